@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Feature code talks HTTP only through the one client in src/lib (ARCHITECTURE §6).
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the HTTP client in src/lib/http.' }],
+    },
+  },
+  { files: ['apps/web/src/lib/http/transport.ts'], rules: { 'no-restricted-globals': 'off' } },
+  // One-way imports: a feature never imports another feature (STYLE.md). A file directly in
+  // features/<f>/ reaches a sibling feature with '../x/', one a level deeper with '../../x/'.
+  ...[
+    { files: ['apps/web/src/features/*/*.{ts,tsx}'], sibling: '^\\.\\./(?!\\.)' },
+    { files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'], sibling: '^\\.\\./\\.\\./(?!\\.)' },
+  ].map(({ files, sibling }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: sibling, message: 'A feature must not import another feature.' },
+            { regex: '/features/', message: 'A feature must not import another feature.' },
+          ],
+        },
+      ],
+    },
+  })),
+);
