@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Spec §5 / §9 login and password rules with their exact messages, for the forms and the server. */
+export const CAPTCHA_LENGTH = 5;
+export const LOGIN_PASSWORD_MIN = 6;
+export const NEW_PASSWORD_MIN = 8;
+export const NEW_PASSWORD_MAX = 12;
+/** Spec §5 "Secure password control": 6 to 32, the login field 4 to 32. */
+export const CONTROL_PASSWORD_MIN = 6;
+export const CONTROL_LOGIN_PASSWORD_MIN = 4;
+export const CONTROL_PASSWORD_MAX = 32;
+/** Beyond the spec (issue 4): a new password may not repeat any of the last 5. */
+export const PASSWORD_HISTORY_DEPTH = 5;
+
+export const LOGIN_MESSAGES = {
+  usernameRequired: '用户名不为可空！',
+  usernameOnSubmit: '请输入用户名！',
+  passwordRequired: '密码不可以为空！',
+  passwordMin: '请输入至少6位的密码！',
+  captchaRequired: '验证码不可为空！',
+  captchaLength: '请输入5位图形验证码！',
+  captchaOnSubmit: '请输入图形验证码！',
+  captchaFetchFailed: '获取图形验证码失败！',
+} as const;
+
+export const PASSWORD_MESSAGES = {
+  required: '请输入密码',
+  length: '长度8到12个字符',
+  complexity: '密码复杂度不符合要求，必须包含数字和字母',
+  confirmRequired: '密码不可以为空！',
+  mismatch: '两次输入密码不一致!',
+  invalidForm: '验证不通过！',
+  oldRequired: '请输入原密码！',
+  newRequired: '请输入新密码！',
+  confirmNewRequired: '请输入确认密码！',
+  changed: '修改密码成功!',
+  changedAfterForce: '修改密码成功，请用新密码登陆！',
+  changeFailed: '修改密码失败！',
+} as const;
+
+export const CONTROL_MESSAGES = {
+  empty: '请输入密码!',
+  emptyWithPlaceholder: (placeholder: string) => `please enter ${placeholder}!`,
+  printable: '密码只能包含可打印的ASCII字符',
+  mixed: '密码必须同时包含字母和数字',
+  length: (min: number, max: number) => `密码长度应为${min}到${max}位`,
+} as const;
+
+/** The first broken new-password rule's message, or null (spec §5 "New password"). */
+export function newPasswordProblem(password: string): string | null {
+  if (!password) return PASSWORD_MESSAGES.required;
+  if (password.length < NEW_PASSWORD_MIN || password.length > NEW_PASSWORD_MAX) return PASSWORD_MESSAGES.length;
+  if (!/^[A-Za-z0-9]+$/.test(password) || !/[A-Za-z]/.test(password) || !/\d/.test(password)) return PASSWORD_MESSAGES.complexity;
+  return null;
+}
+
+/** WIRE.md: server and client randoms are 32 lowercase hex characters. */
+export const randomHexSchema = z.string().regex(/^[0-9a-f]{32}$/, '随机数格式不正确');
+
+/** The plaintext the password control encrypts into `zctgPassword` (WIRE.md). */
+export const passwordEnvelopeSchema = z.object({
+  password: z.string().max(CONTROL_PASSWORD_MAX),
+  random: randomHexSchema,
+  randomClient: randomHexSchema,
+});
+
+const encryptedValue = z.string().min(1, LOGIN_MESSAGES.passwordRequired).max(4096);
+
+/** Spec §3 login request, signed edition (`POST admin/login/token`). */
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, LOGIN_MESSAGES.usernameOnSubmit).max(64),
+  /** The control's encrypted value again (never a plaintext password), or absent. */
+  password: z.string().max(4096).optional(),
+  captcha: z.string().min(1, LOGIN_MESSAGES.captchaOnSubmit).length(CAPTCHA_LENGTH, LOGIN_MESSAGES.captchaLength),
+  lastRev: z.string().min(1).max(4096),
+  loginFlag: z.union([z.string(), z.number()]).optional(),
+  /** After an enterprise switch: the user number (seat) to log into; absent means the first one. */
+  userNo: z.string().regex(/^[A-Z0-9]{1,32}$/, '所选企业用户号无效').optional(),
+  extension: z.object({
+    loginType: z.literal('0'),
+    zctgPassword: encryptedValue,
+    random: randomHexSchema,
+    randomClient: randomHexSchema,
+    /** The browser's device public key, SM2 '04'+X+Y hex. */
+    key: z.string().regex(/^04[0-9a-f]{128}$/, '设备公钥格式不正确'),
+    /** base64 DER SM2 signature of `username|random|randomClient|loginType`. */
+    signMsg: z.string().min(1).max(512),
+    channelCode: z.literal('WY'),
+  }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** WIRE.md: the string the device key signs at login. */
+export const loginSigningString = (username: string, random: string, randomClient: string, loginType: string) =>
+  `${username}|${random}|${randomClient}|${loginType}`;
+
+/** Spec §3 forced password update; each password is a control value over the same server random. */
+export const forcePasswordUpdateSchema = z.object({
+  username: z.string().trim().min(1, LOGIN_MESSAGES.usernameOnSubmit).max(64),
+  oldPassword: encryptedValue,
+  newPassword: encryptedValue,
+  confirmPassword: encryptedValue,
+  base64ServerRandom: randomHexSchema,
+  oldClientRandom: randomHexSchema,
+  newClientRandom: randomHexSchema,
+  confirmClientRandom: randomHexSchema,
+});
+export type ForcePasswordUpdate = z.infer<typeof forcePasswordUpdateSchema>;
+
+/** Spec §3 password change in the dialog (`{prefix}/userPassword/update`), by the logged-in user. */
+export const passwordChangeSchema = forcePasswordUpdateSchema
+  .omit({ confirmPassword: true })
+  .extend({ newPasswordConfirm: encryptedValue });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -1,0 +1,49 @@
+/**
+ * Authority names (spec §6: a user's `authorities[].authority`, held as the access list).
+ * Route authorities guard screens and calls; `ACTION_` authorities guard buttons.
+ * The server's route declarations and the seed use these names, so a rename is one edit.
+ */
+export const AUTHORITIES = {
+  ACCOUNT_VIEW: '账户查询',
+  ACCOUNT_MANAGE: '账户维护',
+  INSTRUCTION_ENTRY: '指令录入',
+  INSTRUCTION_REVIEW: '指令复核',
+  THIRD_PARTY_CONFIRM: '第三方指令确认',
+  WARNING_VIEW: '预警信息查询',
+  RISK_VIEW: '风险提示查询',
+  GATEWAY_ADMIN: 'API网关管理',
+  USER_UNLOCK: '用户解锁',
+  COMPONENT_GALLERY: '组件示例',
+  ACTION_instructionAdd: '新增指令',
+  ACTION_instructionEdit: '修改指令',
+  ACTION_instructionSubmit: '提交指令',
+  ACTION_instructionApprove: '复核通过',
+  ACTION_instructionReject: '复核退回',
+  ACTION_thirdPartyConfirm: '第三方确认',
+  ACTION_accountAdd: '新增账户',
+  ACTION_accountEdit: '修改账户',
+  ACTION_apiAdd: '新增API',
+  ACTION_apiEdit: '修改API',
+  ACTION_apiRemove: '删除API',
+  ACTION_apiBatch: 'API批量操作',
+  ACTION_userAssign: '分配用户',
+  ACTION_userUnlock: '解锁用户',
+} as const;
+
+export type Authority = keyof typeof AUTHORITIES;
+
+export const ACTION_PREFIX = 'ACTION_';
+
+/** Spec §6: a button is allowed if access holds 'ACTION_' + one of its comma-separated names. */
+export function hasAction(access: readonly string[], names: string): boolean {
+  return names
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .some((n) => access.includes(ACTION_PREFIX + n));
+}
+
+/** Spec §6: a route with meta.access is allowed only if the user has one of the listed values. */
+export function hasAnyAccess(access: readonly string[], required: readonly string[] | undefined): boolean {
+  return !required || required.length === 0 || required.some((a) => access.includes(a));
+}

@@ -1,0 +1,59 @@
+/**
+ * The one error catalogue: every returnCode the server sends and the web app shows.
+ * Codes are grouped by the first two digits: 00 success, 01 request format,
+ * 02 crypto envelope, 04 identity and authority, 05 server.
+ */
+export const RETURN_CODES = {
+  SUCCESS: { code: '000000', status: 200, message: '成功' },
+
+  INVALID_PARAMETER: { code: '010001', status: 400, message: '请求参数不合法' },
+  MALFORMED_BODY: { code: '010002', status: 400, message: '请求报文格式错误，无法解析' },
+  UNSUPPORTED_MEDIA_TYPE: { code: '010003', status: 415, message: '不支持的请求内容类型，请使用 application/json' },
+  PAYLOAD_TOO_LARGE: { code: '010004', status: 413, message: '请求报文过大' },
+  NOT_FOUND: { code: '010005', status: 404, message: '请求的接口不存在' },
+  METHOD_NOT_ALLOWED: { code: '010006', status: 405, message: '不支持的请求方法' },
+  TOO_MANY_REQUESTS: { code: '010007', status: 429, message: '请求过于频繁，请稍后再试' },
+
+  APPID_INVALID: { code: '020001', status: 400, message: '应用标识(appid)无效' },
+  BL_HEADER_INVALID: { code: '020002', status: 400, message: '请求头BL无效' },
+  REV_MISSING: { code: '020003', status: 400, message: '缺少会话密钥，请刷新页面后重试' },
+  REV_INVALID: { code: '020004', status: 400, message: '会话密钥无法解密，请刷新页面后重试' },
+  PLAINTEXT_REFUSED: { code: '020005', status: 400, message: '该接口要求加密传输，已拒绝明文请求' },
+  DECRYPT_FAILED: { code: '020006', status: 400, message: '报文解密失败，请刷新页面后重试' },
+  REPLAY_HEADERS_MISSING: { code: '020007', status: 400, message: '缺少防重放签名信息' },
+  REPLAY_STALE: { code: '020008', status: 400, message: '请求时间与服务器时间相差过大，请校准本机时间后重试' },
+  REPLAY_NONCE_USED: { code: '020009', status: 400, message: '重复提交的请求，已拒绝' },
+  REPLAY_SIGN_INVALID: { code: '020010', status: 400, message: '请求签名校验失败' },
+
+  UNAUTHENTICATED: { code: '040001', status: 401, message: '认证失败，请重新登录！' },
+  FORBIDDEN: { code: '040003', status: 403, message: '您没有访问该功能的权限' },
+  MUST_CHANGE_PASSWORD: { code: '040007', status: 200, message: '首次登录或密码已过期，请修改密码' },
+  CAPTCHA_INVALID: { code: '040011', status: 400, message: '图形验证码错误，请重新输入' },
+  CAPTCHA_EXPIRED: { code: '040012', status: 400, message: '图形验证码已失效，请刷新后重新输入' },
+  CREDENTIALS_INVALID: { code: '040013', status: 400, message: '用户名或密码错误' },
+  ACCOUNT_LOCKED: { code: '040014', status: 403, message: '用户已被锁定，请联系管理员解锁' },
+  RANDOM_INVALID: { code: '040015', status: 400, message: '安全随机数已失效，请重新提交' },
+  SIGNATURE_INVALID: { code: '040016', status: 400, message: '登录签名验证失败' },
+  PASSWORD_RULE: { code: '040017', status: 400, message: '密码复杂度不符合要求，必须包含数字和字母' },
+  PASSWORD_REUSED: { code: '040018', status: 400, message: '新密码不能与最近5次使用过的密码相同' },
+  OLD_PASSWORD_WRONG: { code: '040019', status: 400, message: '原密码错误' },
+  SWITCH_SAME_ENTERPRISE: { code: '040020', status: 400, message: '切换的企业为当前登录企业！' },
+  USER_NO_INVALID: { code: '040021', status: 400, message: '所选企业用户号无效' },
+
+  INTERNAL_ERROR: { code: '050000', status: 500, message: '系统繁忙，请稍后再试' },
+  SERVICE_UNAVAILABLE: { code: '050003', status: 503, message: '服务暂不可用，请稍后再试' },
+} as const satisfies Record<string, { code: string; status: number; message: string }>;
+
+export type ReturnCodeName = keyof typeof RETURN_CODES;
+export type ReturnCode = (typeof RETURN_CODES)[ReturnCodeName]['code'];
+
+export const SUCCESS_CODE = RETURN_CODES.SUCCESS.code;
+
+const byCode = new Map<string, (typeof RETURN_CODES)[ReturnCodeName]>(
+  Object.values(RETURN_CODES).map((entry) => [entry.code, entry]),
+);
+
+/** The catalogue's message for a code, or undefined for a code we do not know. */
+export function returnMessage(code: string): string | undefined {
+  return byCode.get(code)?.message;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_TABLES, codeLabel, type CodeTableName } from './code-tables';
+
+describe('codeLabel', () => {
+  it.each([
+    ['cardType', 'PDBC', '借记卡'],
+    ['cardType', 'PTIM', '定期存款（整存整取）'],
+    ['cardType', 'PNDB', '一天通知存款'],
+    ['cardType', 'PNDA', '七天通知存款'],
+    ['cardType', 'PIDA', '零存整取'],
+    ['cardType', 'PSAV', '活期存款'],
+    ['cardType', 'PYWA', '智能卡'],
+    ['cardType', 'PYWB', '智能卡'],
+    ['cardType', 'PYWC', '智能卡'],
+    ['cardType', 'PYWD', '智能卡'],
+    ['cardType', 'PYLC', '易刷贷卡'],
+    ['cardType', 'PYCC', '学生信用卡'],
+    ['cardStatus', '00', '注销'],
+    ['cardStatus', '01', '正常'],
+    ['cardStatus', '02', '补发'],
+    ['reinvestType', '0', '不转存'],
+    ['reinvestType', '1', '本金转存'],
+    ['reinvestType', '2', '本息转存'],
+    ['channel', 'ALP', '支付宝'],
+    ['channel', 'ARS', '自动应答系统'],
+    ['channel', 'CAM', '卡管理系统'],
+    ['channel', 'CMS', '现金管理系统'],
+    ['channel', 'IBP', '超级网银（他行汇款）'],
+    ['channel', 'IBS', '网银（网上银行）'],
+    ['currencySymbol', 'CNY', '￥'],
+    ['currencySymbol', 'KRW', '₩'],
+    ['currencySymbol', 'USD', '$'],
+    ['currencyName', 'CNY', '人民币'],
+    ['currencyName', 'KRW', '韩币'],
+    ['currencyName', 'USD', '美元'],
+    ['country', 'CN', '中国'],
+    ['country', 'KR', '韩国'],
+    ['country', 'OT', '其他'],
+    ['sex', 'F', '女'],
+    ['sex', 'M', '男'],
+    ['accountStatus', '00', '正常'],
+    ['accountStatus', '01', '休眠账户'],
+    ['accountStatus', '02', '取消'],
+    ['accountStatus', '03', '注销（销户）'],
+    ['accountStatus', '04', '编入营业外收入'],
+  ] as const)('%s %s -> %s', (table, code, label) => {
+    expect(codeLabel(table, code)).toBe(label);
+  });
+
+  it('covers every table entry with the rows above', () => {
+    const entries = Object.values(CODE_TABLES).reduce((n, table) => n + Object.keys(table).length, 0);
+    expect(entries).toBe(40);
+  });
+
+  const tables = Object.keys(CODE_TABLES) as CodeTableName[];
+
+  it.each(tables)('%s: empty values show 暂无', (table) => {
+    for (const empty of [null, undefined, '', '   ']) expect(codeLabel(table, empty)).toBe('暂无');
+  });
+
+  it.each(tables.filter((t) => t !== 'cardType'))('%s: unknown codes show 自定义', (table) => {
+    for (const unknown of ['ZZZ', '99', 'toString', '__proto__', 'constructor']) {
+      expect(codeLabel(table, unknown)).toBe('自定义');
+    }
+  });
+
+  it('unknown card types show 自定义 like every table (issue 6: unknown codes → 自定义)', () => {
+    expect(codeLabel('cardType', 'PXXX')).toBe('自定义');
+    expect(codeLabel('cardType', 'hasOwnProperty')).toBe('自定义');
+  });
+
+  it('trims space-padded codes and accepts numeric codes', () => {
+    expect(codeLabel('cardType', 'PDBC  ')).toBe('借记卡');
+    expect(codeLabel('reinvestType', 2)).toBe('本息转存');
+    expect(codeLabel('reinvestType', 0)).toBe('不转存');
+  });
+
+  it('is case-sensitive: codes are upper-case identifiers', () => {
+    expect(codeLabel('sex', 'f')).toBe('自定义');
+  });
+});

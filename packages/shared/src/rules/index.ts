@@ -1,0 +1,29 @@
+export { CODE_TABLES, codeLabel, type CodeTableName } from './code-tables';
+export { formatAccountNo, maskPhone } from './mask';
+export type { AmountInput } from './decimal';
+export { formatAmount } from './amount';
+export { amountToChinese } from './amount-chinese';
+export { formatDate, relativeTime, type DateInput } from './date';
+export {
+  AMOUNT_MAX_INTEGER_DIGITS,
+  AMOUNT_MAX_DECIMALS,
+  AMOUNT_MESSAGE,
+  SIGN_DATA_MAX,
+  SIGN_DATA_MESSAGE,
+  CSV_FORMAT_MESSAGE,
+  amountSchema,
+  signDataSchema,
+  csvFileNameSchema,
+  validateAmount,
+  validateSignData,
+  validateCsvFileName,
+} from './validators';
+export {
+  TREE_MAX_DEPTH,
+  TREE_ROOT_PARENT,
+  ARRAY_TREE_ROOT_PARENT,
+  listToTree,
+  treeToList,
+  type TreeNode,
+  type ListToTreeOptions,
+} from './tree';
