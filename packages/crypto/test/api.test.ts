@@ -1,0 +1,19 @@
+import * as defaultEntry from '@portal/crypto';
+import * as browserEntry from '@portal/crypto/browser';
+import * as nodeEntry from '@portal/crypto/node';
+import { describe, expect, it } from 'vitest';
+
+describe('package entry points', () => {
+  it('without the browser condition "." is the Node implementation', () => {
+    expect(defaultEntry.portalCrypto).toBe(nodeEntry.portalCrypto);
+  });
+
+  it.each([
+    ['node', nodeEntry],
+    ['browser', browserEntry],
+  ] as const)('%s: exports the one API object and the error class, with the same functions', (_, entry) => {
+    expect(Object.keys(entry).sort()).toEqual(['CryptoError', 'portalCrypto']);
+    expect(Object.keys(entry.portalCrypto).sort()).toEqual(Object.keys(nodeEntry.portalCrypto).sort());
+    expect(entry.CryptoError).toBe(nodeEntry.CryptoError);
+  });
+});
