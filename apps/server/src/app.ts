@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import { ApiRegistry } from './modules/envelope/api-registry';
+import { registerEnvelope } from './modules/envelope/envelope.plugin';
+import { envelopeRoutes } from './modules/envelope/envelope.routes';
+import { loadServerKeys } from './modules/envelope/server-keys';
+import { createAuthServices } from './modules/auth/auth-services';
+import { loginRoutes } from './modules/auth/login.routes';
+import { passwordRoutes } from './modules/auth/password.routes';
+import { unlockRoutes } from './modules/auth/unlock.routes';
+import { currentUserRoutes } from './modules/current-user/current-user.routes';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { enterpriseSwitchRoutes } from './modules/enterprise/switch.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { reminderRoutes } from './modules/home/reminder.routes';
+import { ReminderRegistry } from './modules/home/reminders';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+
+/** Builds the whole server around already-open stores; main.ts and the tests both use this. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.BODY_LIMIT,
+    // Our own ids: a client-supplied id would let one caller pollute another's trail.
+    genReqId: () => randomUUID(),
+    // Only the configured proxies' X-Forwarded-For is believed (rate limits and the audit log use the address).
+    trustProxy: config.TRUST_PROXY ?? false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurity(app);
+  await registerOpenApi(app, config);
+  const notFound = await registerWebApp(app, config);
+  registerErrorHandling(app, notFound);
+
+  const keys = await loadServerKeys(config);
+  const registry = new ApiRegistry(ctx.database);
+  await registry.reload();
+  registerEnvelope(app, ctx, keys, registry);
+  app.decorate('apiRegistry', registry);
+  const auth = createAuthServices(ctx, keys);
+  const reminders = new ReminderRegistry();
+  app.decorate('reminders', reminders);
+  registerAccessControl(app, ctx, auth.sessions);
+
+  await app.register(
+    async (api) => {
+      await healthRoutes(api, ctx);
+      await envelopeRoutes(api, keys, registry);
+      await loginRoutes(api, auth);
+      await passwordRoutes(api, auth);
+      await unlockRoutes(api, auth);
+      await currentUserRoutes(api, ctx, keys);
+      await enterpriseSwitchRoutes(api, ctx, auth.sessions);
+      await reminderRoutes(api, ctx, reminders);
+      await dictionaryRoutes(api, ctx);
+    },
+    { prefix: config.API_BASE },
+  );
+
+  return app;
+}

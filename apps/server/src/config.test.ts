@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      API_BASE: '/pmobile',
+      PUBLIC_PATH: '/zctgdzhwy',
+      CUSTOMER_PREFIX: 'customer',
+      GATEWAY_PREFIX: 'gateway',
+      BODY_LIMIT: 1024 * 1024,
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.REDIS_URL).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['NODE_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['API_BASE', 'pmobile'],
+    ['PUBLIC_PATH', '/zctgdzhwy/'],
+    ['CUSTOMER_PREFIX', 'cust/omer'],
+    ['BODY_LIMIT', '10'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('refuses an API base equal to the public path', () => {
+    expect(() => loadConfig({ API_BASE: '/app', PUBLIC_PATH: '/app' })).toThrow(/API_BASE/);
+  });
+});

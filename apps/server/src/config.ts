@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_API_BASE,
+  DEFAULT_CUSTOMER_PREFIX,
+  DEFAULT_GATEWAY_PREFIX,
+  DEFAULT_PUBLIC_PATH,
+} from '@portal/shared';
+
+const urlPath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_-]$/, 'must be a path such as /pmobile (leading slash, no trailing slash)');
+const segment = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be one path segment of letters, digits, _ or -');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** Tests isolate themselves in a schema of their own on a shared server. */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .default('public'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  /** Key prefix in the shared store, so several deployments (or test runs) can share one Redis. */
+  KV_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/, 'letters, digits, :, _ or -').default('portal:'),
+  APP_ID: z.string().min(1).default('zctgdzhwy'),
+  API_BASE: urlPath.default(DEFAULT_API_BASE),
+  PUBLIC_PATH: urlPath.default(DEFAULT_PUBLIC_PATH),
+  CUSTOMER_PREFIX: segment.default(DEFAULT_CUSTOMER_PREFIX),
+  GATEWAY_PREFIX: segment.default(DEFAULT_GATEWAY_PREFIX),
+  /** The load balancers whose X-Forwarded-For is believed: a comma list of addresses or CIDRs; unset, none. */
+  TRUST_PROXY: z.string().regex(/^[0-9a-fA-F.:/,\s]+$/, 'must be a comma list of addresses or CIDRs').optional(),
+  BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Negotiated algorithms (spec §7, WIRE.md): asymmetric for `rev` and passwords, symmetric for bodies. */
+  CRYPTO_ASYMMETRIC: z.enum(['SM2', 'RSA']).default('SM2'),
+  CRYPTO_SYMMETRIC: z.enum(['SM4', 'AES']).default('SM4'),
+  /** Server key pairs; unset means DATA_DIR/keys (generated there on first start outside production). */
+  CRYPTO_KEYS_DIR: z.string().min(1).optional(),
+  /** Decrypted `rev` keys kept per instance; 0 turns the cache off (benchmarks). */
+  REV_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** Sessions (issue 4): idle and absolute expiry. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** Consecutive wrong passwords that lock a user. */
+  MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** A password older than this must be changed at login (040007). */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Per client address and minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
+  /** Automated tests only: every captcha's answer (refused in production). */
+  TEST_CAPTCHA: z.string().regex(/^[A-Za-z0-9]{5}$/, 'must be 5 letters or digits').optional(),
+  /** Where the built web app is; unset means apps/web/dist of this checkout. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & { webDist: string; dataDir: string; keysDir: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once; a bad value stops start-up naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.API_BASE === c.PUBLIC_PATH) throw new ConfigError('Invalid configuration:\n  API_BASE: must differ from PUBLIC_PATH');
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  if (c.NODE_ENV === 'production' && c.TEST_CAPTCHA) {
+    throw new ConfigError('Invalid configuration:\n  TEST_CAPTCHA: must not be set in production');
+  }
+  if (c.NODE_ENV === 'production' && !c.CRYPTO_KEYS_DIR) {
+    throw new ConfigError('Invalid configuration:\n  CRYPTO_KEYS_DIR: required in production (server key pairs are never generated there)');
+  }
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    keysDir: path.resolve(c.CRYPTO_KEYS_DIR ?? path.join(c.DATA_DIR, 'keys')),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGlitePool } from './pglite-pool';
+import type { DB } from './schema';
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Kysely<DB>;
+  /** Runs a multi-statement SQL script in one transaction (migrations). */
+  execScript(script: string): Promise<void>;
+  /** Serialises migrations across instances sharing one database. */
+  withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Fails when the database does not answer within the timeout. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+  /** Embedded only: a copy of the whole data directory (test templates, backups). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface DatabaseOptions {
+  /** Unset: embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; unset with no url: in memory. */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests start from a migrated template). */
+  loadDataDir?: Blob;
+  schema?: string;
+}
+
+// int8 as a JS number in both drivers: counts and ids here stay far below 2^53.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+const MIGRATION_LOCK_KEY = 74_210_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.schema ?? 'public') : openPGlite(options);
+}
+
+async function openPostgres(url: string, schema: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+    options: `-c search_path=${schema}`,
+    types: pgTypes,
+  });
+  // A dropped server connection must not crash the process: pg emits 'error' on idle clients
+  // (through the pool) and on checked-out ones (on the client, where nobody else listens);
+  // the query in flight is rejected anyway and the pool replaces the connection.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  if (schema !== 'public') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  return {
+    kind: 'postgres',
+    db,
+    async execScript(script) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(script);
+        await client.query('commit');
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async withMigrationLock(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: (timeoutMs = 2_000) => withTimeout(sql`select 1`.execute(db), timeoutMs),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(options: DatabaseOptions): Promise<Database> {
+  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const pool = new PGlitePool(pglite);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    db,
+    execScript: (script) => pool.execScript(script),
+    // One process owns a PGlite directory, so there is nobody to race.
+    withMigrationLock: (work) => work(),
+    async dumpDataDir() {
+      const client = await pool.connect();
+      try {
+        return await pglite.dumpDataDir('none');
+      } finally {
+        client.release();
+      }
+    },
+    ping: (timeoutMs = 2_000) => withTimeout(sql`select 1`.execute(db), timeoutMs),
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+function withTimeout(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}

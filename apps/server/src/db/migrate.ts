@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Database } from './database';
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+
+const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+
+export interface MigrationResult {
+  applied: string[];
+  current: string | null;
+}
+
+/**
+ * Applies migrations/NNNN_name.sql in order, each in its own transaction together with its
+ * row in schema_migrations. An applied file whose text changed stops start-up: history
+ * is never rewritten silently.
+ */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+  const files = (await fs.readdir(dir)).filter((f) => FILE_NAME.test(f)).sort();
+  return database.withMigrationLock(async () => {
+    await database.execScript(`create table if not exists schema_migrations (
+      version text primary key, name text not null, checksum text not null,
+      applied_at timestamptz not null default now())`);
+    const rows = await database.db.selectFrom('schema_migrations').select(['version', 'checksum']).execute();
+    const applied = new Map(rows.map((r) => [r.version, r.checksum]));
+    const done: string[] = [];
+    for (const file of files) {
+      const [, version = '', name = ''] = FILE_NAME.exec(file) ?? [];
+      const text = await fs.readFile(path.join(dir, file), 'utf8');
+      const checksum = createHash('sha256').update(text).digest('hex');
+      const known = applied.get(version);
+      if (known !== undefined) {
+        if (known !== checksum) throw new Error(`Migration ${file} was changed after it was applied`);
+        continue;
+      }
+      // version, name and checksum are [0-9a-z_] only (FILE_NAME, hex): safe as literals.
+      await database.execScript(
+        `${text}\n;\ninsert into schema_migrations (version, name, checksum) values ('${version}', '${name}', '${checksum}');`,
+      );
+      done.push(file);
+    }
+    const last = await sql<{ version: string | null }>`select max(version) as version from schema_migrations`.execute(
+      database.db,
+    );
+    return { applied: done, current: last.rows[0]?.version ?? null };
+  });
+}

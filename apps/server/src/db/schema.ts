@@ -1,0 +1,185 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Kysely's view of migrations/*.sql; keep the two in step. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface EnterprisesTable {
+  enterprise_no: string;
+  enterprise_name: string;
+  enterprise_type: 'fund_manager' | 'insurer' | 'corporate' | 'bank';
+  status: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  user_id: Generated<number>;
+  username: string;
+  password_hash: string;
+  nick_name: string;
+  user_desc: Generated<string>;
+  avatar: Generated<string>;
+  mobile: Generated<string>;
+  email: Generated<string>;
+  branch_code: Generated<string>;
+  user_type: 'customer' | 'staff';
+  status: Generated<number>;
+  must_change_password: Generated<boolean>;
+  password_changed_at: Timestamp;
+  failed_attempts: Generated<number>;
+  locked_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserNumbersTable {
+  user_no: string;
+  user_id: number;
+  enterprise_no: string;
+  status: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface AuthoritiesTable {
+  authority: string;
+  description: string;
+}
+
+export interface RolesTable {
+  role_id: Generated<number>;
+  role_code: string;
+  role_name: string;
+}
+
+export interface RoleAuthoritiesTable {
+  role_id: number;
+  authority: string;
+}
+
+export interface UserNumberRolesTable {
+  user_no: string;
+  role_id: number;
+}
+
+export interface MenusTable {
+  menu_id: number;
+  parent_id: number;
+  menu_code: string;
+  menu_name: string;
+  path: string;
+  scheme: string;
+  target: string;
+  icon: string;
+  status: number;
+  sort: number;
+  authority: string | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  user_no: string | null;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  client_ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  occurred_at: CreatedAt;
+  event: string;
+  outcome: 'success' | 'failure';
+  user_id: number | null;
+  user_no: string | null;
+  enterprise_no: string | null;
+  username: string | null;
+  client_ip: Generated<string>;
+  request_id: Generated<string>;
+  detail: Json<Record<string, unknown>>;
+}
+
+export interface ApiDefinitionsTable {
+  api_id: Generated<number>;
+  api_code: string;
+  api_name: string;
+  api_category: Generated<string>;
+  service_id: string;
+  path: string;
+  status: Generated<number>;
+  priority: Generated<number>;
+  api_desc: Generated<string>;
+  is_auth: Generated<number>;
+  is_open: Generated<number>;
+  is_encrypt: Generated<number>;
+  is_ara: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DictionaryOption {
+  code: string;
+  name: string;
+}
+
+export interface DictionaryStandardsTable {
+  code: string;
+  version: Generated<string>;
+  name_zh: string;
+  check_rule: Generated<string>;
+  prompt: Generated<string>;
+  regex: Generated<string>;
+  replacement: Generated<string>;
+  pattern: Generated<string>;
+  options: Json<DictionaryOption[]>;
+  code_value: Generated<string>;
+  number_code: Generated<string>;
+  letter_code: Generated<string>;
+  two_letter_code: Generated<string>;
+  three_letter_code: Generated<string>;
+}
+
+export interface PasswordHistoryTable {
+  history_id: Generated<number>;
+  user_id: number;
+  password_hash: string;
+  changed_at: Timestamp;
+}
+
+export interface LoginDevicesTable {
+  user_id: number;
+  device_key: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  checksum: string;
+  applied_at: CreatedAt;
+}
+
+export interface DB {
+  enterprises: EnterprisesTable;
+  users: UsersTable;
+  user_numbers: UserNumbersTable;
+  authorities: AuthoritiesTable;
+  roles: RolesTable;
+  role_authorities: RoleAuthoritiesTable;
+  user_number_roles: UserNumberRolesTable;
+  menus: MenusTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  api_definitions: ApiDefinitionsTable;
+  dictionary_standards: DictionaryStandardsTable;
+  password_history: PasswordHistoryTable;
+  login_devices: LoginDevicesTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewAuditEntry = Insertable<AuditLogTable>;

@@ -1,0 +1,20 @@
+/**
+ * Short-lived shared state (captchas, randoms, counters, nonces, session keys).
+ * Every operation is atomic on its own, so a one-time value taken by one instance
+ * cannot be taken again by another.
+ */
+export interface KvStore {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<string | null>;
+  /** Sets the value, replacing any, expiring after ttlMs. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets only when absent; true when this call set it (nonces, locks). */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Get-and-delete: the value is returned to exactly one caller. */
+  take(key: string): Promise<string | null>;
+  /** Adds one; the first increment starts a window of ttlMs after which the count is gone. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  delete(key: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

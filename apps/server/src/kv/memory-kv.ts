@@ -1,0 +1,71 @@
+import type { KvStore } from './kv-store';
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+/** The embedded default: one process, so a Map is the whole truth. */
+export class MemoryKvStore implements KvStore {
+  readonly kind = 'memory';
+  #entries = new Map<string, Entry>();
+  #sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    // Expired entries are dropped on read; the sweep bounds memory for keys never read again.
+    this.#sweeper = setInterval(() => this.#sweep(), 60_000);
+    this.#sweeper.unref();
+  }
+
+  async get(key: string) {
+    return this.#live(key)?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlMs: number) {
+    this.#entries.set(key, { value, expiresAt: this.now() + ttlMs });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    if (this.#live(key)) return false;
+    this.#entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    return true;
+  }
+
+  async take(key: string) {
+    const entry = this.#live(key);
+    this.#entries.delete(key);
+    return entry?.value ?? null;
+  }
+
+  async increment(key: string, ttlMs: number) {
+    const entry = this.#live(key);
+    const count = entry ? Number(entry.value) + 1 : 1;
+    this.#entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.now() + ttlMs });
+    return count;
+  }
+
+  async delete(key: string) {
+    this.#entries.delete(key);
+  }
+
+  async ping() {}
+
+  async close() {
+    clearInterval(this.#sweeper);
+    this.#entries.clear();
+  }
+
+  #live(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt <= this.now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  #sweep() {
+    const now = this.now();
+    for (const [key, entry] of this.#entries) if (entry.expiresAt <= now) this.#entries.delete(key);
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database';
+
+export interface AuditEvent {
+  event: string;
+  outcome: 'success' | 'failure';
+  userId?: number | null;
+  userNo?: string | null;
+  enterpriseNo?: string | null;
+  username?: string | null;
+  /** Never a password, token, captcha answer or key: callers pass reasons and ids only. */
+  detail?: Record<string, unknown>;
+}
+
+/** Appends to the audit log (append-only in the database), with the request's address and id. */
+export async function recordAudit(database: Database, request: FastifyRequest, event: AuditEvent): Promise<void> {
+  await database.db
+    .insertInto('audit_log')
+    .values({
+      event: event.event,
+      outcome: event.outcome,
+      user_id: event.userId ?? request.session?.userId ?? null,
+      user_no: event.userNo ?? request.session?.userNo ?? null,
+      enterprise_no: event.enterpriseNo ?? request.session?.enterpriseNo ?? null,
+      username: event.username ?? request.session?.username ?? null,
+      client_ip: request.ip,
+      request_id: request.id,
+      detail: JSON.stringify(event.detail ?? {}),
+    })
+    .execute();
+}
