@@ -1,0 +1,207 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import secureJson from 'secure-json-parse';
+import { $ZodType, safeEncode } from 'zod/v4/core';
+import { portalCrypto } from '@portal/crypto';
+import {
+  BL_VALUE,
+  ENVELOPE_HEADERS,
+  REPLAY_WINDOW_MS,
+  RETURN_CODES,
+  SUCCESS_CODE,
+  envelopeAad,
+  replaySigningString,
+} from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/errors';
+import type { ApiFlags, ApiRegistry } from './api-registry';
+import type { ServerKeys } from './server-keys';
+
+export type EnvelopeMode = 'exempt' | 'no-rev';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as received, for the anti-replay digest. */
+    rawBody?: string;
+    envelope?: { api: ApiFlags | undefined; key: Uint8Array | undefined; pathname: string; sealed?: boolean };
+  }
+  interface FastifyContextConfig {
+    /** 'exempt': no envelope at all (health for load balancers); 'no-rev': headers checked, `rev` ignored (key negotiation). */
+    envelope?: EnvelopeMode;
+  }
+}
+
+const SESSION_KEY_TTL_MS = 12 * 60 * 60_000;
+const NONCE_PATTERN = /^[0-9a-f]{32}$/;
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/**
+ * The crypto envelope of spec §7 and WIRE.md as one layer around every API route:
+ * appid/BL checks, `rev` → session key (cached per instance), anti-replay on `isAra` paths,
+ * request decryption and response encryption on `isEncrypt` paths. Each refusal has its own
+ * returnCode, is logged with the request id, and happens before any handler runs.
+ */
+export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: ServerKeys, registry: ApiRegistry) {
+  const { config, kv } = ctx;
+  const apiPrefix = `${config.API_BASE}/`;
+  const docsPrefix = `${config.API_BASE}/docs`;
+  const cache =
+    config.REV_CACHE_SIZE > 0
+      ? new LRUCache<string, Uint8Array>({ max: config.REV_CACHE_SIZE, ttl: SESSION_KEY_TTL_MS })
+      : undefined;
+
+  async function sessionKey(rev: string): Promise<Uint8Array> {
+    const cached = cache?.get(rev);
+    if (cached) return cached;
+    let key: Uint8Array;
+    try {
+      key = await keys.decryptSessionKey(rev);
+    } catch {
+      throw new AppError(RETURN_CODES.REV_INVALID);
+    }
+    cache?.set(rev, key);
+    return key;
+  }
+
+  // Keep the body text as received: the anti-replay signature covers the exact bytes.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url;
+    const mode = request.routeOptions.config.envelope;
+    if (!route || !route.startsWith(apiPrefix) || route.startsWith(docsPrefix) || mode === 'exempt') return;
+
+    if (header(request, ENVELOPE_HEADERS.appId) !== config.APP_ID) throw new AppError(RETURN_CODES.APPID_INVALID);
+    if (header(request, ENVELOPE_HEADERS.bl) !== BL_VALUE) throw new AppError(RETURN_CODES.BL_HEADER_INVALID);
+
+    const pathname = request.url.split('?')[0] as string;
+    const api = registry.lookup(pathname.slice(config.API_BASE.length));
+    const rev = mode === 'no-rev' ? undefined : header(request, ENVELOPE_HEADERS.rev);
+    const needsKey = Boolean(api?.isEncrypt || api?.isAra);
+    if (needsKey && !rev) throw new AppError(RETURN_CODES.REV_MISSING);
+    request.envelope = { api, pathname, key: rev ? await sessionKey(rev) : undefined };
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const envelope = request.envelope;
+    if (!envelope?.api || !envelope.key) return;
+    if (envelope.api.isAra) await checkReplay(request, envelope.key, envelope.pathname);
+    if (envelope.api.isEncrypt) await decryptRequest(request, envelope.key, envelope.pathname);
+  });
+
+  // Sealed before serialization, so the answer is not serialized, parsed and serialized again.
+  // The route's response schema still decides what `data` may leave, as the serializer would.
+  app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const envelope = request.envelope;
+    if (!envelope?.api?.isEncrypt || !envelope.key || !isSuccess(payload)) return payload;
+    const schema = responseSchema(request, reply.statusCode);
+    let answer = payload;
+    if (schema) {
+      const checked = safeEncode(schema, payload);
+      if (!checked.success) throw new Error(`response of ${request.method} ${envelope.pathname} does not match its schema`, { cause: checked.error });
+      answer = checked.data as typeof payload;
+    }
+    const sealed = await portalCrypto.seal(
+      config.CRYPTO_SYMMETRIC,
+      envelope.key,
+      portalCrypto.utf8Encode(JSON.stringify(answer.data ?? null)),
+      portalCrypto.utf8Encode(envelopeAad(request.method, envelope.pathname, 'response')),
+    );
+    envelope.sealed = true;
+    reply.serializer(JSON.stringify);
+    return { returnCode: answer.returnCode, returnMsg: answer.returnMsg, response: portalCrypto.toBase64(sealed) };
+  });
+
+  // An answer a route sends ready-made (a string skips preSerialization) is never sealed: a
+  // success of that kind on an encrypted path would travel in plaintext, so it is refused.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const envelope = request.envelope;
+    if (!envelope?.api?.isEncrypt || !envelope.key || envelope.sealed || typeof payload !== 'string') return payload;
+    if (isSuccess(parseOrNull(payload))) throw new Error(`unsealed answer on the encrypted path ${request.method} ${envelope.pathname}`);
+    return payload;
+  });
+
+  async function checkReplay(request: FastifyRequest, key: Uint8Array, pathname: string) {
+    const timestamp = header(request, ENVELOPE_HEADERS.timestamp);
+    const nonce = header(request, ENVELOPE_HEADERS.nonce);
+    const sign = header(request, ENVELOPE_HEADERS.sign);
+    if (!timestamp || !nonce || !sign || !/^\d{1,16}$/.test(timestamp) || !NONCE_PATTERN.test(nonce)) {
+      throw new AppError(RETURN_CODES.REPLAY_HEADERS_MISSING);
+    }
+    if (Math.abs(Date.now() - Number(timestamp)) > REPLAY_WINDOW_MS) throw new AppError(RETURN_CODES.REPLAY_STALE);
+
+    const sym = config.CRYPTO_SYMMETRIC;
+    const digest = await portalCrypto.digest(sym, portalCrypto.utf8Encode(request.rawBody ?? ''));
+    const signed = replaySigningString(request.method, pathname, timestamp, nonce, portalCrypto.toHex(digest));
+    const expected = portalCrypto.toBase64(await portalCrypto.mac(sym, key, portalCrypto.utf8Encode(signed)));
+    if (!sameText(expected, sign)) throw new AppError(RETURN_CODES.REPLAY_SIGN_INVALID);
+    // Only a correctly signed request spends its nonce, so forged ones cannot burn real nonces.
+    const fresh = await kv.setIfAbsent(`nonce:${nonce}`, '1', 2 * REPLAY_WINDOW_MS);
+    if (!fresh) throw new AppError(RETURN_CODES.REPLAY_NONCE_USED);
+  }
+
+  async function decryptRequest(request: FastifyRequest, key: Uint8Array, pathname: string) {
+    const aad = portalCrypto.utf8Encode(envelopeAad(request.method, pathname, 'request'));
+    const bodyless = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE';
+    const carrier = (bodyless ? request.query : request.body) as Record<string, unknown> | undefined;
+    const keys = carrier && typeof carrier === 'object' ? Object.keys(carrier) : [];
+    // A GET with no parameters has nothing to hide; anything else must be exactly { request }.
+    if (bodyless && keys.length === 0) return;
+    if (keys.length !== 1 || keys[0] !== 'request' || typeof carrier?.request !== 'string') {
+      throw new AppError(RETURN_CODES.PLAINTEXT_REFUSED);
+    }
+    let plain: unknown;
+    try {
+      const message = bodyless ? portalCrypto.fromBase64Url(carrier.request) : portalCrypto.fromBase64(carrier.request);
+      const bytes = await portalCrypto.open(config.CRYPTO_SYMMETRIC, key, message, aad);
+      plain = secureJson.parse(portalCrypto.utf8Decode(bytes), undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      throw new AppError(RETURN_CODES.DECRYPT_FAILED);
+    }
+    if (bodyless) request.query = plain;
+    else request.body = plain;
+  }
+}
+
+/**
+ * The schema Fastify would serialize this answer with: by status, then `2xx`, then `default`,
+ * each a zod schema or `{ properties }` around one, as fastify-type-provider-zod reads them.
+ * None declared: null. Declared but none found for this answer: an error, so nothing unchecked
+ * is sealed.
+ */
+function responseSchema(request: FastifyRequest, status: number): $ZodType | null {
+  const declared = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+  if (!declared) return null;
+  const entry = declared[status] ?? declared[`${String(status)[0]}xx`] ?? declared.default;
+  const schema = entry instanceof $ZodType ? entry : (entry as { properties?: unknown } | undefined)?.properties;
+  if (!(schema instanceof $ZodType)) throw new Error(`no readable response schema for ${status} on ${request.method} ${request.routeOptions.url}`);
+  return schema;
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A success envelope with data to seal; refusals carry no data, so they travel as they are. */
+function isSuccess(payload: unknown): payload is { returnCode: string; returnMsg: string; data?: unknown } {
+  return typeof payload === 'object' && payload !== null && (payload as { returnCode?: unknown }).returnCode === SUCCESS_CODE;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,73 @@
+import { portalCrypto as c } from '@portal/crypto/node';
+import { envelopeAad, replaySigningString, type ApiEnvelope } from '@portal/shared';
+import type { TestApp } from './test-app';
+import { API_HEADERS } from './test-app';
+
+/**
+ * A client written from WIRE.md alone: negotiates the key, sends `rev`, seals bodies and
+ * signs anti-replay headers. Tests use it as an independent peer of the server.
+ */
+export async function connectEnvelope(app: TestApp) {
+  const negotiated = (
+    await app.inject({ method: 'POST', url: '/pmobile/base/app/getEncryptionPublicKey', headers: API_HEADERS })
+  ).json().data as {
+    appAsymmetricEncryptionPublicKey: string;
+    appAsymmetricEncryptionType: 'SM2' | 'RSA';
+    appSymmetricEncryptionType: 'SM4' | 'AES';
+  };
+  const apiList = (await app.inject({ method: 'GET', url: '/pmobile/initial/api/list', headers: API_HEADERS })).json().data as {
+    path: string;
+    isEncrypt: number;
+  }[];
+  const encrypted = new Set(apiList.filter((a) => a.isEncrypt === 1).map((a) => `/pmobile${a.path}`));
+  const sym = negotiated.appSymmetricEncryptionType;
+  const key = c.generateSessionKey(sym);
+  const rev = await c.encryptSessionKey(negotiated.appAsymmetricEncryptionType, negotiated.appAsymmetricEncryptionPublicKey, key);
+
+  const seal = async (method: string, path: string, value: unknown) =>
+    c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad(method, path, 'request'))));
+
+  async function replayHeaders(method: string, path: string, body: string, at = Date.now(), nonce = c.randomHex(16)) {
+    const digest = c.toHex(await c.digest(sym, c.utf8Encode(body)));
+    const sign = c.toBase64(await c.mac(sym, key, c.utf8Encode(replaySigningString(method, path, String(at), nonce, digest))));
+    return { 'x-timestamp': String(at), 'x-nonce': nonce, 'x-sign': sign };
+  }
+
+  async function openResponse(method: string, path: string, response: string) {
+    const plain = await c.open(sym, key, c.fromBase64(response), c.utf8Encode(envelopeAad(method, path, 'response')));
+    return JSON.parse(c.utf8Decode(plain)) as unknown;
+  }
+
+  return {
+    sym,
+    key,
+    rev,
+    negotiated,
+    seal,
+    replayHeaders,
+    openResponse,
+    headers: { ...API_HEADERS, rev },
+    /**
+     * A POST as the web client makes it: sealed when the gateway lists the path as encrypted,
+     * signed for anti-replay unless `sign` is false. Returns the reply and the (decrypted) data.
+     */
+    async post(path: string, value: unknown, extraHeaders: Record<string, string> = {}, { sign = true } = {}) {
+      const body = encrypted.has(path) ? JSON.stringify({ request: await seal('POST', path, value) }) : JSON.stringify(value);
+      const res = await app.inject({
+        method: 'POST',
+        url: path,
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          ...API_HEADERS,
+          rev,
+          ...(sign ? await replayHeaders('POST', path, body) : {}),
+          ...extraHeaders,
+        },
+      });
+      const json = res.json() as ApiEnvelope & { response?: string };
+      const data = json.response ? await openResponse('POST', path, json.response) : json.data;
+      return { res, json, data, body };
+    },
+  };
+}
