@@ -1,0 +1,27 @@
+import type { AppContext } from '../../app-context';
+import type { ServerKeys } from '../envelope/server-keys';
+import { Captchas } from './captcha';
+import { Credentials } from './credentials';
+import { ServerRandoms } from './server-randoms';
+import { SessionStore } from './sessions';
+
+/** What the identity routes share, built once per app. */
+export interface AuthServices {
+  ctx: AppContext;
+  keys: ServerKeys;
+  sessions: SessionStore;
+  captchas: Captchas;
+  randoms: ServerRandoms;
+  credentials: Credentials;
+}
+
+export function createAuthServices(ctx: AppContext, keys: ServerKeys): AuthServices {
+  return {
+    ctx,
+    keys,
+    sessions: new SessionStore(ctx),
+    captchas: new Captchas(ctx),
+    randoms: new ServerRandoms(ctx),
+    credentials: new Credentials(ctx),
+  };
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_CODES } from '@portal/shared';
+import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const FORCE = '/pmobile/customer/userPassword/force/update';
+const CHANGE = '/pmobile/customer/userPassword/update';
+
+describe('lockout and unlock', () => {
+  let app: TestApp;
+  let client: Awaited<ReturnType<typeof loginClient>>;
+  beforeAll(async () => {
+    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
+    client = await loginClient(app);
+  });
+  afterAll(() => app.close());
+
+  it('locks after the fifth wrong password, refuses even the right one, and staff unlock', async () => {
+    for (let i = 1; i <= 4; i++) {
+      expect((await client.attempt('checker', `Wrong${i}abc`)).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    }
+    const fifth = await client.attempt('checker', 'Wrong5abc');
+    expect(fifth.res.statusCode).toBe(403);
+    expect(fifth.json).toMatchObject({ returnCode: RETURN_CODES.ACCOUNT_LOCKED.code, returnMsg: '用户已被锁定，请联系管理员解锁' });
+    expect((await client.attempt('checker', 'Demo1234')).json.returnCode).toBe(RETURN_CODES.ACCOUNT_LOCKED.code);
+
+    const staff = await client.token('admin', 'Admin1234');
+    const locked = await client.call('/pmobile/customer/userUnlock/queryLockUser', {}, staff);
+    const entry = (locked.data as { username: string; userId: number; failedAttempts: number }[]).find((u) => u.username === 'checker');
+    expect(entry).toMatchObject({ failedAttempts: 5 });
+
+    const unlocked = await client.call('/pmobile/customer/userUnlock/update', { userId: entry!.userId }, staff);
+    expect(unlocked.json.returnCode).toBe('000000');
+    expect((await client.attempt('checker', 'Demo1234')).json.returnCode).toBe('000000');
+    const again = await client.call('/pmobile/customer/userUnlock/update', { userId: entry!.userId }, staff);
+    expect(again.json.returnMsg).toBe('该用户未被锁定');
+
+    const events = await app.stores.database.db.selectFrom('audit_log').select(['event', 'outcome']).execute();
+    expect(events).toEqual(expect.arrayContaining([{ event: 'user.lockout', outcome: 'success' }, { event: 'user.unlock', outcome: 'success' }]));
+  });
+
+  it('does not let a customer unlock', async () => {
+    const token = await client.token('demo', 'Demo1234');
+    expect((await client.call('/pmobile/customer/userUnlock/update', { userId: 1 }, token)).res.statusCode).toBe(403);
+  });
+});
+
+describe('the must-change-password flow (040007) and password rules', () => {
+  let app: TestApp;
+  let client: Awaited<ReturnType<typeof loginClient>>;
+  beforeAll(async () => {
+    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
+    client = await loginClient(app);
+  });
+  afterAll(() => app.close());
+
+  const force = async (oldPassword: string, newPassword: string, confirm = newPassword, username = 'newuser') =>
+    client.envelope.post(FORCE, { username, ...(await client.changeFields(oldPassword, newPassword, confirm)) });
+
+  it('answers a first login with 040007 and no token', async () => {
+    const { res, json } = await client.attempt('newuser', 'Init1234');
+    expect(res.statusCode).toBe(200);
+    expect(json).toEqual({ returnCode: '040007', returnMsg: expect.any(String), data: null });
+  });
+
+  it.each([
+    ['Init1234', 'short1', 'short1', '长度8到12个字符'],
+    ['Init1234', 'abcdefghij', 'abcdefghij', '密码复杂度不符合要求，必须包含数字和字母'],
+    ['Init1234', '1234567890', '1234567890', '密码复杂度不符合要求，必须包含数字和字母'],
+    ['Init1234', 'Abc12345!', 'Abc12345!', '密码复杂度不符合要求，必须包含数字和字母'],
+    ['Init1234', 'Abcd12345', 'Abcd12346', '两次输入密码不一致!'],
+    ['Init1234', 'Init1234', 'Init1234', '新密码不能与最近5次使用过的密码相同'],
+    ['Wrong1234', 'Abcd12345', 'Abcd12345', '原密码错误'],
+  ])('refuses old %s → new %s / %s with %s', async (oldPassword, newPassword, confirm, message) => {
+    const { res, json } = await force(oldPassword, newPassword, confirm);
+    expect(res.statusCode).toBe(400);
+    expect(json.returnMsg).toBe(message);
+  });
+
+  it('changes the password, after which the new one logs in and the old one does not', async () => {
+    expect((await force('Init1234', 'Abcd12345')).json.returnCode).toBe('000000');
+    expect((await client.attempt('newuser', 'Init1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    expect((await client.attempt('newuser', 'Abcd12345')).json.returnCode).toBe('000000');
+  });
+
+  it('refuses a server random used twice for a change', async () => {
+    const fields = await client.changeFields('Abcd12345', 'Bcde23456');
+    expect((await client.envelope.post(FORCE, { username: 'newuser', ...fields })).json.returnCode).toBe('000000');
+    expect((await client.envelope.post(FORCE, { username: 'newuser', ...fields })).json.returnCode).toBe(RETURN_CODES.RANDOM_INVALID.code);
+  });
+
+  it('refuses any of the last five passwords', async () => {
+    const token = await client.token('newuser', 'Bcde23456');
+    // The dialog names its confirm field newPasswordConfirm.
+    const dialog = async (from: string, to: string) => {
+      const { confirmPassword, ...fields } = await client.changeFields(from, to);
+      return client.call(CHANGE, { username: 'newuser', ...fields, newPasswordConfirm: confirmPassword }, token);
+    };
+    const chain = ['Cdef34567', 'Defg45678', 'Efgh56789', 'Fghi67890'];
+    let current = 'Bcde23456';
+    for (const next of chain) {
+      expect((await dialog(current, next)).json.returnCode).toBe('000000');
+      current = next;
+    }
+    // History now: Fghi (current), Efgh, Defg, Cdef, Bcde, Abcd; Init1234 has dropped out.
+    for (const reused of ['Abcd12345', 'Cdef34567', 'Fghi67890']) {
+      expect((await dialog(current, reused)).json.returnMsg).toBe('新密码不能与最近5次使用过的密码相同');
+    }
+    expect((await dialog(current, 'Init1234')).json.returnCode).toBe('000000');
+  });
+
+  it('lets the dialog change only the logged-in user', async () => {
+    const token = await client.token('demo', 'Demo1234');
+    const { confirmPassword, ...fields } = await client.changeFields('Demo1234', 'Zyxw98765');
+    const res = await client.call(CHANGE, { username: 'checker', ...fields, newPasswordConfirm: confirmPassword }, token);
+    expect(res.res.statusCode).toBe(403);
+  });
+
+  it('asks for a change once the password is older than 90 days', async () => {
+    const token = await client.token('demo', 'Demo1234');
+    const expired = () => client.call('/pmobile/customer/user/isExpiredOrFirstLogin', { username: 'demo' }, token);
+    expect((await expired()).data).toBe(false);
+    app.clock.advance(91 * 86_400_000);
+    const fresh = await client.token('checker', 'Demo1234').catch((e: Error) => e.message);
+    expect(fresh).toContain('040007');
+    expect((await client.attempt('demo', 'Demo1234')).json.returnCode).toBe('040007');
+  });
+
+  it('audits password changes', async () => {
+    const events = await app.stores.database.db
+      .selectFrom('audit_log')
+      .select(['event', 'outcome'])
+      .where('event', 'in', ['password.force_change', 'password.change'])
+      .execute();
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { event: 'password.force_change', outcome: 'success' },
+        { event: 'password.force_change', outcome: 'failure' },
+        { event: 'password.change', outcome: 'success' },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { portalCrypto as c } from '@portal/crypto/node';
+import { loginSigningString } from '@portal/shared';
+import { connectEnvelope } from './envelope-client';
+import type { TestApp } from './test-app';
+
+export const TEST_CAPTCHA = 'ABCDE';
+
+/**
+ * A browser's login as WIRE.md describes it, done from Node: captcha bound to `rev`, server
+ * random, `zctgPassword`, device-key signature, encrypted login call.
+ */
+export async function loginClient(app: TestApp) {
+  const envelope = await connectEnvelope(app);
+  const device = await c.sm2GenerateKeyPair();
+  const { appAsymmetricEncryptionType: asym, appAsymmetricEncryptionPublicKey: serverKey } = envelope.negotiated;
+
+  const captcha = async (rev = envelope.rev) =>
+    app.inject({ method: 'POST', url: '/pmobile/captcha/picture/createCode', headers: { ...envelope.headers, rev } });
+  const random = async () =>
+    (await app.inject({ method: 'POST', url: '/pmobile/customer/Random', headers: envelope.headers })).json().data?.random as string;
+  const seal = (password: string, serverRandom: string, clientRandom: string) =>
+    c.asymEncrypt(asym, serverKey, c.utf8Encode(JSON.stringify({ password, random: serverRandom, randomClient: clientRandom })));
+
+  async function attempt(
+    username: string,
+    password: string,
+    overrides: { captcha?: string; random?: string; fetchCaptcha?: boolean; signWith?: string; signed?: string; userNo?: string } = {},
+  ) {
+    if (overrides.fetchCaptcha !== false) await captcha();
+    const serverRandom = overrides.random ?? (await random());
+    const clientRandom = c.randomHex(16);
+    const signed = overrides.signed ?? loginSigningString(username, serverRandom, clientRandom, '0');
+    const signMsg = c.toBase64(await c.sm2Sign(overrides.signWith ?? device.privateKey, c.utf8Encode(signed)));
+    const zctgPassword = await seal(password, serverRandom, clientRandom);
+    return envelope.post('/pmobile/admin/login/token', {
+      username,
+      password: zctgPassword,
+      captcha: overrides.captcha ?? TEST_CAPTCHA,
+      lastRev: envelope.rev,
+      loginFlag: 4,
+      ...(overrides.userNo ? { userNo: overrides.userNo } : {}),
+      extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: device.publicKey, signMsg, channelCode: 'WY' },
+    });
+  }
+
+  /** Logs in and returns the access token (throws on any refusal). */
+  async function token(username: string, password: string): Promise<string> {
+    const { json, data } = await attempt(username, password);
+    if (json.returnCode !== '000000') throw new Error(`login refused: ${json.returnCode} ${json.returnMsg}`);
+    return (data as { access_token: string }).access_token;
+  }
+
+  /** The three control values of a password change over one server random. */
+  async function changeFields(oldPassword: string, newPassword: string, confirm = newPassword) {
+    const serverRandom = await random();
+    const [o, n, f] = [c.randomHex(16), c.randomHex(16), c.randomHex(16)];
+    return {
+      oldPassword: await seal(oldPassword, serverRandom, o),
+      newPassword: await seal(newPassword, serverRandom, n),
+      confirmPassword: await seal(confirm, serverRandom, f),
+      base64ServerRandom: serverRandom,
+      oldClientRandom: o,
+      newClientRandom: n,
+      confirmClientRandom: f,
+    };
+  }
+
+  /** A session call: encrypted or not as the gateway says, with the Bearer token. */
+  const call = (path: string, value: unknown, accessToken: string, extra: Record<string, string> = {}) =>
+    envelope.post(path, value, { authorization: `Bearer ${accessToken}`, ...extra });
+
+  return { envelope, device, captcha, random, attempt, token, changeFields, call };
+}
