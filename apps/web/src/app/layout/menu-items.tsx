@@ -1,0 +1,67 @@
+import {
+  ApiOutlined,
+  ExportOutlined,
+  FileTextOutlined,
+  SettingOutlined,
+  StarOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import type { MenuItem } from '../../lib/session';
+
+// The menu's icon names (Ionicons, as the bank's menu data uses them) mapped to antd icons.
+const ICONS: Record<string, ReactNode> = {
+  'md-settings': <SettingOutlined />,
+  'md-list': <UnorderedListOutlined />,
+  'md-people': <TeamOutlined />,
+  'md-warning': <WarningOutlined />,
+  'md-star': <StarOutlined />,
+  'md-git-network': <ApiOutlined />,
+  'md-open': <ExportOutlined />,
+};
+const DEFAULT_ICON = <FileTextOutlined />;
+
+export type MenuTarget = { kind: 'page'; path: string } | { kind: 'iframe'; path: string } | { kind: 'external'; url: string };
+
+/** Only http(s) addresses may be framed or opened; anything else (javascript:, data:) is dropped. */
+function safeUrl(menu: MenuItem): string | null {
+  try {
+    const url = new URL(`${menu.scheme}${menu.path}`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §2 "Dynamic routes": where a menu leaf leads. */
+export function menuTarget(menu: MenuItem): MenuTarget | null {
+  if (menu.scheme === '/' || menu.scheme === '') return { kind: 'page', path: `/${menu.path.replace(/^\/+/, '')}` };
+  const url = safeUrl(menu);
+  if (!url) return null;
+  return menu.target === '_blank' ? { kind: 'external', url } : { kind: 'iframe', path: `/iframe?src=${encodeURIComponent(url)}` };
+}
+
+/** antd Menu items from the flat menu list: status 0 hidden, groups at /{menuCode}. */
+export function buildMenuItems(menus: MenuItem[]): { items: MenuProps['items']; targets: Map<string, MenuTarget> } {
+  const visible = menus.filter((m) => m.status !== 0);
+  const targets = new Map<string, MenuTarget>();
+  const leaf = (m: MenuItem) => {
+    const target = menuTarget(m);
+    if (!target) return null;
+    targets.set(String(m.menuId), target);
+    const label = target.kind === 'external' ? <span>{m.menuName}</span> : m.menuName;
+    return { key: String(m.menuId), icon: ICONS[m.icon] ?? DEFAULT_ICON, label, title: m.menuName };
+  };
+  const items = visible
+    .filter((m) => m.parentId === 0)
+    .map((top) => {
+      const children = visible.filter((m) => m.parentId === top.menuId).map(leaf).filter((x) => x !== null);
+      if (children.length === 0) return top.path ? leaf(top) : null;
+      return { key: `/${top.menuCode}`, icon: ICONS[top.icon] ?? DEFAULT_ICON, label: top.menuName, children };
+    })
+    .filter((x) => x !== null);
+  return { items, targets };
+}

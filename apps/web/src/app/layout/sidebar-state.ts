@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Spec §3 "Sidebar state": an opened flag kept in a cookie (1 open, 0 closed). */
+const COOKIE = 'sidebarStatus';
+/** Spec §9: below 992 px the layout is mobile. */
+const MOBILE_QUERY = '(max-width: 991.98px)';
+
+function readOpened(): boolean {
+  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
+  return entry ? entry.slice(COOKIE.length + 1) !== '0' : true;
+}
+
+export function useSidebar() {
+  const [opened, setOpened] = useState(readOpened);
+  const toggle = useCallback(() => {
+    setOpened((was) => {
+      const next = !was;
+      document.cookie = `${COOKIE}=${next ? 1 : 0}; Path=/; Max-Age=${365 * 86_400}; SameSite=Strict`;
+      return next;
+    });
+  }, []);
+  return { opened, toggle };
+}
+
+export function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches);
+  useEffect(() => {
+    const media = window.matchMedia(MOBILE_QUERY);
+    const onChange = () => setMobile(media.matches);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+  return mobile;
+}

@@ -1,0 +1,94 @@
+import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { RETURN_CODES } from '@portal/shared';
+import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import type { SessionUser } from '../../lib/session';
+import styles from './console-layout.module.css';
+
+interface Props {
+  user: SessionUser;
+  sidebarOpened: boolean;
+  onToggleSidebar(): void;
+  onHome(): void;
+  onLogout(): void;
+  /** After a switch: log in again into the chosen user number. */
+  onSwitched(userNo: string): void;
+}
+
+/** Spec §2 top bar: the nickname and a menu of 切换用户 (only with a list), 返回首页, 退出登录. */
+export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout, onSwitched }: Props) {
+  const { modal, message } = App.useApp();
+  const [switching, setSwitching] = useState(false);
+  const [target, setTarget] = useState<string>();
+
+  const confirmSwitch = () => {
+    if (!target) return;
+    // Spec §5: switching to the logged-in enterprise is refused with this message.
+    if (target === user.userNo) {
+      void message.error(RETURN_CODES.SWITCH_SAME_ENTERPRISE.message);
+      return;
+    }
+    modal.confirm({
+      title: '切换企业',
+      content: '切换企业需要退出当前登录并重新认证，是否继续？',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await http.post(`/${CUSTOMER_PREFIX}/user/enterprise/switch`, { userNo: target });
+        setSwitching(false);
+        onSwitched(target);
+      },
+    });
+  };
+
+  const items = [
+    ...(user.userNoList.length > 0 ? [{ key: 'switch', label: '切换用户' }] : []),
+    { key: 'home', label: '返回首页' },
+    { key: 'logout', label: '退出登录' },
+  ];
+
+  return (
+    <header className={styles.topBar}>
+      <button type="button" className={styles.trigger} onClick={onToggleSidebar} aria-label={sidebarOpened ? '收起菜单' : '展开菜单'}>
+        {sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+      </button>
+      <div className={styles.brand}>资产托管客户服务网银</div>
+      <div className={styles.enterprise}>{user.enterpriseName}</div>
+      <Dropdown
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'switch') {
+              setTarget(undefined);
+              setSwitching(true);
+            }
+            if (key === 'home') onHome();
+            if (key === 'logout') onLogout();
+          },
+        }}
+      >
+        <button type="button" className={styles.userButton}>
+          <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
+          <span>{user.nickName}</span>
+          <DownOutlined />
+        </button>
+      </Dropdown>
+      <Modal title="切换用户" open={switching} onOk={confirmSwitch} onCancel={() => setSwitching(false)} okText="切换" cancelText="取消">
+        <Form layout="vertical">
+          <Form.Item label="企业" required>
+            <Select
+              placeholder="请选择要切换的企业"
+              value={target}
+              onChange={setTarget}
+              options={user.userNoList.map((u) => ({
+                value: u.userNo,
+                label: `${u.enterpriseName}（${u.enterpriseNo}）${u.userNo === user.userNo ? ' - 当前' : ''}`,
+              }))}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </header>
+  );
+}

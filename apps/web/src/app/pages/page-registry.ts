@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { Authority } from '@portal/shared';
+
+export interface PageEntry {
+  load: () => Promise<{ default: ComponentType }>;
+  title: string;
+  /** Spec §2 meta.access: the user needs one of these, else /401. */
+  access?: Authority[];
+}
+
+/**
+ * Spec §2: a menu leaf whose scheme is '/' loads the local page named by its path. One registry
+ * of page modules, each its own chunk; a path with no page here shows the 404 page.
+ */
+export const PAGES: Record<string, PageEntry> = {
+  'system/personalCenter/index': {
+    title: '个人中心',
+    load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
+  },
+  'system/userUnlock/index': {
+    title: '用户解锁',
+    access: ['USER_UNLOCK'],
+    load: () => import('../../features/user-unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
+  },
+  'gateway/componentGallery/index': {
+    title: '组件示例',
+    access: ['COMPONENT_GALLERY'],
+    load: () => import('../../features/component-gallery/component-gallery-page').then((m) => ({ default: m.ComponentGalleryPage })),
+  },
+};

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { HttpFeedback } from './http-feedback';
+import type { RouteHandle } from './router';
+
+const PRODUCT_NAME = '资产托管客户服务网银';
+
+/** Sets the document title from the deepest route that names one. */
+export function RootLayout() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  useEffect(() => {
+    // The console names its own views; only the static routes' titles are set here.
+    if (title) document.title = title.title.startsWith('Login') ? title.title : `${title.title} - ${PRODUCT_NAME}`;
+  }, [title]);
+  return (
+    <>
+      <HttpFeedback />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** Every static route of spec §2 in one place; features link through these, never by literal. */
+export const paths = {
+  root: '/',
+  home: '/home',
+  login: '/login',
+  handleLoginSign: '/handleLoginSign',
+  handleLoginCert: '/handleLoginCert',
+  securityControlHelp: '/help/securityControl',
+  unauthorized: '/401',
+  diagnostics: '/diagnostics',
+  iframe: '/iframe',
+} as const;

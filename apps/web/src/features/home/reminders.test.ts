@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { REMINDER_FIELDS, type ReminderCounts } from '@portal/shared';
+import { REMINDER_GROUPS, homeState } from './reminders';
+
+const zero = Object.fromEntries(REMINDER_FIELDS.map((f) => [f, 0])) as ReminderCounts;
+
+describe('homeState (spec §4 home loading states)', () => {
+  it('is 0 while loading', () => expect(homeState(true, undefined).state).toBe(0));
+  it('is 1 when the call failed or every count is 0', () => {
+    expect(homeState(false, undefined)).toEqual({ state: 1, groups: [] });
+    expect(homeState(false, zero)).toEqual({ state: 1, groups: [] });
+  });
+  it('is 2 with only the non-zero groups and children', () => {
+    const { state, groups } = homeState(false, { ...zero, waitConfirmCount: 2, confirmRefuseCount: 1, shareCount: 4 });
+    expect(state).toBe(2);
+    expect(groups.map((g) => g.title)).toEqual(['第三方指令确认', '新股缴款提醒']);
+    expect(groups[0]?.children.map((c) => c.field)).toEqual(['waitConfirmCount', 'confirmRefuseCount']);
+  });
+  it('covers every count exactly once and links the eight spec §2 paths', () => {
+    expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());
+    expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(8);
+  });
+});

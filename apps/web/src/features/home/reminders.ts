@@ -1,0 +1,73 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ReminderCounts, ReminderField } from '@portal/shared';
+import { CUSTOMER_PREFIX, http } from '../../lib/http';
+
+export const reminderQuery = queryOptions({
+  queryKey: ['home', 'reminders'],
+  queryFn: () => http.post<ReminderCounts>(`/${CUSTOMER_PREFIX}/query/message/reminder`, {}, { silent: true }),
+  staleTime: 60_000,
+});
+
+export interface ReminderGroup {
+  title: string;
+  /** Spec §2 "Home": where the card leads. */
+  path: string;
+  children: { field: ReminderField; label: string }[];
+}
+
+/** The reminder cards: each spec §2 home entry with the counts of spec §3 that belong to it. */
+export const REMINDER_GROUPS: ReminderGroup[] = [
+  {
+    title: '账户管理',
+    path: '/system/accountManagement/index',
+    children: [
+      { field: 'notAddedAccountCount', label: '待添加账户' },
+      { field: 'addedAccountCount', label: '已添加账户' },
+    ],
+  },
+  {
+    title: '指令复核',
+    path: '/instructionManagement/instructionReview/index',
+    children: [
+      { field: 'waitReviewCount', label: '待复核指令' },
+      { field: 'reviewRefuseCount', label: '复核退回指令' },
+    ],
+  },
+  {
+    title: '第三方指令确认',
+    path: '/thirdPartyInstructionManagement/instructionConfirmation/index',
+    children: [
+      { field: 'waitConfirmCount', label: '待确认指令' },
+      { field: 'waitConfirmReviewCount', label: '待确认复核指令' },
+      { field: 'confirmRefuseCount', label: '确认退回指令' },
+      { field: 'confirmReviewRefuseCount', label: '确认复核退回指令' },
+    ],
+  },
+  {
+    title: '指令录入',
+    path: '/instructionManagement/instructionEntry/index',
+    children: [
+      { field: 'waitCheckCount', label: '待审核指令' },
+      { field: 'checkRefuseCount', label: '审核退回指令' },
+    ],
+  },
+  { title: '风险提示', path: '/addedServices/riskManagement/index', children: [{ field: 'RiskCount', label: '风险提示' }] },
+  { title: '清仓预警', path: '/warningInfo/clearPositionWarn/index', children: [{ field: 'positionCount', label: '清仓预警' }] },
+  { title: '预清算提醒', path: '/warningInfo/reminderOfPreCleaning/index', children: [{ field: 'deptCount', label: '预清算提醒' }] },
+  { title: '新股缴款提醒', path: '/warningInfo/NewSharePaymentReminder/index', children: [{ field: 'shareCount', label: '新股缴款提醒' }] },
+];
+
+export type HomeState = 0 | 1 | 2;
+
+/**
+ * Spec §4 "Home loading states": 0 loading; 2 when a group has a non-zero count (a group shows
+ * only with non-zero children, a child only when non-zero); 1 banner only otherwise, or on failure.
+ */
+export function homeState(loading: boolean, counts: ReminderCounts | undefined): { state: HomeState; groups: ReminderGroup[] } {
+  if (loading) return { state: 0, groups: [] };
+  if (!counts) return { state: 1, groups: [] };
+  const groups = REMINDER_GROUPS.map((g) => ({ ...g, children: g.children.filter((c) => (counts[c.field] ?? 0) > 0) })).filter(
+    (g) => g.children.length > 0,
+  );
+  return { state: groups.length > 0 ? 2 : 1, groups };
+}

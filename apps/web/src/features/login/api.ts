@@ -1,0 +1,76 @@
+import type { ForcePasswordUpdate, LoginRequest } from '@portal/shared';
+import { fetchServerRandom, type PasswordEntry } from '../../components/password-control';
+import { signLogin } from '../../lib/device-key';
+import { CUSTOMER_PREFIX, clearToken, getToken, http } from '../../lib/http';
+
+/** Spec §3: the signed edition's extension says loginType '0' and channel 'WY'. */
+const SIGNED_LOGIN_TYPE = '0';
+/** Spec §3 "loginFlag (fixed 4 in one variant)". */
+const LOGIN_FLAG = 4;
+
+export interface Captcha {
+  /** The image as a data: URL (the server draws SVG). */
+  src: string;
+  /** The `rev` the answer is bound to, sent back as `lastRev`. */
+  rev: string;
+}
+
+const asDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('captcha image unreadable'));
+    reader.readAsDataURL(blob);
+  });
+
+export async function fetchCaptcha(): Promise<Captcha> {
+  const { blob, rev } = await http.image('/captcha/picture/createCode');
+  return { src: await asDataUrl(blob), rev };
+}
+
+/**
+ * Spec §3 / WIRE.md: the login request of the signed edition. The password travels only as the
+ * control's `zctgPassword` over a fresh server random, and the device key signs
+ * `username|random|randomClient|loginType`.
+ */
+export async function buildLoginRequest(input: {
+  username: string;
+  password: PasswordEntry;
+  captcha: string;
+  lastRev: string;
+  /** After an enterprise switch: the user number to log into. */
+  userNo?: string;
+}): Promise<LoginRequest> {
+  const random = await fetchServerRandom();
+  const { zctgPassword, randomClient } = await input.password.seal(random);
+  const { key, signMsg } = await signLogin(input.username, random, randomClient, SIGNED_LOGIN_TYPE);
+  return {
+    username: input.username,
+    password: zctgPassword,
+    captcha: input.captcha,
+    lastRev: input.lastRev,
+    loginFlag: LOGIN_FLAG,
+    ...(input.userNo ? { userNo: input.userNo } : {}),
+    extension: { loginType: SIGNED_LOGIN_TYPE, zctgPassword, random, randomClient, key, signMsg, channelCode: 'WY' },
+  };
+}
+
+/** The access token; refusals are the caller's to show (040007 opens the forced change instead). */
+export async function postLogin(request: LoginRequest): Promise<string> {
+  const data = await http.post<{ access_token: string }>('/admin/login/token', request, { silent: true });
+  return data.access_token;
+}
+
+export const forcePasswordUpdate = (request: ForcePasswordUpdate) => http.post<null>(`/${CUSTOMER_PREFIX}/userPassword/force/update`, request);
+
+/**
+ * Spec §4 "Logout": the server revokes the session, then the token cookie and the session
+ * storage go (access and the user info live in memory and go with the reload that follows).
+ */
+export async function logout(): Promise<void> {
+  const token = getToken();
+  // The session ends here whatever the server answers (it may be gone already, or unreachable).
+  if (token) await http.post<null>('/admin/logout/token', { token }, { silent: true }).catch(() => null);
+  clearToken();
+  sessionStorage.clear();
+}

@@ -1,0 +1,148 @@
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN, RETURN_CODES } from '@portal/shared';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useHref, useSearchParams } from 'react-router';
+import { PasswordControl, entryRules, type PasswordEntry } from '../../components/password-control';
+import { ApiError, setToken } from '../../lib/http';
+import { buildLoginRequest, postLogin } from './api';
+import type { Edition } from './edition';
+import { ForcePasswordDialog } from './force-password-dialog';
+import styles from './login-page.module.css';
+import { redirectTarget } from './redirect-target';
+import { useCaptcha } from './use-captcha';
+
+interface LoginFormValues {
+  username?: string;
+  password?: PasswordEntry;
+  captcha?: string;
+}
+
+/** Spec §8: the certificate edition with no certificate present. */
+const NO_CERTIFICATE = '当前证书状态异常包含但不限于(过期/未下载/冻结),请使用网银助手检查证书状态';
+
+/**
+ * The login form of spec §2 "Login screen" with the spec §5 messages. The signed edition logs
+ * in; the certificate edition (username from the certificate, so disabled) has no certificate
+ * to offer yet and says so.
+ */
+export function LoginForm({ edition }: { edition: Edition }) {
+  const [form] = Form.useForm<LoginFormValues>();
+  const { message } = App.useApp();
+  const { captcha, loading: captchaLoading, failed: captchaFailed, refresh: refreshCaptcha } = useCaptcha();
+  const [searchParams] = useSearchParams();
+  const targetHref = useHref(redirectTarget(searchParams.get('redirect')));
+  const [submitting, setSubmitting] = useState(false);
+  const [mustChange, setMustChange] = useState<{ username: string; reason: string }>();
+  // A new key mounts a fresh password control (the old one wipes itself).
+  const [controlKey, setControlKey] = useState(0);
+  const certificate = edition === 'certificate';
+
+  async function submit() {
+    if (submitting || certificate) return;
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
+    const { username = '', password, captcha: answer = '' } = form.getFieldsValue();
+    if (!username.trim()) return void message.warning(LOGIN_MESSAGES.usernameOnSubmit);
+    // Spec §5: no encrypted value, no login, and nothing more to say.
+    if (!password?.length) return;
+    if (!answer) return void message.warning(LOGIN_MESSAGES.captchaOnSubmit);
+    if (!valid || !captcha) return;
+
+    setSubmitting(true);
+    try {
+      const userNo = searchParams.get('userNo') ?? undefined;
+      const request = await buildLoginRequest({ username: username.trim(), password, captcha: answer, lastRev: captcha.rev, userNo });
+      const token = await postLogin(request).catch((err: unknown) => {
+        // Every attempt spends the captcha, right or wrong.
+        form.setFieldValue('captcha', undefined);
+        refreshCaptcha();
+        if (!(err instanceof ApiError)) throw err;
+        if (err.code === RETURN_CODES.MUST_CHANGE_PASSWORD.code) setMustChange({ username: request.username, reason: err.message });
+        else void message.error(err.message);
+        return null;
+      });
+      if (!token) return;
+      setToken(token);
+      // Spec §4: the target (or home), then a reload so the app starts over as this user.
+      window.location.replace(targetHref);
+    } catch (err) {
+      // Building the request failed (the client has shown why, e.g. no server random).
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function afterForcedChange() {
+    setMustChange(undefined);
+    form.resetFields(['password', 'captcha']);
+    setControlKey((k) => k + 1);
+  }
+
+  return (
+    <>
+      {certificate && <Alert type="warning" showIcon title={NO_CERTIFICATE} className={styles.notice} />}
+      <Form form={form} layout="vertical" size="large" requiredMark={false} className={styles.form}>
+        <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.usernameRequired }]}>
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={certificate ? '由证书自动带出' : '请输入用户名'}
+            disabled={certificate}
+            maxLength={64}
+            autoComplete="username"
+          />
+        </Form.Item>
+        <Form.Item
+          label="密码"
+          name="password"
+          validateFirst
+          rules={[
+            entryRules.required(LOGIN_MESSAGES.passwordRequired),
+            entryRules.minLength(LOGIN_PASSWORD_MIN, LOGIN_MESSAGES.passwordMin),
+            entryRules.valid(),
+          ]}
+        >
+          <PasswordControl key={controlKey} rules="login" placeholder="请输入密码" prefix={<LockOutlined />} />
+        </Form.Item>
+        <Form.Item label="图形验证码">
+          <div className={styles.captchaRow}>
+            <Form.Item
+              name="captcha"
+              noStyle
+              validateFirst
+              rules={[
+                { required: true, message: LOGIN_MESSAGES.captchaRequired },
+                { len: CAPTCHA_LENGTH, message: LOGIN_MESSAGES.captchaLength },
+              ]}
+            >
+              <Input
+                prefix={<SafetyCertificateOutlined />}
+                placeholder="请输入验证码"
+                maxLength={CAPTCHA_LENGTH}
+                autoComplete="off"
+                onPressEnter={() => void submit()}
+              />
+            </Form.Item>
+            <button type="button" className={styles.captchaImage} onClick={refreshCaptcha} title="看不清？点击刷新" aria-label="图形验证码，点击刷新">
+              {captcha && !captchaFailed ? <img src={captcha.src} alt="图形验证码" /> : <span>{captchaLoading ? '加载中…' : '点击重试'}</span>}
+            </button>
+          </div>
+        </Form.Item>
+        <Button type="primary" block loading={submitting} disabled={certificate} onClick={() => void submit()}>
+          登录
+        </Button>
+      </Form>
+      {mustChange && (
+        <ForcePasswordDialog
+          username={mustChange.username}
+          reason={mustChange.reason}
+          onCancel={() => setMustChange(undefined)}
+          onChanged={afterForcedChange}
+        />
+      )}
+    </>
+  );
+}

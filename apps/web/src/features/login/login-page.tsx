@@ -1,0 +1,69 @@
+import { Tabs, Typography } from 'antd';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { getToken } from '../../lib/http';
+import { paths } from '../../config/paths';
+import { EDITION_LABELS, editionHref, editionOf, type Edition } from './edition';
+import { LoginForm } from './login-form';
+import styles from './login-page.module.css';
+
+const OTHER: Record<Edition, Edition> = { signed: 'certificate', certificate: 'signed' };
+
+/**
+ * `/login`, `/handleLoginSign` and `/handleLoginCert` (spec §2): edition tabs, the login form,
+ * a link to the other edition, help on the built-in password control and certificates, the
+ * copyright and the hotline.
+ */
+export function LoginPage() {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const edition = editionOf(pathname, searchParams);
+  const other = OTHER[edition];
+  // Spec §2 guard: with a token, the login pages lead home.
+  if (getToken()) return <Navigate to={paths.home} replace />;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" className={styles.logo} />
+        <span className={styles.bank}>华夏银行</span>
+        <span className={styles.divider} aria-hidden />
+        <span className={styles.product}>资产托管客户服务网银</span>
+      </header>
+
+      <main className={styles.main}>
+        <section className={styles.intro}>
+          <Typography.Title level={1} className={styles.introTitle}>
+            资产托管客户服务网银
+          </Typography.Title>
+          <Typography.Paragraph className={styles.introText}>
+            托管账户、指令录入与复核、第三方指令确认、预警信息与风险提示，一站办理。
+          </Typography.Paragraph>
+        </section>
+
+        <section className={styles.card} aria-label="用户登录">
+          <Tabs
+            centered
+            activeKey={edition}
+            onChange={(key) => navigate(editionHref(key as Edition, pathname, searchParams))}
+            items={(['signed', 'certificate'] as const).map((key) => ({ key, label: EDITION_LABELS[key] }))}
+          />
+          <LoginForm key={edition} edition={edition} />
+          <div className={styles.switch}>
+            <Link to={editionHref(other, pathname, searchParams)}>切换至{EDITION_LABELS[other]}登录</Link>
+          </div>
+          <div className={styles.help}>
+            本网银已内置安全密码控件，无需下载安装。
+            <Link to={paths.securityControlHelp}>安全控件说明</Link>
+            <span aria-hidden> · </span>
+            <Link to={`${paths.securityControlHelp}#certificate`}>证书导入指南</Link>
+          </div>
+        </section>
+      </main>
+
+      <footer className={styles.footer}>
+        Copyright © 华夏银行股份有限公司 版权所有<span className={styles.hotline}>客服热线：95577</span>
+      </footer>
+    </div>
+  );
+}

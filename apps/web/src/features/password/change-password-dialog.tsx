@@ -1,0 +1,41 @@
+import { PASSWORD_MESSAGES } from '@portal/shared';
+import { Form, Modal } from 'antd';
+import { PasswordChangeFields, usePasswordChange } from '../../components/password-control';
+import { changePassword } from './api';
+
+interface ChangePasswordDialogProps {
+  open: boolean;
+  username: string;
+  onChanged: () => void;
+}
+
+/**
+ * Spec §2 "Change-password dialog": old, new and confirm password and a confirm button; Escape,
+ * the mask and a close button do not close it; only a successful change does.
+ */
+export function ChangePasswordDialog({ open, username, onChanged }: ChangePasswordDialogProps) {
+  const { form, saving, confirm } = usePasswordChange({
+    send: ({ confirmPassword, ...sealed }) => changePassword({ username, ...sealed, newPasswordConfirm: confirmPassword }),
+    successMessage: PASSWORD_MESSAGES.changed,
+    onDone: onChanged,
+  });
+
+  return (
+    <Modal
+      open={open}
+      title="修改密码"
+      closable={false}
+      keyboard={false}
+      mask={{ closable: false }}
+      footer={(_, { OkBtn }) => <OkBtn />}
+      okText="确认"
+      confirmLoading={saving}
+      onOk={() => void confirm()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} style={{ marginTop: 16 }}>
+        <PasswordChangeFields newRequired={PASSWORD_MESSAGES.newRequired} confirmRequired={PASSWORD_MESSAGES.confirmNewRequired} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export { ChangePasswordDialog } from './change-password-dialog';
+export { PasswordExpiryCheck } from './password-expiry-check';
+export { usePasswordExpiryCheck } from './use-password-expiry-check';

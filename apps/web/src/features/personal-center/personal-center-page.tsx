@@ -1,0 +1,85 @@
+import { UserOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Button, Card, Descriptions, Form, Input, Upload } from 'antd';
+import { useState } from 'react';
+import { maskPhone } from '@portal/shared';
+import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import { currentUserQuery } from '../../lib/session';
+
+const AVATAR_MAX_BYTES = 96 * 1024;
+
+interface ProfileForm {
+  nickName: string;
+  userDesc: string;
+}
+
+/** Personal centre (issue 5): view the profile, change nickname, description and avatar. */
+export function PersonalCenterPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery);
+  const [form] = Form.useForm<ProfileForm>();
+  const [newAvatar, setNewAvatar] = useState<string>();
+  const avatar = newAvatar ?? user?.avatar ?? '';
+
+
+  const save = useMutation({
+    mutationFn: (values: ProfileForm) => http.post(`/${CUSTOMER_PREFIX}/current/user/update`, { ...values, avatar }),
+    onSuccess: async () => {
+      void message.success('个人信息已保存');
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
+  });
+
+  if (!user) return null;
+  return (
+    <Card title="个人中心">
+      <Descriptions
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'userName', label: '登录名', children: user.userName },
+          { key: 'userNo', label: '用户号', children: user.userNo },
+          { key: 'enterprise', label: '所属企业', children: `${user.enterpriseName}（${user.enterpriseNo}）` },
+          { key: 'mobile', label: '手机号码', children: user.mobile ? maskPhone(user.mobile) : '暂无' },
+          { key: 'email', label: '电子邮箱', children: user.email || '暂无' },
+          { key: 'branch', label: '开户机构', children: user.branchCode || '暂无' },
+        ]}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 520, marginTop: 24 }}
+        initialValues={{ nickName: user.nickName, userDesc: user.userDesc }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item label="头像">
+          <Upload
+            accept="image/png,image/jpeg,image/gif"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              if (file.size > AVATAR_MAX_BYTES) {
+                void message.error('头像图片不能超过96KB');
+                return Upload.LIST_IGNORE;
+              }
+              const reader = new FileReader();
+              reader.onload = () => setNewAvatar(String(reader.result));
+              reader.readAsDataURL(file);
+              return false;
+            }}
+          >
+            <Button icon={<Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} />}>更换头像</Button>
+          </Upload>
+        </Form.Item>
+        <Form.Item label="昵称" name="nickName" rules={[{ required: true, whitespace: true, message: '昵称不能为空！' }, { max: 32, message: '昵称不能超过32个字符' }]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="个人简介" name="userDesc" rules={[{ max: 200, message: '个人简介不能超过200个字符' }]}>
+          <Input.TextArea rows={3} showCount maxLength={200} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          保存
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Table } from 'antd';
+import { formatDate } from '@portal/shared';
+import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import { Permission } from '../../lib/permissions';
+
+interface LockedUser {
+  userId: number;
+  username: string;
+  nickName: string;
+  failedAttempts: number;
+  lockedAt: string;
+}
+
+const lockedUsersKey = ['user-unlock', 'locked'];
+
+/** Bank staff: users locked by wrong passwords (issue 4), and unlocking them. */
+export function UserUnlockPage() {
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const locked = useQuery({
+    queryKey: lockedUsersKey,
+    queryFn: () => http.post<LockedUser[]>(`/${CUSTOMER_PREFIX}/userUnlock/queryLockUser`, {}),
+  });
+  const unlock = useMutation({
+    mutationFn: (userId: number) => http.post(`/${CUSTOMER_PREFIX}/userUnlock/update`, { userId }),
+    onSuccess: async () => {
+      void message.success('解锁成功');
+      await queryClient.invalidateQueries({ queryKey: lockedUsersKey });
+    },
+  });
+
+  return (
+    <Card title="用户解锁" extra={<Button onClick={() => void locked.refetch()}>刷新</Button>}>
+      <Table<LockedUser>
+        rowKey="userId"
+        loading={locked.isFetching}
+        dataSource={locked.data ?? []}
+        locale={{ emptyText: '暂无被锁定的用户' }}
+        pagination={false}
+        columns={[
+          { title: '登录名', dataIndex: 'username' },
+          { title: '用户姓名', dataIndex: 'nickName' },
+          { title: '连续失败次数', dataIndex: 'failedAttempts' },
+          { title: '锁定时间', dataIndex: 'lockedAt', render: (v: string) => `${formatDate(v)} ${new Date(v).toLocaleTimeString('zh-CN', { hour12: false })}` },
+          {
+            title: '操作',
+            key: 'action',
+            render: (_, row) => (
+              <Permission names="userUnlock">
+                <Button
+                  type="link"
+                  onClick={() =>
+                    modal.confirm({
+                      title: '解锁用户',
+                      content: `确定解锁用户 ${row.nickName}（${row.username}）吗？`,
+                      okText: '解锁',
+                      cancelText: '取消',
+                      onOk: () => unlock.mutateAsync(row.userId),
+                    })
+                  }
+                >
+                  解锁
+                </Button>
+              </Permission>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
