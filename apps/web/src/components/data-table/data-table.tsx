@@ -1,0 +1,134 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useState, type Key, type ReactNode } from 'react';
+import type { Dictionary, FormField, FormValues } from '../form-builder';
+import { DEFAULT_PAGE_SIZE, pageCountOf } from './pager-items';
+import { QueryForm } from './query-form';
+import { useRowActionsColumn } from './row-actions';
+import { TablePagination } from './table-pagination';
+import type { FetchPage, PageQuery, RowAction, RowSelection } from './types';
+import styles from './data-table.module.css';
+
+export interface DataTableProps<T extends object> {
+  /** TanStack Query key prefix; invalidate it to refresh the table after a change. */
+  queryKey: readonly unknown[];
+  /** Loads one page: `page`, `limit` and the query criteria in, `{ records, total }` out. */
+  fetchPage: FetchPage<T>;
+  columns: TableColumnsType<T>;
+  rowKey: Extract<keyof T, string> | ((row: T) => Key);
+  /** Query form fields above the table (dictionary-driven, like the form builder's). */
+  queryFields?: readonly FormField[];
+  dictionary?: Dictionary;
+  selection?: RowSelection<T>;
+  /** A 序号 column counting across pages. */
+  showIndex?: boolean;
+  rowActions?: readonly RowAction<T>[];
+  /** Row buttons shown before the rest go under 更多. */
+  maxInlineActions?: number;
+  /** Buttons above the table (新增, 导入 …). */
+  toolbar?: ReactNode;
+  /** Accessible name of the table region. */
+  ariaLabel?: string;
+}
+
+/** Spec §2 data table: server-side pages, query form, selection, index column, row actions. */
+export function DataTable<T extends object>({
+  queryKey,
+  fetchPage,
+  columns,
+  rowKey,
+  queryFields,
+  dictionary,
+  selection,
+  showIndex,
+  rowActions,
+  maxInlineActions = 3,
+  toolbar,
+  ariaLabel,
+}: DataTableProps<T>) {
+  const [criteria, setCriteria] = useState<FormValues>({});
+  const [paging, setPaging] = useState<PageQuery>({ page: 1, limit: DEFAULT_PAGE_SIZE });
+  const params = { ...criteria, ...paging };
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    // The answer keeps the paging it was asked with: while the next page loads, the rows on
+    // screen (and so their 序号) are still those of the page they came from.
+    queryFn: async ({ signal }) => ({ ...(await fetchPage(params, signal)), paging }),
+    // The old page stays on screen while the next one loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+  const total = query.data?.total ?? 0;
+
+  // A page past the end (the last rows were removed elsewhere) moves back to the new last page.
+  const lastPage = pageCountOf(total, paging.limit);
+  if (query.data && !query.isPlaceholderData && paging.page > lastPage) setPaging({ ...paging, page: lastPage });
+
+  const actionsColumn = useRowActionsColumn(rowActions, maxInlineActions);
+  const indexColumn: TableColumnsType<T>[number] = {
+    key: '__index',
+    title: '序号',
+    width: 64,
+    align: 'center',
+    render: (_, __, index) => {
+      const shown = query.data?.paging ?? paging;
+      return (shown.page - 1) * shown.limit + index + 1;
+    },
+  };
+  const allColumns = [...(showIndex ? [indexColumn] : []), ...columns, ...(actionsColumn ? [actionsColumn] : [])];
+
+  const rowSelection: TableProps<T>['rowSelection'] = selection && {
+    type: selection.type,
+    selectedRowKeys: selection.selectedRowKeys,
+    onChange: (keys, rows) => selection.onChange(keys, rows),
+    // Choices made on one page survive paging to another.
+    preserveSelectedRowKeys: true,
+    getCheckboxProps: selection.disabled && ((row) => ({ disabled: selection.disabled?.(row) })),
+  };
+
+  return (
+    <section aria-label={ariaLabel}>
+      {queryFields && queryFields.length > 0 && (
+        <QueryForm
+          fields={queryFields}
+          dictionary={dictionary}
+          onSearch={(next) => {
+            setCriteria(next);
+            setPaging((current) => ({ ...current, page: 1 }));
+          }}
+        />
+      )}
+      {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
+      {query.isError && (
+        <Alert
+          className={styles.error}
+          type="error"
+          showIcon
+          title="数据加载失败"
+          description={query.error.message}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              重新加载
+            </Button>
+          }
+        />
+      )}
+      <Table<T>
+        columns={allColumns}
+        dataSource={query.data?.records ?? []}
+        rowKey={rowKey}
+        rowSelection={rowSelection}
+        loading={query.isFetching}
+        size="middle"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      <TablePagination
+        page={paging.page}
+        pageSize={paging.limit}
+        total={total}
+        disabled={query.isPending}
+        onChange={(page, limit) => setPaging({ page, limit })}
+      />
+    </section>
+  );
+}

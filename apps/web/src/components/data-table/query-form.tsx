@@ -1,0 +1,58 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Space } from 'antd';
+import { useEffect, useRef } from 'react';
+import { FormFieldItem, type Dictionary, type FormField, type FormValues } from '../form-builder';
+import { searchCriteria } from './query-criteria';
+import styles from './data-table.module.css';
+
+/** Spec §9: query input debounce. */
+const QUERY_DEBOUNCE_MS = 300;
+
+interface QueryFormProps {
+  fields: readonly FormField[];
+  dictionary?: Dictionary;
+  onSearch: (criteria: FormValues) => void;
+}
+
+/**
+ * The criteria above a table. Typing searches once the clerk pauses for 300 ms; 查询 and Enter
+ * search at once, 重置 clears the criteria and searches again.
+ */
+export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
+  const [form] = Form.useForm<FormValues>();
+  const pending = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pending.current), []);
+
+  const search = () => {
+    window.clearTimeout(pending.current);
+    onSearch(searchCriteria(fields, form.getFieldsValue()));
+  };
+  const searchSoon = () => {
+    window.clearTimeout(pending.current);
+    pending.current = window.setTimeout(search, QUERY_DEBOUNCE_MS);
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      className={styles.queryForm}
+      onValuesChange={searchSoon}
+      onFinish={search}
+      onReset={search}
+      role="search"
+    >
+      {fields.map((field) => (
+        <FormFieldItem key={field.name} field={field} dictionary={dictionary} />
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            查询
+          </Button>
+          <Button htmlType="reset">重置</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
