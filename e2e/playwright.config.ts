@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
+
+/** Browser flows in Debian's Chromium against the production build served by the real server. */
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'zh-CN',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/pmobile/monitor/system/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM, not the default SIGKILL: server.mjs stops the server and removes its data.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TEST_CAPTCHA: 'ABCDE',
+      // The suite logs in and fetches captchas far more often than a person would from one
+      // address (the limits themselves are proven by the server tests).
+      LOGIN_RATE_LIMIT: '1000',
+      CAPTCHA_RATE_LIMIT: '1000',
+    },
+  },
+});
