@@ -1,0 +1,14 @@
+import type { Page } from 'playwright-core';
+
+/** Logs in through the real login page; the server runs with TEST_CAPTCHA=ABCDE. */
+export async function loginAs(page: Page, origin: string, username: string, password: string) {
+  await page.goto(`${origin}/zctgdzhwy/login`);
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).pressSequentially(password);
+  await page.getByPlaceholder('请输入验证码').fill('ABCDE');
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await page.waitForURL(/\/home$/);
+}
+
+/** Server settings for benchmarks that log in. */
+export const LOGIN_ENV = { TEST_CAPTCHA: 'ABCDE', LOGIN_RATE_LIMIT: '1000' };

@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { envelopeThroughput } from './envelope';
+import { httpThroughput } from './http-throughput';
+import { pageWeight } from './page-weight';
+import { tabSwitchBench } from './tab-switch';
+import { transferBench } from './transfer';
+
+function cryptoPrimitives() {
+  const run = spawnSync('npx', ['tsx', path.join(import.meta.dirname, 'crypto.ts')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (run.status !== 0) throw new Error('crypto benchmark failed');
+  return JSON.parse(run.stdout) as unknown;
+}
+
+const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | unknown }> = {
+  pageWeight: { title: 'page weight of the login route in Chromium', run: pageWeight },
+  httpThroughput: { title: 'HTTP throughput (autocannon)', run: httpThroughput },
+  envelope: { title: 'encrypted vs plaintext 1 KB echo (autocannon)', run: envelopeThroughput },
+  tabSwitch: { title: 'console tab switch in Chromium', run: tabSwitchBench },
+  transfer: { title: 'transfer lists with 10,000 rows in Chromium', run: transferBench },
+  crypto: { title: 'crypto primitives (Node and Chromium)', run: cryptoPrimitives },
+};
+
+/** `npm run bench [-- name ...]`: every benchmark or the named ones, one JSON document on stdout (progress on stderr). */
+const selected = process.argv.slice(2);
+const unknown = selected.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHMARKS).join(', ')}`);
+
+const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+for (const [name, { title, run }] of Object.entries(BENCHMARKS)) {
+  if (selected.length > 0 && !selected.includes(name)) continue;
+  console.error(`bench: ${title} ...`);
+  results[name] = await run();
+}
+console.log(JSON.stringify(results, null, 2));
