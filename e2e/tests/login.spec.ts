@@ -1,18 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { portalCrypto as c } from '../../packages/crypto/src/node';
 import { envelopeAad, loginSigningString, replaySigningString } from '../../packages/shared/src/index';
+import { APP, CAPTCHA, captchaImage, captchaInput, fillLogin, loginButton, openLogin, passwordInput } from './login-page';
 
 // Login, password control, forced and dialog password changes, logout and lockout in Chromium
 // against the real server (TEST_CAPTCHA makes every captcha's answer ABCDE).
 
-const APP = '/zctgdzhwy';
-const CAPTCHA = 'ABCDE';
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' };
 
-const loginButton = (page: Page) => page.getByRole('button', { name: /^登\s*录$/ });
-const captchaImage = (page: Page) => page.getByRole('img', { name: '图形验证码' });
-const captchaInput = (page: Page) => page.getByPlaceholder('请输入验证码');
-const passwordInput = (page: Page) => page.getByLabel('密码', { exact: true });
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
 
@@ -30,18 +25,6 @@ const storedDeviceKey = (page: Page) =>
         };
       }),
   );
-
-async function openLogin(page: Page, query = '') {
-  await page.goto(`${APP}/login${query}`);
-  await expect(captchaImage(page)).toBeVisible();
-}
-
-/** Types as a person does: the password key by key into the control. */
-async function fillLogin(page: Page, username: string, password: string, captcha = CAPTCHA) {
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await passwordInput(page).pressSequentially(password);
-  await captchaInput(page).fill(captcha);
-}
 
 /**
  * A client of the API written from WIRE.md (negotiation, envelope, anti-replay, password
@@ -471,6 +454,7 @@ test.describe('session end', () => {
     expect(demo).toBeTruthy();
     expect((await staff.post('/customer/userUnlock/update', { userId: demo!.userId }, token)).returnCode).toBe('000000');
 
+    await expect(captchaImage(page)).toBeVisible();
     await captchaInput(page).fill(CAPTCHA);
     await loginButton(page).click();
     await expect(page).toHaveURL(`${APP}/home`);

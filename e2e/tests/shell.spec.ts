@@ -1,19 +1,8 @@
 import { expect, test, type Page } from './fixtures';
+import { APP, captchaInput, fillLogin, login, loginButton, passwordInput } from './login-page';
 
 // The console shell in Chromium: guard, menus, tabs with kept-alive views, mobile drawer,
 // permissions, home states and the enterprise switch, against the real server.
-
-const APP = '/zctgdzhwy';
-
-async function login(page: Page, username: string, password: string, query = '') {
-  await page.goto(`${APP}/login${query}`);
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).pressSequentially(password);
-  await page.getByPlaceholder('请输入验证码').fill('ABCDE');
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.locator('[data-view="/home"]')).toBeVisible();
-}
 
 const sider = (page: Page) => page.locator('.ant-layout-sider');
 const tab = (page: Page, title: string) => page.locator('.ant-tabs-tab', { hasText: title });
@@ -174,13 +163,13 @@ test.describe('staff unlock', () => {
   test('a user locked by five wrong passwords is unlocked on 用户解锁', async ({ page }) => {
     await page.goto(`${APP}/login`);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await page.getByLabel('用户名', { exact: true }).fill('checker');
-      await page.getByLabel('密码', { exact: true }).clear();
-      await page.getByLabel('密码', { exact: true }).pressSequentially('Wrong1234');
-      await page.getByPlaceholder('请输入验证码').fill('ABCDE');
+      await passwordInput(page).clear();
+      await fillLogin(page, 'checker', 'Wrong1234');
       const answered = page.waitForResponse('**/pmobile/admin/login/token');
-      await page.getByRole('button', { name: /^登\s*录$/ }).click();
+      await loginButton(page).click();
       await answered;
+      // The attempt spent the captcha: the next one waits for the new one.
+      await expect(captchaInput(page)).toHaveValue('');
     }
     await expect(page.locator('.ant-message')).toContainText('用户已被锁定，请联系管理员解锁');
 
@@ -216,10 +205,8 @@ test.describe('enterprise switch', () => {
     await page.getByRole('button', { name: '确 定' }).click();
     // The switch call, then a full reload into the login page.
     await expect(page).toHaveURL(/\/login\?userNo=U100000301$/, { timeout: 15_000 });
-    await page.getByLabel('用户名', { exact: true }).fill('demo');
-    await page.getByLabel('密码', { exact: true }).pressSequentially('Demo1234');
-    await page.getByPlaceholder('请输入验证码').fill('ABCDE');
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await fillLogin(page, 'demo', 'Demo1234');
+    await loginButton(page).click();
     await expect(page.locator('header')).toContainText('东方精密制造集团股份有限公司');
   });
 });

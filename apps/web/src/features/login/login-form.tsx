@@ -29,7 +29,7 @@ const NO_CERTIFICATE = '当前证书状态异常包含但不限于(过期/未下
 export function LoginForm({ edition }: { edition: Edition }) {
   const [form] = Form.useForm<LoginFormValues>();
   const { message } = App.useApp();
-  const { captcha, loading: captchaLoading, failed: captchaFailed, refresh: refreshCaptcha } = useCaptcha();
+  const { captcha, loading: captchaLoading, failed: captchaFailed, refresh: refreshCaptcha, spend: spendCaptcha } = useCaptcha();
   const [searchParams] = useSearchParams();
   const targetHref = useHref(redirectTarget(searchParams.get('redirect')));
   const [submitting, setSubmitting] = useState(false);
@@ -58,7 +58,7 @@ export function LoginForm({ edition }: { edition: Edition }) {
       const token = await postLogin(request).catch((err: unknown) => {
         // Every attempt spends the captcha, right or wrong.
         form.setFieldValue('captcha', undefined);
-        refreshCaptcha();
+        spendCaptcha();
         if (!(err instanceof ApiError)) throw err;
         if (err.code === RETURN_CODES.MUST_CHANGE_PASSWORD.code) setMustChange({ username: request.username, reason: err.message });
         else void message.error(err.message);
