@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'zh-CN',
+    // The app then turns antd's motion off: a click cannot land on an item still sliding into place
+    // (under load a press and its release could meet different elements, which is no click).
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '../lib/media-query';
 
 dayjs.locale('zh-cn');
 
@@ -15,8 +16,10 @@ const queryClient = new QueryClient({
 });
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  // People who asked their system for less motion get none: menus, dialogs and drawers appear at once.
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#c8102e', colorLink: '#c8102e', borderRadius: 4 } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#c8102e', colorLink: '#c8102e', borderRadius: 4, motion: !reduceMotion } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useMediaQuery } from '../../lib/media-query';
 
 /** Spec §3 "Sidebar state": an opened flag kept in a cookie (1 open, 0 closed). */
 const COOKIE = 'sidebarStatus';
@@ -23,12 +24,5 @@ export function useSidebar() {
 }
 
 export function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches);
-  useEffect(() => {
-    const media = window.matchMedia(MOBILE_QUERY);
-    const onChange = () => setMobile(media.matches);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
-  return mobile;
+  return useMediaQuery(MOBILE_QUERY);
 }
