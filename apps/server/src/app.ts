@@ -19,6 +19,7 @@ import { ReminderRegistry } from './modules/home/reminders';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { refuseNonCanonicalPaths } from './plugins/operations';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const notFound = await registerWebApp(app, config);
   registerErrorHandling(app, notFound);
 
+  refuseNonCanonicalPaths(app);
   const keys = await loadServerKeys(config);
   const registry = new ApiRegistry(ctx.database);
   await registry.reload();
@@ -59,12 +61,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const auth = createAuthServices(ctx, keys);
   const reminders = new ReminderRegistry();
   app.decorate('reminders', reminders);
-  registerAccessControl(app, ctx, auth.sessions);
+  registerAccessControl(app, ctx, auth.sessions, registry);
 
   await app.register(
     async (api) => {
       await healthRoutes(api, ctx);
-      await envelopeRoutes(api, keys, registry);
+      await envelopeRoutes(api, ctx, keys, registry);
       await loginRoutes(api, auth);
       await passwordRoutes(api, auth);
       await unlockRoutes(api, auth);

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseOptions } from './db/database';
 import { migrate } from './db/migrate';
 import { openKvStore, type KvStore } from './kv/open-kv';
+import { syncReferenceData } from './reference/sync';
 
 export interface Stores {
   database: Database;
@@ -22,11 +23,12 @@ export function databaseOptions(config: Config, options: StoreOptions = {}): Dat
   return { dataDir: path.join(config.dataDir, 'pgdata') };
 }
 
-/** Opens the database (migrating it) and the shared store as the configuration says. */
+/** Opens the database (migrating it and syncing its reference data) and the shared store as the configuration says. */
 export async function openStores(config: Config, options: StoreOptions = {}): Promise<Stores> {
   const database = await openDatabase(databaseOptions(config, options));
   try {
     await migrate(database);
+    await syncReferenceData(database, config);
     const kv = await openKvStore({ ...(config.REDIS_URL ? { url: config.REDIS_URL } : {}), prefix: config.KV_PREFIX });
     return {
       database,

@@ -242,10 +242,10 @@ describe('rate limits', () => {
 });
 
 describe('every API route declares who may call it', () => {
-  it('refuses to register an API route without an access declaration', async () => {
+  it('refuses to register an API route that serves no operation', async () => {
     const app = await createTestApp();
     app.register(async (api) => api.get('/undeclared', async () => 'x'), { prefix: '/pmobile' });
-    await expect(app.ready()).rejects.toThrow(/declares no access/);
+    await expect(app.ready()).rejects.toThrow(/serves no operation/);
     await app.close().catch(() => undefined);
   });
 });

@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { portalCrypto as c } from '@portal/crypto/node';
-import { RETURN_CODES, apiEnvelopeSchema } from '@portal/shared';
+import { OPERATIONS, RETURN_CODES, operationPath } from '@portal/shared';
 import { ok } from '../src/plugins/errors';
 import { generateServerKey } from '../src/modules/envelope/server-keys';
 import { openssl, sm2PublicPem } from '../../../packages/crypto/test/helpers';
 import { connectEnvelope } from './helpers/envelope-client';
 import { API_HEADERS, createTestApp, type TestApp } from './helpers/test-app';
+import { serveTestOperations, testOperation } from './helpers/test-operations';
 
 const SECURE = '/pmobile/test/secure/echo';
 const OTHER = '/pmobile/test/secure/other';
@@ -16,52 +16,41 @@ const QUERY = '/pmobile/test/secure/query';
 const ARA = '/pmobile/test/ara/echo';
 const PLAIN = '/pmobile/test/plain/echo';
 
-/** Echo routes of the test's own, declared in the gateway table as the envelope expects. */
+/** Echo operations of the test's own, in the catalogue as the envelope expects. */
 async function withEchoRoutes(app: TestApp) {
-  app.register(
-    async (api) => {
-      const typed = api.withTypeProvider<ZodTypeProvider>();
-      const body = z.object({ accountNo: z.string().min(1, '账号不能为空！'), amount: z.string() });
-      for (const url of ['/test/secure/echo', '/test/secure/other', '/test/ara/echo', '/test/plain/echo']) {
-        typed.post(url, { config: { access: 'public' }, schema: { body } }, async (request) => ok({ echoed: request.body }));
-      }
-      typed.get(
-        '/test/secure/query',
-        { config: { access: 'public' }, schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } },
-        async (request) => ok({ page: request.query.page }),
-      );
-      // The response schema decides what leaves, sealed or not: one answer with a field the
-      // schema does not list, one that breaks it.
-      const reply = { response: { 200: apiEnvelopeSchema(z.object({ accountNo: z.string() })) } };
-      typed.post('/test/secure/filtered', { config: { access: 'public' }, schema: reply }, async () =>
-        ok({ accountNo: '6222021234567890123', passwordHash: 'never-leaves' }),
-      );
-      typed.post('/test/secure/broken', { config: { access: 'public' }, schema: reply }, async () => ok({ accountNo: 42 } as never));
-      typed.post('/test/secure/ranged', { config: { access: 'public' }, schema: { response: { '2xx': reply.response[200] } } }, async () =>
-        ok({ accountNo: '6222021234567890123', passwordHash: 'never-leaves' }),
-      );
-      // A ready-made string skips serialization, and with it the sealing.
-      typed.post('/test/secure/raw', { config: { access: 'public' } }, async (_request, res) =>
-        res.type('application/json').send(JSON.stringify(ok({ accountNo: '6222021234567890123' }))),
-      );
-    },
-    { prefix: '/pmobile' },
-  );
-  await app.stores.database.db
-    .insertInto('api_definitions')
-    .values([
-      { path: '/test/secure/echo', api_code: 'T1', api_name: '加密回显', service_id: 'test', is_encrypt: 1 },
-      { path: '/test/secure/other', api_code: 'T2', api_name: '加密回显2', service_id: 'test', is_encrypt: 1 },
-      { path: '/test/secure/query', api_code: 'T3', api_name: '加密查询', service_id: 'test', is_encrypt: 1 },
-      { path: '/test/ara/echo', api_code: 'T4', api_name: '防重放回显', service_id: 'test', is_encrypt: 1, is_ara: 1 },
-      { path: '/test/secure/filtered', api_code: 'T5', api_name: '加密应答过滤', service_id: 'test', is_encrypt: 1 },
-      { path: '/test/secure/broken', api_code: 'T6', api_name: '加密应答不符', service_id: 'test', is_encrypt: 1 },
-      { path: '/test/secure/ranged', api_code: 'T7', api_name: '加密应答2xx', service_id: 'test', is_encrypt: 1 },
-      { path: '/test/secure/raw', api_code: 'T8', api_name: '加密应答原文', service_id: 'test', is_encrypt: 1 },
-    ])
-    .execute();
-  await app.apiRegistry.reload();
-  await app.ready();
+  const body = z.object({ accountNo: z.string().min(1, '账号不能为空！'), amount: z.string() });
+  const echo = async ({ input }: { input: unknown }) => ({ echoed: input });
+  const post = (id: string, path: string, flags: { encrypt?: boolean; antiReplay?: boolean }) =>
+    testOperation({ id, path, method: 'POST', audience: ['public'], request: body, response: z.object({ echoed: body }), ...flags });
+  // The response schema decides what leaves, sealed or not: one answer with a field the
+  // schema does not list, one that breaks it.
+  const account = z.object({ accountNo: z.string() });
+  const answering = (id: string, path: string) => testOperation({ id, path, method: 'POST', audience: ['public'], encrypt: true, response: account });
+  await serveTestOperations(app, [
+    [post('T1', '/test/secure/echo', { encrypt: true }), echo],
+    [post('T2', '/test/secure/other', { encrypt: true }), echo],
+    [post('T4', '/test/ara/echo', { encrypt: true, antiReplay: true }), echo],
+    [post('T9', '/test/plain/echo', {}), echo],
+    [
+      testOperation({
+        id: 'T3',
+        path: '/test/secure/query',
+        method: 'GET',
+        audience: ['public'],
+        encrypt: true,
+        request: z.object({ page: z.coerce.number().int().min(1) }),
+        response: z.object({ page: z.number() }),
+      }),
+      async ({ input }) => ({ page: (input as { page: number }).page }),
+    ],
+    [answering('T5', '/test/secure/filtered'), async () => ({ accountNo: '6222021234567890123', passwordHash: 'never-leaves' })],
+    [answering('T6', '/test/secure/broken'), async () => ({ accountNo: 42 })],
+    // A ready-made string skips serialization, and with it the sealing.
+    [
+      answering('T8', '/test/secure/raw'),
+      async ({ reply }) => reply.type('application/json').send(JSON.stringify(ok({ accountNo: '6222021234567890123' }))),
+    ],
+  ]);
 }
 
 const refusal = (entry: { code: string; message: string }) => ({ returnCode: entry.code, returnMsg: entry.message, data: null });
@@ -83,7 +72,7 @@ describe('crypto envelope (default SM2 + SM4)', () => {
     expect(client.negotiated.appAsymmetricEncryptionPublicKey).toMatch(/^04[0-9a-f]{128}$/);
   });
 
-  it('lists every gateway API with its flags, the password and account calls encrypted', async () => {
+  it('lists every operation with its flags, the password calls encrypted', async () => {
     const list = (await app.inject({ method: 'GET', url: '/pmobile/initial/api/list', headers: API_HEADERS })).json().data as {
       path: string;
       isEncrypt: number;
@@ -92,9 +81,13 @@ describe('crypto envelope (default SM2 + SM4)', () => {
     const byPath = new Map(list.map((a) => [a.path, a]));
     expect(byPath.get('/admin/login/token')?.isEncrypt).toBe(1);
     expect(byPath.get('/customer/userPassword/force/update')?.isEncrypt).toBe(1);
-    expect(byPath.get('/customer/account/queryAccountInfo')?.isEncrypt).toBe(1);
     expect(byPath.get('/captcha/picture/createCode')?.isEncrypt).toBe(0);
-    expect(list.length).toBeGreaterThan(70);
+    for (const op of OPERATIONS) {
+      expect(byPath.get(operationPath(op, { customerPrefix: 'customer', gatewayPrefix: 'gateway' })), op.id).toMatchObject({
+        isEncrypt: op.defaults.isEncrypt,
+        status: 1,
+      });
+    }
   });
 
   it('decrypts an encrypted request and encrypts the response data', async () => {
@@ -133,9 +126,6 @@ describe('crypto envelope (default SM2 + SM4)', () => {
     expect(broken.json.returnMsg).toMatch(new RegExp(`^${RETURN_CODES.INTERNAL_ERROR.message}（请求编号：[0-9a-f-]{36}）$`));
     expect(broken.json).not.toHaveProperty('response');
     expect(broken.res.body).not.toContain('accountNo');
-
-    const ranged = await client.post('/pmobile/test/secure/ranged', {});
-    expect(ranged.data).toEqual({ accountNo: '6222021234567890123' });
   });
 
   it('refuses to send a ready-made success in plaintext on an encrypted path', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
+import { syncReferenceData } from '../src/reference/sync';
 import { seedDemoData } from '../src/seed/seed';
 
 declare module 'vitest' {
@@ -25,7 +26,8 @@ export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-'));
   const database = await openDatabase({});
   await migrate(database);
-  await seedDemoData(database, { NODE_ENV: 'test', CUSTOMER_PREFIX: 'customer', GATEWAY_PREFIX: 'gateway' });
+  await syncReferenceData(database, { CUSTOMER_PREFIX: 'customer', GATEWAY_PREFIX: 'gateway' });
+  await seedDemoData(database, { NODE_ENV: 'test' });
   const file = path.join(dir, 'template.tar');
   const dump = await database.dumpDataDir?.();
   if (!dump) throw new Error('embedded database cannot be dumped');

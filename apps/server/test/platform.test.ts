@@ -1,33 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RETURN_CODES } from '@portal/shared';
-import { ok } from '../src/plugins/errors';
 import { API_HEADERS, createTestApp, type TestApp } from './helpers/test-app';
+import { serveTestOperations, testOperation } from './helpers/test-operations';
 
 describe('envelope, errors and bad input', () => {
   let app: TestApp;
 
   beforeAll(async () => {
     app = await createTestApp({ BODY_LIMIT: '2048' });
-    // Routes of the test's own, to drive the shared parsing, validation and error machinery.
-    app.register(
-      async (api) => {
-        api.withTypeProvider<ZodTypeProvider>().post(
-          '/test/echo',
-          {
-            config: { access: 'public' },
-            schema: { body: z.object({ accountName: z.string().min(1, '账户名称不能为空！'), amount: z.number() }) },
-          },
-          async (request) => ok(request.body),
-        );
-        api.get('/test/boom', { config: { access: 'public' } }, async () => {
+    // Operations of the test's own, to drive the shared parsing, validation and error machinery.
+    const body = z.object({ accountName: z.string().min(1, '账户名称不能为空！'), amount: z.number() });
+    await serveTestOperations(app, [
+      [testOperation({ id: 'TEST_ECHO', path: '/test/echo', method: 'POST', audience: ['public'], request: body, response: body }), async ({ input }) => input],
+      [
+        testOperation({ id: 'TEST_BOOM', path: '/test/boom', method: 'GET', audience: ['public'] }),
+        async () => {
           throw new Error('secret detail: connection string postgres://u:p@db');
-        });
-      },
-      { prefix: app.config.API_BASE },
-    );
-    await app.ready();
+        },
+      ],
+    ]);
   });
   afterAll(() => app.close());
 

@@ -7,3 +7,4 @@ export * from './rules';
 export * from './envelope-wire';
 export * from './auth';
 export * from './reminders';
+export * from './api';

@@ -13,6 +13,10 @@ export const RETURN_CODES = {
   NOT_FOUND: { code: '010005', status: 404, message: '请求的接口不存在' },
   METHOD_NOT_ALLOWED: { code: '010006', status: 405, message: '不支持的请求方法' },
   TOO_MANY_REQUESTS: { code: '010007', status: 429, message: '请求过于频繁，请稍后再试' },
+  /** The operation's catalogue entry has status 0 (spec §3 "API definition"). */
+  API_DISABLED: { code: '010008', status: 403, message: '接口已停用' },
+  /** A served route with no catalogue entry: refused rather than served without a policy. */
+  API_NOT_REGISTERED: { code: '010009', status: 404, message: '接口未在网关登记' },
 
   APPID_INVALID: { code: '020001', status: 400, message: '应用标识(appid)无效' },
   BL_HEADER_INVALID: { code: '020002', status: 400, message: '请求头BL无效' },

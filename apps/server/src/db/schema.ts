@@ -116,6 +116,11 @@ export interface ApiDefinitionsTable {
   is_open: Generated<number>;
   is_encrypt: Generated<number>;
   is_ara: Generated<number>;
+  /** The operation this row governs; null for definitions of routes served elsewhere. */
+  contract_id: string | null;
+  contract_defaults: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  /** Flags and status staff set; the sync never touches them. */
+  overrides: Json<Record<string, number>>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,23 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RETURN_CODES } from '@portal/shared';
+import { RETURN_CODES, operationPath, type AnyOperation } from '@portal/shared';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../modules/audit/audit';
 import type { SessionStore } from '../modules/auth/sessions';
+import type { ApiRegistry } from '../modules/envelope/api-registry';
 import { AppError } from './errors';
 
-/**
- * Every route states who may call it (ARCHITECTURE §5): 'public' needs no session,
- * 'session' any logged-in user, `{ authority }` a session holding one of those authorities.
- */
-export type RouteAccess = 'public' | 'session' | { authority: readonly string[] };
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-  }
   interface FastifyInstance {
-    /** Every API route with its declared access, for the route-authority walk test and docs. */
-    apiRoutes: { method: string; url: string; access: RouteAccess }[];
+    /** Every API route with its operation, for the route walk tests and docs. */
+    apiRoutes: { method: string; url: string; operation: AnyOperation }[];
   }
 }
 
@@ -27,34 +19,43 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The one permission check: an API route without an access declaration cannot even be
- * registered, and every request is held to its route's declaration before any handler runs.
+ * The one permission check (ARCHITECTURE §5), decided on the matched route's operation and
+ * its live catalogue row: an API route that serves no operation cannot even be registered.
+ * A session is needed unless the operation is public and the catalogue does not ask for
+ * one (`isAuth`); the session's user type must be in the audience and, where the contract
+ * names authorities, hold one of them. The catalogue can tighten a contract, never loosen it.
  */
-export function registerAccessControl(app: FastifyInstance, ctx: AppContext, sessions: SessionStore) {
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext, sessions: SessionStore, registry: ApiRegistry) {
   const apiPrefix = `${ctx.config.API_BASE}/`;
   const docsPrefix = `${ctx.config.API_BASE}/docs`;
+  const prefixes = { customerPrefix: ctx.config.CUSTOMER_PREFIX, gatewayPrefix: ctx.config.GATEWAY_PREFIX };
 
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix) || route.url.startsWith(docsPrefix)) return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+    const operation = route.config?.operation;
+    if (!operation) throw new Error(`Route ${String(route.method)} ${route.url} serves no operation (config.operation)`);
+    if (route.url !== ctx.config.API_BASE + operationPath(operation, prefixes)) throw new Error(`Route ${route.url} is not the path of ${operation.id}`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, operation });
   });
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    const op = request.routeOptions.config.operation;
+    if (!op) return;
+    const isPublic = op.audience.includes('public');
+    if (isPublic && registry.forOperation(op.id)?.isAuth !== 1) return;
     const token = bearerToken(request);
     const session = token ? await sessions.resolve(token) : null;
     if (!session) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
     request.session = session;
-    if (typeof access === 'object' && !access.authority.some((a) => session.authorities.includes(a))) {
+    const outsideAudience = !isPublic && !op.audience.includes(session.userType);
+    const lacksAuthority = op.authority.length > 0 && !op.authority.some((a) => session.authorities.includes(a));
+    if (outsideAudience || lacksAuthority) {
       await recordAudit(ctx.database, request, {
         event: 'access.denied',
         outcome: 'failure',
-        detail: { route: request.routeOptions.url, method: request.method, required: access.authority },
+        detail: { operation: op.id, method: request.method, required: op.authority, audience: op.audience },
       });
       throw new AppError(RETURN_CODES.FORBIDDEN);
     }

@@ -1,46 +1,22 @@
-import { AUTHORITIES } from '@portal/shared';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
-import { apiCatalogue } from './api-catalogue';
-import { ENTERPRISES, MENUS, ROLES, USERS } from './demo-data';
-import { STANDARDS } from './dictionary-standards';
+import { ENTERPRISES, USERS } from './demo-data';
 
 /**
- * Idempotent demo seed: reference data (authorities, menus, API definitions, standards) is
- * brought up to date; demo logins are created once and never reset, so a password the
- * user changed survives a restart.
+ * Idempotent demo seed on top of the reference data (synced at every start-up): demo enterprises and logins are created
+ * once and never reset, so a password the user changed survives a restart.
  */
-export async function seedDemoData(database: Database, config: Pick<Config, 'NODE_ENV' | 'CUSTOMER_PREFIX' | 'GATEWAY_PREFIX'>) {
+export async function seedDemoData(database: Database, config: Pick<Config, 'NODE_ENV'>) {
   if (config.NODE_ENV === 'production') throw new Error('Refusing to seed demo data with NODE_ENV=production');
   const hashes = new Map(await Promise.all(USERS.map(async (u) => [u.username, await hashPassword(u.password)] as const)));
 
   await database.db.transaction().execute(async (trx) => {
     await trx
-      .insertInto('authorities')
-      .values(Object.entries(AUTHORITIES).map(([authority, description]) => ({ authority, description })))
-      .onConflict((oc) => oc.column('authority').doUpdateSet((eb) => ({ description: eb.ref('excluded.description') })))
-      .execute();
-
-    await trx
       .insertInto('enterprises')
       .values([...ENTERPRISES])
       .onConflict((oc) => oc.column('enterprise_no').doNothing())
       .execute();
-
-    for (const role of ROLES) {
-      const { role_id } = await trx
-        .insertInto('roles')
-        .values({ role_code: role.role_code, role_name: role.role_name })
-        .onConflict((oc) => oc.column('role_code').doUpdateSet({ role_name: role.role_name }))
-        .returning('role_id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('role_authorities')
-        .values(role.authorities.map((authority) => ({ role_id, authority })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
 
     for (const user of USERS) {
       const inserted = await trx
@@ -71,36 +47,5 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
           .execute();
       }
     }
-
-    await trx
-      .insertInto('menus')
-      .values(MENUS)
-      .onConflict((oc) =>
-        oc.column('menu_id').doUpdateSet((eb) => ({
-          parent_id: eb.ref('excluded.parent_id'),
-          menu_code: eb.ref('excluded.menu_code'),
-          menu_name: eb.ref('excluded.menu_name'),
-          path: eb.ref('excluded.path'),
-          scheme: eb.ref('excluded.scheme'),
-          target: eb.ref('excluded.target'),
-          icon: eb.ref('excluded.icon'),
-          sort: eb.ref('excluded.sort'),
-          authority: eb.ref('excluded.authority'),
-        })),
-      )
-      .execute();
-
-    // Gateway definitions are administered at run time: the seed adds missing ones only.
-    await trx
-      .insertInto('api_definitions')
-      .values(apiCatalogue(config.CUSTOMER_PREFIX, config.GATEWAY_PREFIX))
-      .onConflict((oc) => oc.column('path').doNothing())
-      .execute();
-
-    await trx
-      .insertInto('dictionary_standards')
-      .values(STANDARDS.map(({ options, ...s }) => ({ ...s, options: JSON.stringify(options ?? []) })))
-      .onConflict((oc) => oc.columns(['code', 'version']).doNothing())
-      .execute();
   });
 }

@@ -6,7 +6,6 @@ import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { migrate } from '../../src/db/migrate';
 import { seedDemoData } from '../../src/seed/seed';
 import { openStores, type Stores } from '../../src/stores';
 
@@ -25,7 +24,11 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { stores: Stores; c
  * (npm run test:services) a schema of its own on DATABASE_URL and a key prefix of its own
  * on REDIS_URL, so test files run in parallel without seeing each other.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** `fresh`: a new, empty database (migrations and reference data only, no demo seed). */
+  options: { logStream?: NodeJS.WritableStream; fresh?: boolean } = {},
+): Promise<TestApp> {
   const id = randomBytes(6).toString('hex');
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,13 +40,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     KV_PREFIX: `test:${id}:`,
     ...env,
   });
-  const template = inject('pgliteTemplate');
+  const template = options.fresh ? '' : inject('pgliteTemplate');
   const stores = await openStores(
     config,
     template ? { embeddedTemplate: new Blob([await fs.readFile(template)]) } : {},
   );
-  if (stores.database.kind === 'postgres') await seedDemoData(stores.database, config);
-  else await migrate(stores.database);
+  if (stores.database.kind === 'postgres' && !options.fresh) await seedDemoData(stores.database, config);
 
   let offset = 0;
   const logger = options.logStream ? { level: 'debug', stream: options.logStream } : undefined;

@@ -1,18 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  PASSWORD_HISTORY_DEPTH,
-  PASSWORD_MESSAGES,
-  RETURN_CODES,
-  apiEnvelopeSchema,
-  forcePasswordUpdateSchema,
-  newPasswordProblem,
-  passwordChangeSchema,
-} from '@portal/shared';
+import { PASSWORD_HISTORY_DEPTH, PASSWORD_MESSAGES, RETURN_CODES, authApi, newPasswordProblem } from '@portal/shared';
 import type { User } from '../../db/schema';
-import { AppError, ok } from '../../plugins/errors';
-import { rateLimit } from '../../plugins/rate-limit';
+import { AppError } from '../../plugins/errors';
+import { operationRoutes } from '../../plugins/operations';
 import { recordAudit } from '../audit/audit';
 import type { AuthServices } from './auth-services';
 import { openPassword } from './password-envelope';
@@ -34,8 +24,7 @@ interface ChangeInput {
  */
 export async function passwordRoutes(app: FastifyInstance, services: AuthServices) {
   const { ctx, credentials, randoms, keys, sessions } = services;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const prefix = `/${ctx.config.CUSTOMER_PREFIX}`;
+  const routes = operationRoutes(app, ctx);
 
   async function change(request: FastifyRequest, user: User, input: ChangeInput, event: string) {
     const refuse = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], message?: string) => {
@@ -66,54 +55,27 @@ export async function passwordRoutes(app: FastifyInstance, services: AuthService
     await recordAudit(ctx.database, request, { event, outcome: 'success', userId: user.user_id, username: user.username });
   }
 
-  api.post(
-    `${prefix}/userPassword/force/update`,
-    {
-      config: { access: 'public' },
-      onRequest: rateLimit(ctx.kv, 'login', ctx.config.LOGIN_RATE_LIMIT),
-      schema: { tags: ['auth'], summary: '强制修改密码（首次登录或密码过期）', body: forcePasswordUpdateSchema },
-    },
-    async (request) => {
-      const user = await credentials.findUser(request.body.username);
-      if (!user || user.status !== 1) throw new AppError(RETURN_CODES.CREDENTIALS_INVALID);
-      await change(request, user, request.body, 'password.force_change');
-      // Every session of the person ends: they log in again with the new password.
-      await sessions.revokeUser(user.user_id);
-      return ok(null);
-    },
-  );
+  routes.json(authApi.forcePasswordUpdate, async ({ input, request }) => {
+    const user = await credentials.findUser(input.username);
+    if (!user || user.status !== 1) throw new AppError(RETURN_CODES.CREDENTIALS_INVALID);
+    await change(request, user, input, 'password.force_change');
+    // Every session of the person ends: they log in again with the new password.
+    await sessions.revokeUser(user.user_id);
+    return null;
+  });
 
-  api.post(
-    `${prefix}/userPassword/update`,
-    {
-      config: { access: 'session' },
-      schema: { tags: ['auth'], summary: '修改密码', body: passwordChangeSchema },
-    },
-    async (request) => {
-      const session = request.session!;
-      if (request.body.username !== session.username) throw new AppError(RETURN_CODES.FORBIDDEN);
-      const user = (await credentials.findUser(session.username))!;
-      await change(request, user, { ...request.body, confirmPassword: request.body.newPasswordConfirm }, 'password.change');
-      return ok(null);
-    },
-  );
+  routes.json(authApi.passwordUpdate, async ({ input, request }) => {
+    const session = request.session!;
+    if (input.username !== session.username) throw new AppError(RETURN_CODES.FORBIDDEN);
+    const user = (await credentials.findUser(session.username))!;
+    await change(request, user, { ...input, confirmPassword: input.newPasswordConfirm }, 'password.change');
+    return null;
+  });
 
-  api.post(
-    `${prefix}/user/isExpiredOrFirstLogin`,
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['auth'],
-        summary: '是否首次登录或密码已过期',
-        body: z.object({ username: z.string().max(64) }),
-        response: { 200: apiEnvelopeSchema(z.boolean()) },
-      },
-    },
-    async (request) => {
-      const session = request.session!;
-      if (request.body.username !== session.username) throw new AppError(RETURN_CODES.FORBIDDEN);
-      const user = (await credentials.findUser(session.username))!;
-      return ok(credentials.mustChangePassword(user));
-    },
-  );
+  routes.json(authApi.isExpiredOrFirstLogin, async ({ input, request }) => {
+    const session = request.session!;
+    if (input.username !== session.username) throw new AppError(RETURN_CODES.FORBIDDEN);
+    const user = (await credentials.findUser(session.username))!;
+    return credentials.mustChangePassword(user);
+  });
 }

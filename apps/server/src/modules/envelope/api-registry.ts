@@ -7,38 +7,51 @@ declare module 'fastify' {
   }
 }
 
-export interface ApiFlags {
+/** A catalogue row's effective policy: the contract's defaults overlaid with staff overrides. */
+export interface ApiPolicy {
   path: string;
+  contractId: string | null;
   isEncrypt: number;
   isAra: number;
+  isAuth: number;
+  isOpen: number;
   status: number;
 }
 
 /**
- * The gateway's API definitions as the envelope needs them, by path under API_BASE.
- * Held in memory (every request consults it) and reloaded when the definitions change.
+ * The live API catalogue as every request's policy needs it, by operation id (the matched
+ * route's contract, never the raw URL). Held in memory and reloaded when the definitions change.
  */
 export class ApiRegistry {
-  #byPath = new Map<string, ApiFlags>();
+  #byOperation = new Map<string, ApiPolicy>();
+  #all: ApiPolicy[] = [];
 
   constructor(private readonly database: Database) {}
 
   async reload(): Promise<void> {
     const rows = await this.database.db
       .selectFrom('api_definitions')
-      .select(['path', 'is_encrypt', 'is_ara', 'status'])
+      .select(['path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
       .orderBy('priority')
+      .orderBy('api_id')
       .execute();
-    this.#byPath = new Map(
-      rows.map((r) => [r.path, { path: r.path, isEncrypt: r.is_encrypt, isAra: r.is_ara, status: r.status }]),
-    );
+    this.#all = rows.map((r) => ({
+      path: r.path,
+      contractId: r.contract_id,
+      isEncrypt: r.is_encrypt,
+      isAra: r.is_ara,
+      isAuth: r.is_auth,
+      isOpen: r.is_open,
+      status: r.status,
+    }));
+    this.#byOperation = new Map(this.#all.filter((p) => p.contractId).map((p) => [p.contractId as string, p]));
   }
 
-  lookup(path: string): ApiFlags | undefined {
-    return this.#byPath.get(path);
+  forOperation(id: string): ApiPolicy | undefined {
+    return this.#byOperation.get(id);
   }
 
-  list(): ApiFlags[] {
-    return [...this.#byPath.values()];
+  list(): readonly ApiPolicy[] {
+    return this.#all;
   }
 }

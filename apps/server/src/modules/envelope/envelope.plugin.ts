@@ -15,20 +15,14 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/errors';
-import type { ApiFlags, ApiRegistry } from './api-registry';
+import type { ApiPolicy, ApiRegistry } from './api-registry';
 import type { ServerKeys } from './server-keys';
-
-export type EnvelopeMode = 'exempt' | 'no-rev';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The JSON body as received, for the anti-replay digest. */
     rawBody?: string;
-    envelope?: { api: ApiFlags | undefined; key: Uint8Array | undefined; pathname: string; sealed?: boolean };
-  }
-  interface FastifyContextConfig {
-    /** 'exempt': no envelope at all (health for load balancers); 'no-rev': headers checked, `rev` ignored (key negotiation). */
-    envelope?: EnvelopeMode;
+    envelope?: { api: ApiPolicy; key: Uint8Array | undefined; pathname: string; sealed?: boolean };
   }
 }
 
@@ -48,8 +42,6 @@ const header = (request: FastifyRequest, name: string) => {
  */
 export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: ServerKeys, registry: ApiRegistry) {
   const { config, kv } = ctx;
-  const apiPrefix = `${config.API_BASE}/`;
-  const docsPrefix = `${config.API_BASE}/docs`;
   const cache =
     config.REV_CACHE_SIZE > 0
       ? new LRUCache<string, Uint8Array>({ max: config.REV_CACHE_SIZE, ttl: SESSION_KEY_TTL_MS })
@@ -76,24 +68,26 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
   });
 
   app.addHook('onRequest', async (request) => {
-    const route = request.routeOptions.url;
-    const mode = request.routeOptions.config.envelope;
-    if (!route || !route.startsWith(apiPrefix) || route.startsWith(docsPrefix) || mode === 'exempt') return;
+    const op = request.routeOptions.config.operation;
+    if (!op || op.envelope === 'exempt') return;
 
     if (header(request, ENVELOPE_HEADERS.appId) !== config.APP_ID) throw new AppError(RETURN_CODES.APPID_INVALID);
     if (header(request, ENVELOPE_HEADERS.bl) !== BL_VALUE) throw new AppError(RETURN_CODES.BL_HEADER_INVALID);
 
-    const pathname = request.url.split('?')[0] as string;
-    const api = registry.lookup(pathname.slice(config.API_BASE.length));
-    const rev = mode === 'no-rev' ? undefined : header(request, ENVELOPE_HEADERS.rev);
-    const needsKey = Boolean(api?.isEncrypt || api?.isAra);
+    // The matched route's live catalogue row decides; the raw URL never does.
+    const api = registry.forOperation(op.id);
+    if (!api) throw new AppError(RETURN_CODES.API_NOT_REGISTERED);
+    if (api.status !== 1) throw new AppError(RETURN_CODES.API_DISABLED);
+    const rev = op.envelope === 'no-rev' ? undefined : header(request, ENVELOPE_HEADERS.rev);
+    const needsKey = Boolean(api.isEncrypt || api.isAra);
     if (needsKey && !rev) throw new AppError(RETURN_CODES.REV_MISSING);
+    const pathname = request.routeOptions.url as string;
     request.envelope = { api, pathname, key: rev ? await sessionKey(rev) : undefined };
   });
 
   app.addHook('preValidation', async (request) => {
     const envelope = request.envelope;
-    if (!envelope?.api || !envelope.key) return;
+    if (!envelope?.key) return;
     if (envelope.api.isAra) await checkReplay(request, envelope.key, envelope.pathname);
     if (envelope.api.isEncrypt) await decryptRequest(request, envelope.key, envelope.pathname);
   });
@@ -102,7 +96,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
   // The route's response schema still decides what `data` may leave, as the serializer would.
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const envelope = request.envelope;
-    if (!envelope?.api?.isEncrypt || !envelope.key || !isSuccess(payload)) return payload;
+    if (!envelope?.api.isEncrypt || !envelope.key || !isSuccess(payload)) return payload;
     const schema = responseSchema(request, reply.statusCode);
     let answer = payload;
     if (schema) {
@@ -125,7 +119,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
   // success of that kind on an encrypted path would travel in plaintext, so it is refused.
   app.addHook('onSend', async (request, _reply, payload) => {
     const envelope = request.envelope;
-    if (!envelope?.api?.isEncrypt || !envelope.key || envelope.sealed || typeof payload !== 'string') return payload;
+    if (!envelope?.api.isEncrypt || !envelope.key || envelope.sealed || typeof payload !== 'string') return payload;
     if (isSuccess(parseOrNull(payload))) throw new Error(`unsealed answer on the encrypted path ${request.method} ${envelope.pathname}`);
     return payload;
   });

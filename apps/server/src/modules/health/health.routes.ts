@@ -1,26 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { RETURN_CODES, apiEnvelopeSchema } from '@portal/shared';
+import { RETURN_CODES, platformApi, type HealthComponent } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { operationRoutes } from '../../plugins/operations';
 import { STARTED_AT, VERSION } from '../../version';
 
-const componentSchema = z.object({
-  status: z.enum(['UP', 'DOWN']),
-  kind: z.string(),
-  latencyMs: z.number(),
-  error: z.string().optional(),
-});
-
-const healthSchema = z.object({
-  status: z.enum(['UP', 'DOWN']),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-  database: componentSchema,
-  kv: componentSchema,
-});
-
-async function probe(kind: string, check: () => Promise<void>): Promise<z.infer<typeof componentSchema>> {
+async function probe(kind: string, check: () => Promise<void>): Promise<HealthComponent> {
   const started = performance.now();
   try {
     await check();
@@ -30,7 +14,7 @@ async function probe(kind: string, check: () => Promise<void>): Promise<z.infer<
   }
 }
 
-type Components = { database: z.infer<typeof componentSchema>; kv: z.infer<typeof componentSchema> };
+type Components = { database: HealthComponent; kv: HealthComponent };
 
 /**
  * Load balancers poll health from every instance, often many times a second. Concurrent
@@ -60,28 +44,17 @@ function sharedProbe(ctx: AppContext, maxAgeMs = 1_000) {
 /** Spec §7 `GET /monitor/system/health`: 503 while the database or the shared store is unreachable. */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   const components = sharedProbe(ctx);
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/monitor/system/health',
-    {
-      config: { access: 'public', envelope: 'exempt' },
-      schema: {
-        tags: ['monitor'],
-        summary: '系统健康检查',
-        response: { 200: apiEnvelopeSchema(healthSchema), 503: apiEnvelopeSchema(healthSchema) },
-      },
-    },
-    async (_request, reply) => {
-      const { database, kv } = await components();
-      const up = database.status === 'UP' && kv.status === 'UP';
-      const data = {
-        status: up ? ('UP' as const) : ('DOWN' as const),
-        version: VERSION,
-        uptimeSeconds: Math.round((Date.now() - STARTED_AT) / 1000),
-        database,
-        kv,
-      };
-      const entry = up ? RETURN_CODES.SUCCESS : RETURN_CODES.SERVICE_UNAVAILABLE;
-      return reply.code(entry.status).send({ returnCode: entry.code, returnMsg: entry.message, data });
-    },
-  );
+  operationRoutes(app, ctx).json(platformApi.systemHealth, async ({ reply }) => {
+    const { database, kv } = await components();
+    const up = database.status === 'UP' && kv.status === 'UP';
+    const data = {
+      status: up ? ('UP' as const) : ('DOWN' as const),
+      version: VERSION,
+      uptimeSeconds: Math.round((Date.now() - STARTED_AT) / 1000),
+      database,
+      kv,
+    };
+    const entry = up ? RETURN_CODES.SUCCESS : RETURN_CODES.SERVICE_UNAVAILABLE;
+    return reply.code(entry.status).send({ returnCode: entry.code, returnMsg: entry.message, data });
+  });
 }

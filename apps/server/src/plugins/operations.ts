@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  RETURN_CODES,
+  apiEnvelopeSchema,
+  operationPath,
+  type AnyOperation,
+  type OperationData,
+  type OperationParsed,
+} from '@portal/shared';
+import type { AppContext } from '../app-context';
+import { AppError, ok } from './errors';
+import { rateLimit } from './rate-limit';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract this route serves: every per-route policy is decided from it. */
+    operation?: AnyOperation;
+  }
+}
+
+export interface OperationCall<Op extends AnyOperation> {
+  /** The validated body (POST) or query (GET), after the envelope opened it. */
+  input: OperationParsed<Op>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers routes from contracts: the path, schemas, OpenAPI summary, access and rate limit
+ * all come from the operation, so a module writes only its handlers. `json` handlers return
+ * the `data` of a success; `image` and file handlers send their answer themselves.
+ */
+export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const prefixes = { customerPrefix: ctx.config.CUSTOMER_PREFIX, gatewayPrefix: ctx.config.GATEWAY_PREFIX };
+  const limits = { login: ctx.config.LOGIN_RATE_LIMIT, captcha: ctx.config.CAPTCHA_RATE_LIMIT } as const;
+
+  function register(op: AnyOperation, handler: (call: OperationCall<AnyOperation>) => Promise<unknown>) {
+    const carrier = op.method === 'GET' ? 'querystring' : 'body';
+    app.route({
+      method: op.method,
+      url: operationPath(op, prefixes),
+      config: { operation: op },
+      ...(op.rateLimit ? { onRequest: rateLimit(ctx.kv, op.rateLimit, limits[op.rateLimit]) } : {}),
+      schema: {
+        tags: [op.category],
+        summary: op.name,
+        ...(op.request ? { [carrier]: op.request } : {}),
+        ...(op.kind === 'json' ? { response: { 200: apiEnvelopeSchema(op.response ?? z.null()) } } : {}),
+      },
+      handler: (request, reply) => handler({ input: (op.method === 'GET' ? request.query : request.body) as never, request, reply }),
+    });
+  }
+
+  return {
+    /**
+     * A `{ returnCode, returnMsg, data }` operation: the handler returns `data`, or the reply
+     * when it answered itself (health's 503 carries data too).
+     */
+    json<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<OperationData<Op> | FastifyReply>) {
+      if (op.kind !== 'json') throw new Error(`operation ${op.id} is not a json operation`);
+      register(op, async (call) => {
+        const result = await handler(call as OperationCall<Op>);
+        return result === call.reply ? result : ok(result);
+      });
+    },
+    /** An operation answering something other than JSON (a picture, a file): the handler sends it. */
+    raw<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FastifyReply>) {
+      if (op.kind === 'json') throw new Error(`operation ${op.id} is a json operation`);
+      register(op, (call) => handler(call as OperationCall<Op>));
+    },
+  };
+}
+
+export type OperationRoutes = ReturnType<typeof operationRoutes>;
+
+/**
+ * An operation is reached by its one canonical path only. The router forgives a trailing
+ * slash and decodes `%65` to `e`; a policy looked up by such a variant once missed the
+ * envelope. So before anything else runs, a request whose raw path is not exactly its
+ * route's (trailing slash, `//`, percent-encoding, `.`/`..` segments, other letter case)
+ * is refused as unknown.
+ */
+export function refuseNonCanonicalPaths(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const op = request.routeOptions.config.operation;
+    if (!op) return;
+    const query = request.url.indexOf('?');
+    const raw = query === -1 ? request.url : request.url.slice(0, query);
+    if (raw !== request.routeOptions.url) throw new AppError(RETURN_CODES.NOT_FOUND);
+  });
+}

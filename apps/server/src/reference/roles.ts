@@ -1,0 +1,50 @@
+import type { Authority } from '@portal/shared';
+
+/** The roles every environment has; a user number gets authorities through them. */
+export const ROLES: { role_code: string; role_name: string; authorities: Authority[] }[] = [
+  {
+    role_code: 'CUSTOMER_MAKER',
+    role_name: '经办员',
+    authorities: [
+      'ACCOUNT_VIEW',
+      'ACCOUNT_MANAGE',
+      'INSTRUCTION_ENTRY',
+      'WARNING_VIEW',
+      'RISK_VIEW',
+      'ACTION_instructionAdd',
+      'ACTION_instructionEdit',
+      'ACTION_instructionSubmit',
+      'ACTION_accountAdd',
+      'ACTION_accountEdit',
+    ],
+  },
+  {
+    role_code: 'CUSTOMER_REVIEWER',
+    role_name: '复核员',
+    authorities: [
+      'ACCOUNT_VIEW',
+      'INSTRUCTION_REVIEW',
+      'THIRD_PARTY_CONFIRM',
+      'WARNING_VIEW',
+      'RISK_VIEW',
+      'ACTION_instructionApprove',
+      'ACTION_instructionReject',
+      'ACTION_thirdPartyConfirm',
+    ],
+  },
+  {
+    role_code: 'STAFF_GATEWAY_ADMIN',
+    role_name: 'API网关管理员',
+    authorities: [
+      'GATEWAY_ADMIN',
+      'USER_UNLOCK',
+      'COMPONENT_GALLERY',
+      'ACTION_apiAdd',
+      'ACTION_apiEdit',
+      'ACTION_apiRemove',
+      'ACTION_apiBatch',
+      'ACTION_userAssign',
+      'ACTION_userUnlock',
+    ],
+  },
+];

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { forcePasswordUpdateSchema, loginRequestSchema, passwordChangeSchema } from '../auth';
+import { defineOperation } from './operation';
+
+const base = { category: '认证与基础', serviceId: 'zctg-auth' } as const;
+const customer = { category: '客户服务', serviceId: 'zctg-customer' } as const;
+
+/** Spec §7: an SVG picture bound to the request's `rev`. */
+export const captchaCreate = defineOperation({
+  ...base,
+  id: 'CAPTCHA_CREATE',
+  name: '获取图形验证码（SVG，绑定请求头 rev）',
+  method: 'POST',
+  path: '/captcha/picture/createCode',
+  audience: ['public'],
+  kind: 'image',
+  rateLimit: 'captcha',
+});
+
+/** WIRE.md: a single-use server random for the password control. */
+export const serverRandom = defineOperation({
+  ...customer,
+  id: 'RANDOM',
+  name: '获取服务端随机数',
+  method: 'POST',
+  path: '/{prefix}/Random',
+  audience: ['public'],
+  rateLimit: 'login',
+  response: z.object({ random: z.string() }),
+});
+
+/** Spec §3 login, signed edition. */
+export const login = defineOperation({
+  ...base,
+  id: 'ADMIN_LOGIN',
+  name: '用户登录（签约版）',
+  method: 'POST',
+  path: '/admin/login/token',
+  audience: ['public'],
+  encrypt: true,
+  rateLimit: 'login',
+  request: loginRequestSchema,
+  response: z.object({ access_token: z.string() }),
+});
+
+export const logout = defineOperation({
+  ...base,
+  id: 'ADMIN_LOGOUT',
+  name: '退出登录',
+  method: 'POST',
+  path: '/admin/logout/token',
+  audience: ['customer', 'staff'],
+  request: z.object({ token: z.string().max(256).optional() }).optional(),
+});
+
+/** After 040007: the forced change of an initial or expired password. */
+export const forcePasswordUpdate = defineOperation({
+  ...customer,
+  id: 'USER_PASSWORD_FORCE_UPDATE',
+  name: '强制修改密码（首次登录或密码过期）',
+  method: 'POST',
+  path: '/{prefix}/userPassword/force/update',
+  audience: ['public'],
+  encrypt: true,
+  rateLimit: 'login',
+  request: forcePasswordUpdateSchema,
+});
+
+export const passwordUpdate = defineOperation({
+  ...customer,
+  id: 'USER_PASSWORD_UPDATE',
+  name: '修改密码',
+  method: 'POST',
+  path: '/{prefix}/userPassword/update',
+  audience: ['customer', 'staff'],
+  encrypt: true,
+  antiReplay: true,
+  request: passwordChangeSchema,
+});
+
+export const isExpiredOrFirstLogin = defineOperation({
+  ...customer,
+  id: 'USER_EXPIRED_OR_FIRST',
+  name: '是否首次登录或密码已过期',
+  method: 'POST',
+  path: '/{prefix}/user/isExpiredOrFirstLogin',
+  audience: ['customer', 'staff'],
+  request: z.object({ username: z.string().max(64) }),
+  response: z.boolean(),
+});
+
+export const lockedUserSchema = z.object({
+  userId: z.number(),
+  username: z.string(),
+  nickName: z.string(),
+  failedAttempts: z.number(),
+  lockedAt: z.string(),
+});
+export type LockedUser = z.infer<typeof lockedUserSchema>;
+
+/** Spec §7 user unlock: bank staff list and unlock locked users. */
+export const lockedUsers = defineOperation({
+  ...customer,
+  id: 'USER_UNLOCK_QUERY',
+  name: '查询锁定用户',
+  method: 'POST',
+  path: '/{prefix}/userUnlock/queryLockUser',
+  audience: ['staff'],
+  authority: ['USER_UNLOCK'],
+  encrypt: true,
+  response: z.array(lockedUserSchema),
+});
+
+export const unlockUser = defineOperation({
+  ...customer,
+  id: 'USER_UNLOCK_UPDATE',
+  name: '解锁用户',
+  method: 'POST',
+  path: '/{prefix}/userUnlock/update',
+  audience: ['staff'],
+  authority: ['USER_UNLOCK'],
+  encrypt: true,
+  antiReplay: true,
+  request: z.object({ userId: z.number().int().positive('用户编号不合法') }),
+});

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import type { Authority } from '../authorities';
+
+/** Who calls an operation: `public` needs no session; the others are the session's user type. */
+export type Audience = 'public' | 'customer' | 'staff' | 'partner';
+export type Flag = 0 | 1;
+
+/** The gateway flags of spec §3 "API definition": the contract's defaults, which staff may override. */
+export interface GatewayFlags {
+  isEncrypt: Flag;
+  isAra: Flag;
+  isAuth: Flag;
+  isOpen: Flag;
+}
+
+/**
+ * `json`: `{ returnCode, returnMsg, data }`; `image`: the captcha picture; `upload`/`download`:
+ * files, which on an encrypted path travel inside the envelope (docs/architecture.md).
+ */
+export type OperationKind = 'json' | 'image' | 'upload' | 'download';
+
+export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undefined, Res extends z.ZodType | undefined = z.ZodType | undefined> {
+  /** Stable id: the catalogue row's `contract_id` and its default `apiCode`. */
+  readonly id: string;
+  /** Chinese name: the OpenAPI summary and the catalogue's default `apiName`. */
+  readonly name: string;
+  readonly category: string;
+  readonly serviceId: string;
+  readonly method: 'GET' | 'POST';
+  /** Under API_BASE; `{prefix}` is the customer prefix, `{urlPrefix}` the gateway prefix. */
+  readonly path: string;
+  readonly audience: readonly Audience[];
+  /** Any one of these is enough; empty: any session of the audience. */
+  readonly authority: readonly Authority[];
+  readonly kind: OperationKind;
+  /** The body (POST) or the query (GET), as the handler sees it after the envelope. */
+  readonly request: Req;
+  /** `data` of a success; undefined: always null. */
+  readonly response: Res;
+  readonly defaults: GatewayFlags;
+  /** Counted per client address in the shared store (the limits come from the configuration). */
+  readonly rateLimit?: 'login' | 'captcha';
+  /** `exempt`: no envelope at all (health for load balancers); `no-rev`: key negotiation itself. */
+  readonly envelope?: 'exempt' | 'no-rev';
+  /** Upload and download size limit in bytes. */
+  readonly maxBytes?: number;
+}
+
+export type AnyOperation = Operation<z.ZodType | undefined, z.ZodType | undefined>;
+
+/** What the caller sends (before defaults and transforms). */
+export type OperationInput<Op> = Op extends Operation<infer Req, z.ZodType | undefined> ? (Req extends z.ZodType ? z.input<Req> : void) : never;
+/** What the handler receives after validation. */
+export type OperationParsed<Op> = Op extends Operation<infer Req, z.ZodType | undefined> ? (Req extends z.ZodType ? z.output<Req> : undefined) : never;
+/** The `data` of a success. */
+export type OperationData<Op> = Op extends Operation<z.ZodType | undefined, infer Res> ? (Res extends z.ZodType ? z.output<Res> : null) : never;
+
+interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | undefined> {
+  id: string;
+  name: string;
+  category: string;
+  serviceId: string;
+  method: 'GET' | 'POST';
+  path: string;
+  audience: readonly Audience[];
+  authority?: readonly Authority[];
+  kind?: OperationKind;
+  request?: Req;
+  response?: Res;
+  /** Default gateway flags: the body travels encrypted; requests carry the anti-replay signature. */
+  encrypt?: boolean;
+  antiReplay?: boolean;
+  rateLimit?: 'login' | 'captcha';
+  envelope?: 'exempt' | 'no-rev';
+  maxBytes?: number;
+}
+
+const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
+
+/**
+ * Declares an operation once. `isAuth` follows the audience; `isOpen` (partner access through
+ * the gateway) defaults to 0 for every operation, and only staff may open one.
+ */
+export function defineOperation<Req extends z.ZodType | undefined = undefined, Res extends z.ZodType | undefined = undefined>(
+  def: Definition<Req, Res>,
+): Operation<Req, Res> {
+  if (!def.path.startsWith('/')) throw new Error(`operation ${def.id}: path must start with /`);
+  const isPublic = def.audience.includes('public');
+  if (isPublic && def.authority?.length) throw new Error(`operation ${def.id}: a public operation cannot need an authority`);
+  return {
+    id: def.id,
+    name: def.name,
+    category: def.category,
+    serviceId: def.serviceId,
+    method: def.method,
+    path: def.path,
+    audience: def.audience,
+    authority: def.authority ?? [],
+    kind: def.kind ?? 'json',
+    request: def.request as Req,
+    response: def.response as Res,
+    defaults: { isEncrypt: flag(def.encrypt), isAra: flag(def.antiReplay), isAuth: isPublic ? 0 : 1, isOpen: 0 },
+    ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+    ...(def.envelope ? { envelope: def.envelope } : {}),
+    ...(def.maxBytes ? { maxBytes: def.maxBytes } : {}),
+  };
+}
+
+export interface PathPrefixes {
+  customerPrefix: string;
+  gatewayPrefix: string;
+}
+
+/** The operation's path under API_BASE with the configured prefixes filled in. */
+export function operationPath(op: Pick<AnyOperation, 'path'>, prefixes: PathPrefixes): string {
+  return op.path.replace('{prefix}', prefixes.customerPrefix).replace('{urlPrefix}', prefixes.gatewayPrefix);
+}

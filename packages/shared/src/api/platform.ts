@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineOperation } from './operation';
+
+const base = { category: '认证与基础', serviceId: 'zctg-auth' } as const;
+
+export const publicKeySchema = z.object({
+  appAsymmetricEncryptionPublicKey: z.string(),
+  appAsymmetricEncryptionType: z.enum(['SM2', 'RSA']),
+  appSymmetricEncryptionType: z.enum(['SM4', 'AES']),
+  keyId: z.string(),
+});
+
+/** Spec §7 key negotiation: before any `rev` exists, so the envelope does not ask for one. */
+export const getEncryptionPublicKey = defineOperation({
+  ...base,
+  id: 'ENCRYPTION_PUBLIC_KEY',
+  name: '获取加密公钥与协商算法',
+  method: 'POST',
+  path: '/base/app/getEncryptionPublicKey',
+  audience: ['public'],
+  envelope: 'no-rev',
+  response: publicKeySchema,
+});
+
+/** WIRE.md: `{path, isEncrypt, status}` of every catalogue entry, so the client knows what to seal. */
+export const initialApiList = defineOperation({
+  ...base,
+  id: 'INITIAL_API_LIST',
+  name: '加密接口清单',
+  method: 'GET',
+  path: '/initial/api/list',
+  audience: ['public'],
+  response: z.array(z.object({ path: z.string(), isEncrypt: z.number(), status: z.number() })),
+});
+
+const echoRequest = z.object({ payload: z.string().max(4096, '检测报文不能超过4096个字符') });
+const echoReply = z.object({ payload: z.string(), serverTime: z.string() });
+
+/** Connection diagnostics: the same echo through the encrypted channel and in plaintext. */
+export const echo = defineOperation({
+  ...base,
+  id: 'ENVELOPE_ECHO',
+  name: '加密通道检测',
+  method: 'POST',
+  path: '/base/app/echo',
+  audience: ['public'],
+  encrypt: true,
+  request: echoRequest,
+  response: echoReply,
+});
+
+export const echoPlain = defineOperation({
+  ...base,
+  id: 'PLAIN_ECHO',
+  name: '明文通道检测',
+  method: 'POST',
+  path: '/base/app/echoPlain',
+  audience: ['public'],
+  request: echoRequest,
+  response: echoReply,
+});
+
+const componentSchema = z.object({
+  status: z.enum(['UP', 'DOWN']),
+  kind: z.string(),
+  latencyMs: z.number(),
+  error: z.string().optional(),
+});
+export type HealthComponent = z.infer<typeof componentSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['UP', 'DOWN']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: componentSchema,
+  kv: componentSchema,
+});
+
+/** Spec §7 health, polled by load balancers: outside the envelope. */
+export const systemHealth = defineOperation({
+  ...base,
+  id: 'SYSTEM_HEALTH',
+  name: '系统健康检查',
+  method: 'GET',
+  path: '/monitor/system/health',
+  audience: ['public'],
+  envelope: 'exempt',
+  response: healthSchema,
+});
