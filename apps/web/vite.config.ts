@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { DEFAULT_API_BASE, DEFAULT_CUSTOMER_PREFIX, DEFAULT_PUBLIC_PATH } from '../../packages/shared/src/paths.ts';
+import { DEFAULT_API_BASE, DEFAULT_CUSTOMER_PREFIX, DEFAULT_GATEWAY_PREFIX, DEFAULT_PUBLIC_PATH } from '../../packages/shared/src/paths.ts';
 
 const publicPath = process.env.PUBLIC_PATH ?? DEFAULT_PUBLIC_PATH;
 const apiBase = process.env.API_BASE ?? DEFAULT_API_BASE;
 const appId = process.env.APP_ID ?? 'zctgdzhwy';
 const customerPrefix = process.env.CUSTOMER_PREFIX ?? DEFAULT_CUSTOMER_PREFIX;
+const gatewayPrefix = process.env.GATEWAY_PREFIX ?? DEFAULT_GATEWAY_PREFIX;
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
@@ -15,6 +16,7 @@ export default defineConfig({
     'import.meta.env.API_BASE': JSON.stringify(apiBase),
     'import.meta.env.APP_ID': JSON.stringify(appId),
     'import.meta.env.CUSTOMER_PREFIX': JSON.stringify(customerPrefix),
+    'import.meta.env.GATEWAY_PREFIX': JSON.stringify(gatewayPrefix),
   },
   server: {
     port: 5173,

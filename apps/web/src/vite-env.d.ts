@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly APP_ID: string;
   /** Spec §7 `{prefix}` of customer calls. */
   readonly CUSTOMER_PREFIX: string;
+  /** Spec §7 `{urlPrefix}` of gateway administration calls. */
+  readonly GATEWAY_PREFIX: string;
 }

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Dictionary, DictionaryEntry } from '../components/form-builder';
+import { dictionaryApi } from '@portal/shared';
 import { http } from './http';
 
 /** Spec §9 default dictionary version; other versions are keyed `code_version`. */
@@ -20,10 +21,7 @@ const cacheKey = (key: string) => ['dictionary', 'standard', key] as const;
 async function loadStandards(queryClient: QueryClient, codes: StandardCode[]): Promise<Dictionary> {
   const missing = codes.filter((c) => queryClient.getQueryData(cacheKey(keyOf(c))) === undefined);
   if (missing.length > 0) {
-    const { hxStandards } = await http.post<{ hxStandards: Record<string, DictionaryEntry> }>(
-      '/standard/frontEndComponents/getHxStandardByStandardCode',
-      { codes: missing },
-    );
+    const { hxStandards } = await http.call(dictionaryApi.standardsByCode, { codes: missing });
     for (const c of missing) queryClient.setQueryData(cacheKey(keyOf(c)), hxStandards[keyOf(c)] ?? null);
   }
   return Object.fromEntries(

@@ -1,8 +1,8 @@
 import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { RETURN_CODES } from '@portal/shared';
-import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import { RETURN_CODES, sessionApi } from '@portal/shared';
+import { http } from '../../lib/http';
 import type { SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';
 
@@ -35,7 +35,7 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        await http.post(`/${CUSTOMER_PREFIX}/user/enterprise/switch`, { userNo: target });
+        await http.call(sessionApi.enterpriseSwitch, { userNo: target });
         setSwitching(false);
         onSwitched(target);
       },

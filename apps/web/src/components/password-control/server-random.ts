@@ -1,7 +1,8 @@
-import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import { authApi } from '@portal/shared';
+import { http } from '../../lib/http';
 
 /** WIRE.md: a single-use 32-hex server random (valid 5 minutes) that every sealed password carries. */
 export async function fetchServerRandom(): Promise<string> {
-  const { random } = await http.post<{ random: string }>(`/${CUSTOMER_PREFIX}/Random`);
+  const { random } = await http.call(authApi.serverRandom);
   return random;
 }

@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { platformApi } from '@portal/shared';
 import { http, sessionKey } from '../../lib/http';
-
-export interface EchoReply {
-  payload: string;
-  serverTime: string;
-}
 
 export interface ChannelCheck {
   ok: boolean;
@@ -12,10 +8,10 @@ export interface ChannelCheck {
 }
 
 /** Sends a random payload through a channel and checks it comes back unchanged. */
-async function checkChannel(path: string): Promise<ChannelCheck> {
+async function checkChannel(op: typeof platformApi.echo | typeof platformApi.echoPlain): Promise<ChannelCheck> {
   const payload = `连接诊断-${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
   const started = performance.now();
-  const reply = await http.post<EchoReply>(path, { payload });
+  const reply = await http.call(op, { payload });
   return { ok: reply.payload === payload, roundTripMs: Math.round(performance.now() - started) };
 }
 
@@ -30,7 +26,7 @@ export const negotiationQuery = queryOptions({
 export const channelsQuery = queryOptions({
   queryKey: ['diagnostics', 'channels'],
   queryFn: async () => ({
-    encrypted: await checkChannel('/base/app/echo'),
-    plain: await checkChannel('/base/app/echoPlain'),
+    encrypted: await checkChannel(platformApi.echo),
+    plain: await checkChannel(platformApi.echoPlain),
   }),
 });

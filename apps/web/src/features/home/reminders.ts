@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReminderCounts, ReminderField } from '@portal/shared';
-import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import { sessionApi, type ReminderCounts, type ReminderField } from '@portal/shared';
+import { http } from '../../lib/http';
 
 export const reminderQuery = queryOptions({
   queryKey: ['home', 'reminders'],
-  queryFn: () => http.post<ReminderCounts>(`/${CUSTOMER_PREFIX}/query/message/reminder`, {}, { silent: true }),
+  queryFn: () => http.call(sessionApi.messageReminder, undefined, { silent: true }),
   staleTime: 60_000,
 });
 

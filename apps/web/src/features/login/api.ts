@@ -1,7 +1,7 @@
-import type { ForcePasswordUpdate, LoginRequest } from '@portal/shared';
+import { authApi, type ForcePasswordUpdate, type LoginRequest } from '@portal/shared';
 import { fetchServerRandom, type PasswordEntry } from '../../components/password-control';
 import { signLogin } from '../../lib/device-key';
-import { CUSTOMER_PREFIX, clearToken, getToken, http } from '../../lib/http';
+import { clearToken, getToken, http } from '../../lib/http';
 
 /** Spec §3: the signed edition's extension says loginType '0' and channel 'WY'. */
 const SIGNED_LOGIN_TYPE = '0';
@@ -24,7 +24,7 @@ const asDataUrl = (blob: Blob) =>
   });
 
 export async function fetchCaptcha(): Promise<Captcha> {
-  const { blob, rev } = await http.image('/captcha/picture/createCode');
+  const { blob, rev } = await http.image(authApi.captchaCreate);
   return { src: await asDataUrl(blob), rev };
 }
 
@@ -57,11 +57,11 @@ export async function buildLoginRequest(input: {
 
 /** The access token; refusals are the caller's to show (040007 opens the forced change instead). */
 export async function postLogin(request: LoginRequest): Promise<string> {
-  const data = await http.post<{ access_token: string }>('/admin/login/token', request, { silent: true });
+  const data = await http.call(authApi.login, request, { silent: true });
   return data.access_token;
 }
 
-export const forcePasswordUpdate = (request: ForcePasswordUpdate) => http.post<null>(`/${CUSTOMER_PREFIX}/userPassword/force/update`, request);
+export const forcePasswordUpdate = (request: ForcePasswordUpdate) => http.call(authApi.forcePasswordUpdate, request);
 
 /**
  * Spec §4 "Logout": the server revokes the session, then the token cookie and the session
@@ -70,7 +70,7 @@ export const forcePasswordUpdate = (request: ForcePasswordUpdate) => http.post<n
 export async function logout(): Promise<void> {
   const token = getToken();
   // The session ends here whatever the server answers (it may be gone already, or unreachable).
-  if (token) await http.post<null>('/admin/logout/token', { token }, { silent: true }).catch(() => null);
+  if (token) await http.call(authApi.logout, { token }, { silent: true }).catch(() => null);
   clearToken();
   sessionStorage.clear();
 }

@@ -2,11 +2,13 @@ import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Descriptions, Form, Input, Upload } from 'antd';
 import { useState } from 'react';
-import { maskPhone } from '@portal/shared';
-import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import { maskPhone, sessionApi } from '@portal/shared';
+import { http } from '../../lib/http';
+import { schemaRule } from '../../lib/schema-rule';
 import { currentUserQuery } from '../../lib/session';
 
 const AVATAR_MAX_BYTES = 96 * 1024;
+const profile = sessionApi.profileUpdateSchema.shape;
 
 interface ProfileForm {
   nickName: string;
@@ -24,7 +26,7 @@ export function PersonalCenterPage() {
 
 
   const save = useMutation({
-    mutationFn: (values: ProfileForm) => http.post(`/${CUSTOMER_PREFIX}/current/user/update`, { ...values, avatar }),
+    mutationFn: (values: ProfileForm) => http.call(sessionApi.currentUserUpdate, { ...values, avatar }),
     onSuccess: async () => {
       void message.success('个人信息已保存');
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
@@ -70,10 +72,10 @@ export function PersonalCenterPage() {
             <Button icon={<Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} />}>更换头像</Button>
           </Upload>
         </Form.Item>
-        <Form.Item label="昵称" name="nickName" rules={[{ required: true, whitespace: true, message: '昵称不能为空！' }, { max: 32, message: '昵称不能超过32个字符' }]}>
+        <Form.Item label="昵称" name="nickName" rules={[schemaRule(profile.nickName)]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label="个人简介" name="userDesc" rules={[{ max: 200, message: '个人简介不能超过200个字符' }]}>
+        <Form.Item label="个人简介" name="userDesc" rules={[schemaRule(profile.userDesc)]}>
           <Input.TextArea rows={3} showCount maxLength={200} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,16 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Table } from 'antd';
-import { formatDate } from '@portal/shared';
-import { CUSTOMER_PREFIX, http } from '../../lib/http';
+import { authApi, formatDate, type LockedUser } from '@portal/shared';
+import { http } from '../../lib/http';
 import { Permission } from '../../lib/permissions';
-
-interface LockedUser {
-  userId: number;
-  username: string;
-  nickName: string;
-  failedAttempts: number;
-  lockedAt: string;
-}
 
 const lockedUsersKey = ['user-unlock', 'locked'];
 
@@ -20,10 +12,10 @@ export function UserUnlockPage() {
   const queryClient = useQueryClient();
   const locked = useQuery({
     queryKey: lockedUsersKey,
-    queryFn: () => http.post<LockedUser[]>(`/${CUSTOMER_PREFIX}/userUnlock/queryLockUser`, {}),
+    queryFn: () => http.call(authApi.lockedUsers),
   });
   const unlock = useMutation({
-    mutationFn: (userId: number) => http.post(`/${CUSTOMER_PREFIX}/userUnlock/update`, { userId }),
+    mutationFn: (userId: number) => http.call(authApi.unlockUser, { userId }),
     onSuccess: async () => {
       void message.success('解锁成功');
       await queryClient.invalidateQueries({ queryKey: lockedUsersKey });

@@ -1,7 +1,15 @@
 import { portalCrypto as c } from '@portal/crypto';
-import { RETURN_CODES, SUCCESS_CODE, envelopeAad, replaySigningString } from '@portal/shared';
+import {
+  RETURN_CODES,
+  SUCCESS_CODE,
+  envelopeAad,
+  replaySigningString,
+  type AnyOperation,
+  type OperationData,
+  type OperationInput,
+} from '@portal/shared';
 import { DOWNLOAD_FAILURE_MESSAGE, DownloadError, downloadBlob } from '../download';
-import { API_BASE, BASE_HEADERS } from './api-base';
+import { API_BASE, BASE_HEADERS, pathOf } from './api-base';
 import { notify } from './notifier';
 import { resetSessionKey, sessionKey, type SessionKey } from './session-key';
 import { clearToken, getToken } from './token';
@@ -123,7 +131,7 @@ function unauthorized(envelope: Envelope | undefined): never {
  * The one HTTP client (ARCHITECTURE §6). Resolves with the plain `data` of a '000000' answer;
  * anything else rejects with an ApiError after showing the spec §8 message.
  */
-export async function request<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+async function request<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const { res, sk, pathname, method } = await sendOr(path, options, 'application/json', () =>
     fail(HTTP_MESSAGES.noResponse, undefined, undefined, options.silent),
   );
@@ -148,8 +156,8 @@ export async function request<T>(path: string, options: RequestOptions = {}, ret
   return fail(message, envelope?.returnCode, res.status, options.silent);
 }
 
-/** A blob call (spec §7 downloads): saves the file, or shows '文件下载失败！' / '下载异常，请联系管理员！'. */
-export async function download(path: string, data?: unknown, fallbackName?: string): Promise<string> {
+/** A blob call (spec §7 downloads). */
+async function download(path: string, data?: unknown, fallbackName?: string): Promise<string> {
   const { res } = await sendOr(path, { method: 'POST', data }, 'application/octet-stream, application/json', () =>
     fail(DOWNLOAD_FAILURE_MESSAGE, undefined, undefined),
   );
@@ -163,7 +171,7 @@ export async function download(path: string, data?: unknown, fallbackName?: stri
 }
 
 /** An image answer (the captcha): the blob and the `rev` the server bound it to. */
-export async function image(path: string): Promise<{ blob: Blob; rev: string }> {
+async function image(path: string): Promise<{ blob: Blob; rev: string }> {
   const { res, sk } = await sendOr(path, { method: 'POST' }, 'image/*, application/json', () => {
     throw new ApiError(HTTP_MESSAGES.noResponse, undefined, undefined);
   });
@@ -175,12 +183,22 @@ export async function image(path: string): Promise<{ blob: Blob; rev: string }> 
   return { blob: await res.blob(), rev: sk.rev };
 }
 
+export interface CallOptions {
+  /** The caller shows refusals itself (login: 040007 opens a dialog instead of a message). */
+  silent?: boolean;
+}
+
+/** Calls an operation by its contract: path, method and the answer's type all come from it. */
+function call<Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, options: CallOptions = {}): Promise<OperationData<Op>> {
+  if (op.kind !== 'json') throw new Error(`${op.id} is not a JSON operation`);
+  const carrier = op.method === 'GET' ? { params: (input ?? {}) as Record<string, unknown> } : { data: input };
+  return request<OperationData<Op>>(pathOf(op), { ...options, method: op.method, ...carrier });
+}
+
 export const http = {
-  get: <T>(path: string, params?: Record<string, unknown>, options: Omit<RequestOptions, 'method' | 'params'> = {}) =>
-    request<T>(path, { ...options, method: 'GET', ...(params ? { params } : {}) }),
-  post: <T>(path: string, data?: unknown, options: Omit<RequestOptions, 'method' | 'data'> = {}) =>
-    request<T>(path, { ...options, method: 'POST', data }),
-  download,
+  call,
+  /** A file operation: saves the file, or shows '文件下载失败！' / '下载异常，请联系管理员！'. */
+  download: <Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, fallbackName?: string) => download(pathOf(op), input, fallbackName),
   /** Fails without showing anything: the caller shows its own message (captcha: '获取图形验证码失败！'). */
-  image,
+  image: (op: AnyOperation) => image(pathOf(op)),
 };

@@ -1,5 +1,6 @@
 import { portalCrypto as c, type AsymType, type SymType } from '@portal/crypto';
-import { API_BASE, BASE_HEADERS } from './api-base';
+import { platformApi, type OperationData } from '@portal/shared';
+import { API_BASE, BASE_HEADERS, pathOf } from './api-base';
 import { transport } from './transport';
 
 export interface SessionKey {
@@ -13,26 +14,23 @@ export interface SessionKey {
 
 let current: Promise<SessionKey> | undefined;
 
-async function call(path: string, init: RequestInit) {
-  const res = await transport(API_BASE + path, init);
-  const body = (await res.json()) as { returnCode: string; returnMsg: string; data: unknown };
+type Negotiation = typeof platformApi.getEncryptionPublicKey | typeof platformApi.initialApiList;
+
+/** The two calls before a key exists, in plaintext by definition (the HTTP client needs the key). */
+async function call<Op extends Negotiation>(op: Op, headers: Record<string, string>): Promise<OperationData<Op>> {
+  const path = pathOf(op);
+  const res = await transport(API_BASE + path, { method: op.method, headers });
+  const body = (await res.json()) as { returnCode: string; returnMsg: string; data: OperationData<Op> };
   if (!res.ok || body.returnCode !== '000000') throw new Error(body.returnMsg || `${path} ${res.status}`);
   return body.data;
 }
 
 async function negotiate(headers: Record<string, string>): Promise<SessionKey> {
-  const info = (await call('/base/app/getEncryptionPublicKey', { method: 'POST', headers })) as {
-    appAsymmetricEncryptionPublicKey: string;
-    appAsymmetricEncryptionType: AsymType;
-    appSymmetricEncryptionType: SymType;
-  };
+  const info = await call(platformApi.getEncryptionPublicKey, headers);
   const sym = info.appSymmetricEncryptionType;
   const key = c.generateSessionKey(sym);
   const rev = await c.encryptSessionKey(info.appAsymmetricEncryptionType, info.appAsymmetricEncryptionPublicKey, key);
-  const list = (await call('/initial/api/list', { method: 'GET', headers: { ...headers, rev } })) as {
-    path: string;
-    isEncrypt: number;
-  }[];
+  const list = await call(platformApi.initialApiList, { ...headers, rev });
   return {
     asym: info.appAsymmetricEncryptionType,
     sym,
