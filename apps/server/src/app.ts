@@ -13,6 +13,7 @@ import { unlockRoutes } from './modules/auth/unlock.routes';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { enterpriseSwitchRoutes } from './modules/enterprise/switch.routes';
+import { fileRoutes } from './modules/files';
 import { healthRoutes } from './modules/health/health.routes';
 import { reminderRoutes } from './modules/home/reminder.routes';
 import { ReminderRegistry } from './modules/home/reminders';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await enterpriseSwitchRoutes(api, ctx, auth.sessions);
       await reminderRoutes(api, ctx, reminders);
       await dictionaryRoutes(api, ctx);
+      await fileRoutes(api, ctx);
     },
     { prefix: config.API_BASE },
   );

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   RETURN_CODES,
   apiEnvelopeSchema,
+  downloadTicketSchema,
+  filesApi,
   operationPath,
   type AnyOperation,
   type OperationData,
@@ -10,6 +12,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../app-context';
 import { AppError, ok } from './errors';
+import { contentDisposition, fileTickets, type FileAnswer } from './file-tickets';
 import { rateLimit } from './rate-limit';
 
 declare module 'fastify' {
@@ -34,11 +37,14 @@ export interface OperationCall<Op extends AnyOperation> {
 export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
   const prefixes = { customerPrefix: ctx.config.CUSTOMER_PREFIX, gatewayPrefix: ctx.config.GATEWAY_PREFIX };
   const limits = { login: ctx.config.LOGIN_RATE_LIMIT, captcha: ctx.config.CAPTCHA_RATE_LIMIT } as const;
+  const tickets = fileTickets(ctx.kv);
 
   function register(op: AnyOperation, handler: (call: OperationCall<AnyOperation>) => Promise<unknown>) {
     const carrier = op.method === 'GET' ? 'querystring' : 'body';
     app.route({
       method: op.method,
+      // An upload's base64 content, sealed again on an encrypted path, may exceed the general limit.
+      ...(op.kind === 'upload' && op.maxBytes ? { bodyLimit: Math.max(ctx.config.BODY_LIMIT, Math.ceil((op.maxBytes * 16) / 9) + 65_536) } : {}),
       url: operationPath(op, prefixes),
       config: { operation: op },
       ...(op.rateLimit ? { onRequest: rateLimit(ctx.kv, op.rateLimit, limits[op.rateLimit]) } : {}),
@@ -46,7 +52,8 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: [op.category],
         summary: op.name,
         ...(op.request ? { [carrier]: op.request } : {}),
-        ...(op.kind === 'json' ? { response: { 200: apiEnvelopeSchema(op.response ?? z.null()) } } : {}),
+        ...(op.kind === 'json' || op.kind === 'upload' ? { response: { 200: apiEnvelopeSchema(op.response ?? z.null()) } } : {}),
+        ...(op.kind === 'download' ? { response: { 200: apiEnvelopeSchema(downloadTicketSchema) } } : {}),
       },
       handler: (request, reply) => handler({ input: (op.method === 'GET' ? request.query : request.body) as never, request, reply }),
     });
@@ -58,21 +65,50 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
      * when it answered itself (health's 503 carries data too).
      */
     json<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<OperationData<Op> | FastifyReply>) {
-      if (op.kind !== 'json') throw new Error(`operation ${op.id} is not a json operation`);
+      if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`operation ${op.id} is not a json or upload operation`);
       register(op, async (call) => {
         const result = await handler(call as OperationCall<Op>);
         return result === call.reply ? result : ok(result);
       });
     },
-    /** An operation answering something other than JSON (a picture, a file): the handler sends it. */
+    /** An operation answering something other than JSON (the captcha picture): the handler sends it. */
     raw<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FastifyReply>) {
-      if (op.kind === 'json') throw new Error(`operation ${op.id} is a json operation`);
+      if (op.kind !== 'image') throw new Error(`operation ${op.id} is not an image operation`);
       register(op, (call) => handler(call as OperationCall<Op>));
+    },
+    /**
+     * A file download: on a path the catalogue marks encrypted the answer is a ticket (the
+     * file never leaves in the clear), otherwise the file itself.
+     */
+    download<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FileAnswer>) {
+      if (op.kind !== 'download' || !op.maxBytes) throw new Error(`operation ${op.id} is not a download operation with a size limit`);
+      const maxBytes = op.maxBytes;
+      register(op, async (call) => {
+        const file = await handler(call as OperationCall<Op>);
+        if (file.body.length > maxBytes) throw new Error(`${op.id} produced ${file.body.length} bytes, over its limit of ${maxBytes}`);
+        const { request, reply } = call;
+        if (request.envelope?.api.isEncrypt) {
+          return ok({ ticket: await tickets.issue(file, request.session!.tokenHash), fileName: file.fileName });
+        }
+        return sendFile(reply, file);
+      });
+    },
+    /** Hands out a file a download operation left behind a ticket. */
+    ticketDownload(op: typeof filesApi.fileDownload) {
+      register(op, async ({ input, request, reply }) => {
+        const file = await tickets.take((input as { ticket: string }).ticket, request.session!.tokenHash);
+        if (!file) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '下载票据无效或已过期');
+        return sendFile(reply, file);
+      });
     },
   };
 }
 
 export type OperationRoutes = ReturnType<typeof operationRoutes>;
+
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  return reply.type(file.contentType).header('content-disposition', contentDisposition(file.fileName)).send(file.body);
+}
 
 /**
  * An operation is reached by its one canonical path only. The router forgives a trailing

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { defineOperation, type AnyOperation } from '@portal/shared';
+import type { FileAnswer } from '../../src/plugins/file-tickets';
 import { operationRoutes, type OperationCall } from '../../src/plugins/operations';
 import { syncApiCatalogue } from '../../src/reference/api-catalogue';
 import type { TestApp } from './test-app';
@@ -23,8 +24,9 @@ export async function serveTestOperations(
     async (api) => {
       const routes = operationRoutes(api, ctx);
       for (const [op, handler] of served) {
-        if (op.kind === 'json') routes.json(op, handler as never);
-        else routes.raw(op, handler as (call: OperationCall<AnyOperation>) => Promise<FastifyReply>);
+        if (op.kind === 'download') routes.download(op, handler as (call: OperationCall<AnyOperation>) => Promise<FileAnswer>);
+        else if (op.kind === 'image') routes.raw(op, handler as (call: OperationCall<AnyOperation>) => Promise<FastifyReply>);
+        else routes.json(op, handler as never);
       }
     },
     { prefix: app.config.API_BASE },

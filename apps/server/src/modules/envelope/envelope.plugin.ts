@@ -115,12 +115,15 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     return { returnCode: answer.returnCode, returnMsg: answer.returnMsg, response: portalCrypto.toBase64(sealed) };
   });
 
-  // An answer a route sends ready-made (a string skips preSerialization) is never sealed: a
-  // success of that kind on an encrypted path would travel in plaintext, so it is refused.
+  // An answer a route sends ready-made (a string, a file) skips preSerialization and is never
+  // sealed: a success of that kind on an encrypted path would travel in plaintext, so it is
+  // refused; a file on an encrypted path goes out only behind a download ticket.
   app.addHook('onSend', async (request, _reply, payload) => {
     const envelope = request.envelope;
-    if (!envelope?.api.isEncrypt || !envelope.key || envelope.sealed || typeof payload !== 'string') return payload;
-    if (isSuccess(parseOrNull(payload))) throw new Error(`unsealed answer on the encrypted path ${request.method} ${envelope.pathname}`);
+    if (!envelope?.api.isEncrypt || envelope.sealed) return payload;
+    if (typeof payload !== 'string' || isSuccess(parseOrNull(payload))) {
+      throw new Error(`unsealed answer on the encrypted path ${request.method} ${envelope.pathname}`);
+    }
     return payload;
   });
 

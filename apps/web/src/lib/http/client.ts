@@ -2,7 +2,9 @@ import { portalCrypto as c } from '@portal/crypto';
 import {
   RETURN_CODES,
   SUCCESS_CODE,
+  downloadTicketSchema,
   envelopeAad,
+  filesApi,
   replaySigningString,
   type AnyOperation,
   type OperationData,
@@ -108,6 +110,12 @@ async function sendOr(path: string, options: RequestOptions, accept: string, noR
   }
 }
 
+/** The `data` of a sealed success (WIRE.md: the AAD names the call and the direction). */
+async function openResponse(sk: SessionKey, method: string, pathname: string, response: string): Promise<unknown> {
+  const aad = c.utf8Encode(envelopeAad(method, pathname, 'response'));
+  return JSON.parse(c.utf8Decode(await c.open(sk.sym, sk.key, c.fromBase64(response), aad))) as unknown;
+}
+
 async function readEnvelope(res: Response): Promise<Envelope | undefined> {
   try {
     return (await res.json()) as Envelope;
@@ -143,9 +151,7 @@ async function request<T>(path: string, options: RequestOptions = {}, retried = 
   }
   if (res.ok && envelope?.returnCode === SUCCESS_CODE) {
     if (envelope.response === undefined) return (envelope.data ?? null) as T;
-    const aad = c.utf8Encode(envelopeAad(method, pathname, 'response'));
-    const plain = await c.open(sk.sym, sk.key, c.fromBase64(envelope.response), aad);
-    return JSON.parse(c.utf8Decode(plain)) as T;
+    return (await openResponse(sk, method, pathname, envelope.response)) as T;
   }
   // Business refusals (any 2xx/4xx answer in our envelope) show the server's message;
   // server failures and foreign answers show '{path},{message}' or the generic text.
@@ -156,14 +162,26 @@ async function request<T>(path: string, options: RequestOptions = {}, retried = 
   return fail(message, envelope?.returnCode, res.status, options.silent);
 }
 
-/** A blob call (spec §7 downloads). */
-async function download(path: string, data?: unknown, fallbackName?: string): Promise<string> {
-  const { res } = await sendOr(path, { method: 'POST', data }, 'application/octet-stream, application/json', () =>
-    fail(DOWNLOAD_FAILURE_MESSAGE, undefined, undefined),
-  );
+const FILE_ACCEPT = 'application/octet-stream, application/json';
+
+/**
+ * A file operation (spec §7 downloads). On a path the gateway encrypts the answer is a sealed
+ * `{ticket, fileName}` and the file is fetched once by ticket; otherwise the answer is the file.
+ */
+async function download(op: AnyOperation, data: unknown, fallbackName?: string): Promise<string> {
+  const noResponse = () => fail(DOWNLOAD_FAILURE_MESSAGE, undefined, undefined);
+  let { res } = await sendOr(pathOf(op), { method: op.method, data }, FILE_ACCEPT, noResponse);
   if (res.status === 401) unauthorized(await readEnvelope(res));
+  let fileName = fallbackName;
+  const sealed = res.ok && (res.headers.get('content-type') ?? '').includes('json') ? await readEnvelope(res.clone()) : undefined;
+  if (sealed?.returnCode === SUCCESS_CODE && sealed.response !== undefined) {
+    const ticket = downloadTicketSchema.parse(await openResponse(await sessionKey(), op.method, API_BASE + pathOf(op), sealed.response));
+    fileName = ticket.fileName;
+    ({ res } = await sendOr(pathOf(filesApi.fileDownload), { method: 'GET', params: { ticket: ticket.ticket } }, FILE_ACCEPT, noResponse));
+    if (res.status === 401) unauthorized(await readEnvelope(res));
+  }
   try {
-    return await downloadBlob(res, fallbackName);
+    return await downloadBlob(res, fileName);
   } catch (err) {
     if (err instanceof DownloadError) fail(err.message, undefined, res.status);
     throw err;
@@ -198,7 +216,7 @@ function call<Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, optio
 export const http = {
   call,
   /** A file operation: saves the file, or shows '文件下载失败！' / '下载异常，请联系管理员！'. */
-  download: <Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, fallbackName?: string) => download(pathOf(op), input, fallbackName),
+  download: <Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, fallbackName?: string) => download(op, input, fallbackName),
   /** Fails without showing anything: the caller shows its own message (captcha: '获取图形验证码失败！'). */
   image: (op: AnyOperation) => image(pathOf(op)),
 };
