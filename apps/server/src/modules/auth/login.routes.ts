@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENVELOPE_HEADERS, RETURN_CODES, apiEnvelopeSchema, loginRequestSchema } from '@portal/shared';
+import { ENVELOPE_HEADERS, RETURN_CODES, apiEnvelopeSchema, loginRequestSchema, type MustChangePasswordData } from '@portal/shared';
 import { AppError, ok } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { recordAudit } from '../audit/audit';
@@ -49,14 +49,16 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
         tags: ['auth'],
         summary: '用户登录（签约版）',
         body: loginRequestSchema,
-        response: { 200: apiEnvelopeSchema(z.object({ access_token: z.string() })) },
+        // 000000 carries the token, 040007 the change ticket for the forced change.
+        response: { 200: apiEnvelopeSchema(z.union([z.object({ access_token: z.string() }), z.object({ changeTicket: z.string() })])) },
       },
     },
     async (request, reply) => {
       const outcome = await login(services, request, request.body);
       if ('mustChangePassword' in outcome) {
         const entry = RETURN_CODES.MUST_CHANGE_PASSWORD;
-        return reply.send({ returnCode: entry.code, returnMsg: entry.message, data: null });
+        const data: MustChangePasswordData = { changeTicket: outcome.changeTicket };
+        return reply.send({ returnCode: entry.code, returnMsg: entry.message, data });
       }
       return ok({ access_token: outcome.token });
     },

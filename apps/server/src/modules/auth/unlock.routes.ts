@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RETURN_CODES, apiEnvelopeSchema } from '@portal/shared';
+import { RETURN_CODES, apiEnvelopeSchema, int4Id } from '@portal/shared';
 import { AppError, ok } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import type { AuthServices } from './auth-services';
@@ -28,21 +28,8 @@ export async function unlockRoutes(app: FastifyInstance, services: AuthServices)
       schema: { tags: ['auth'], summary: '查询锁定用户', response: { 200: apiEnvelopeSchema(z.array(lockedUserSchema)) } },
     },
     async () => {
-      const rows = await ctx.database.db
-        .selectFrom('users')
-        .select(['user_id', 'username', 'nick_name', 'failed_attempts', 'locked_at'])
-        .where('locked_at', 'is not', null)
-        .orderBy('locked_at', 'desc')
-        .execute();
-      return ok(
-        rows.map((r) => ({
-          userId: r.user_id,
-          username: r.username,
-          nickName: r.nick_name,
-          failedAttempts: r.failed_attempts,
-          lockedAt: (r.locked_at as Date).toISOString(),
-        })),
-      );
+      const rows = await credentials.lockedUsers();
+      return ok(rows.map((r) => ({ ...r, lockedAt: r.lockedAt.toISOString() })));
     },
   );
 
@@ -50,7 +37,7 @@ export async function unlockRoutes(app: FastifyInstance, services: AuthServices)
     `${prefix}/userUnlock/update`,
     {
       config: { access },
-      schema: { tags: ['auth'], summary: '解锁用户', body: z.object({ userId: z.number().int().positive('用户编号不合法') }) },
+      schema: { tags: ['auth'], summary: '解锁用户', body: z.object({ userId: int4Id('用户编号须为1到2147483647之间的整数') }) },
     },
     async (request) => {
       const unlocked = await credentials.unlock(request.body.userId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiEnvelopeSchema } from '@portal/shared';
+import { apiEnvelopeSchema, plainText } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
@@ -47,8 +47,8 @@ const menuSchema = z.object({
 // An avatar is a small inline image (the portal has no file store): PNG/JPEG/GIF data URL up to ~96 KB.
 const AVATAR = /^data:image\/(png|jpeg|gif);base64,[A-Za-z0-9+/]+=*$/;
 const updateSchema = z.object({
-  nickName: z.string().trim().min(1, '昵称不能为空！').max(32, '昵称不能超过32个字符'),
-  userDesc: z.string().trim().max(200, '个人简介不能超过200个字符').default(''),
+  nickName: plainText('昵称不能包含控制字符').trim().min(1, '昵称不能为空！').max(32, '昵称不能超过32个字符'),
+  userDesc: plainText('个人简介不能包含控制字符').trim().max(200, '个人简介不能超过200个字符').default(''),
   avatar: z
     .string()
     .max(131_072, '头像图片不能超过96KB')
