@@ -71,11 +71,6 @@ export class Credentials {
     return until > this.ctx.now() ? { until: new Date(until) } : null;
   }
 
-  /** Whether the user's own (unknown-device) counter is locked now. */
-  isLocked(user: User): boolean {
-    return this.lockOf(user.locked_at) !== null;
-  }
-
   lockMessage(lock: Lock): string {
     return lockMessage(lock, this.ctx.now());
   }
