@@ -171,7 +171,7 @@ test.describe('staff unlock', () => {
       // The attempt spent the captcha: the next one waits for the new one.
       await expect(captchaInput(page)).toHaveValue('');
     }
-    await expect(page.locator('.ant-message')).toContainText('用户已被锁定，请联系管理员解锁');
+    await expect(page.locator('.ant-message')).toContainText(/账户已锁定，请于\d{2}:\d{2}后重试或联系管理员解锁/);
 
     await login(page, 'admin', 'Admin1234');
     await sider(page).getByText('系统管理').click();

@@ -13,10 +13,16 @@ describe('loadConfig', () => {
       CUSTOMER_PREFIX: 'customer',
       GATEWAY_PREFIX: 'gateway',
       BODY_LIMIT: 1024 * 1024,
+      MAX_LOGIN_FAILURES: 5,
+      LOCK_MINUTES: 30,
     });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.REDIS_URL).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('takes LOCK_MINUTES=0 as a lock until staff unlock', () => {
+    expect(loadConfig({ LOCK_MINUTES: '0' }).LOCK_MINUTES).toBe(0);
   });
 
   it('treats empty variables as unset', () => {
@@ -34,6 +40,8 @@ describe('loadConfig', () => {
     ['CUSTOMER_PREFIX', 'cust/omer'],
     ['BODY_LIMIT', '10'],
     ['LOG_LEVEL', 'verbose'],
+    ['LOCK_MINUTES', '-1'],
+    ['LOCK_MINUTES', 'forever'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -53,6 +53,8 @@ const configSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** Consecutive wrong passwords that lock a user. */
   MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long such a lock lasts; 0 keeps it until staff unlock. */
+  LOCK_MINUTES: z.coerce.number().int().min(0).max(525_600).default(30),
   /** A password older than this must be changed at login (040007). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Per client address and minute. */

@@ -21,7 +21,7 @@ describe('lockout and unlock', () => {
     }
     const fifth = await client.attempt('checker', 'Wrong5abc');
     expect(fifth.res.statusCode).toBe(403);
-    expect(fifth.json).toMatchObject({ returnCode: RETURN_CODES.ACCOUNT_LOCKED.code, returnMsg: '用户已被锁定，请联系管理员解锁' });
+    expect(fifth.json).toMatchObject({ returnCode: RETURN_CODES.ACCOUNT_LOCKED.code, returnMsg: expect.stringMatching(/^账户已锁定，请于\d{2}:\d{2}后重试或联系管理员解锁$/) });
     expect((await client.attempt('checker', 'Demo1234')).json.returnCode).toBe(RETURN_CODES.ACCOUNT_LOCKED.code);
 
     const staff = await client.token('admin', 'Admin1234');
@@ -54,13 +54,23 @@ describe('the must-change-password flow (040007) and password rules', () => {
   });
   afterAll(() => app.close());
 
+  /** The change ticket of a 040007 login with the current password. */
+  const ticket = async (username: string, password: string) => {
+    const { json, data } = await client.attempt(username, password);
+    if (json.returnCode !== RETURN_CODES.MUST_CHANGE_PASSWORD.code) throw new Error(`expected 040007, got ${json.returnCode}`);
+    return (data as { changeTicket: string }).changeTicket;
+  };
   const force = async (oldPassword: string, newPassword: string, confirm = newPassword, username = 'newuser') =>
-    client.envelope.post(FORCE, { username, ...(await client.changeFields(oldPassword, newPassword, confirm)) });
+    client.envelope.post(FORCE, {
+      username,
+      changeTicket: await ticket(username, 'Init1234'),
+      ...(await client.changeFields(oldPassword, newPassword, confirm)),
+    });
 
-  it('answers a first login with 040007 and no token', async () => {
+  it('answers a first login with 040007, a change ticket and no token', async () => {
     const { res, json } = await client.attempt('newuser', 'Init1234');
     expect(res.statusCode).toBe(200);
-    expect(json).toEqual({ returnCode: '040007', returnMsg: expect.any(String), data: null });
+    expect(json).toEqual({ returnCode: '040007', returnMsg: expect.any(String), data: { changeTicket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
   });
 
   it.each([
@@ -84,9 +94,16 @@ describe('the must-change-password flow (040007) and password rules', () => {
   });
 
   it('refuses a server random used twice for a change', async () => {
+    const flag = () => app.stores.database.db.updateTable('users').set({ must_change_password: true }).where('username', '=', 'newuser').execute();
+    await flag();
     const fields = await client.changeFields('Abcd12345', 'Bcde23456');
-    expect((await client.envelope.post(FORCE, { username: 'newuser', ...fields })).json.returnCode).toBe('000000');
-    expect((await client.envelope.post(FORCE, { username: 'newuser', ...fields })).json.returnCode).toBe(RETURN_CODES.RANDOM_INVALID.code);
+    const first = await ticket('newuser', 'Abcd12345');
+    expect((await client.envelope.post(FORCE, { username: 'newuser', changeTicket: first, ...fields })).json.returnCode).toBe('000000');
+    await flag();
+    const second = await ticket('newuser', 'Bcde23456');
+    const again = await client.envelope.post(FORCE, { username: 'newuser', changeTicket: second, ...fields });
+    expect(again.json.returnCode).toBe(RETURN_CODES.RANDOM_INVALID.code);
+    await app.stores.database.db.updateTable('users').set({ must_change_password: false }).where('username', '=', 'newuser').execute();
   });
 
   it('refuses any of the last five passwords', async () => {

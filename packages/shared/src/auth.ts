@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './rules/schema-primitives';
 
 /** Spec §5 / §9 login and password rules with their exact messages, for the forms and the server. */
 export const CAPTCHA_LENGTH = 5;
@@ -67,8 +68,11 @@ export const passwordEnvelopeSchema = z.object({
 const encryptedValue = z.string().min(1, LOGIN_MESSAGES.passwordRequired).max(4096);
 
 /** Spec §3 login request, signed edition (`POST admin/login/token`). */
+/** A username as typed at login: no control characters (a NUL would reach the database). */
+const usernameSchema = plainText('用户名不能包含控制字符').trim().min(1, LOGIN_MESSAGES.usernameOnSubmit).max(64);
+
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, LOGIN_MESSAGES.usernameOnSubmit).max(64),
+  username: usernameSchema,
   /** The control's encrypted value again (never a plaintext password), or absent. */
   password: z.string().max(4096).optional(),
   captcha: z.string().min(1, LOGIN_MESSAGES.captchaOnSubmit).length(CAPTCHA_LENGTH, LOGIN_MESSAGES.captchaLength),
@@ -94,9 +98,22 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginSigningString = (username: string, random: string, randomClient: string, loginType: string) =>
   `${username}|${random}|${randomClient}|${loginType}`;
 
-/** Spec §3 forced password update; each password is a control value over the same server random. */
+/** The single-use ticket a 040007 login answer carries (`data.changeTicket`): 32 random bytes, base64url. */
+export const CHANGE_TICKET_MESSAGE = '修改密码凭证无效或已过期，请重新登录';
+export const changeTicketSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, CHANGE_TICKET_MESSAGE);
+
+/** The `data` of a 040007 login answer. */
+export interface MustChangePasswordData {
+  changeTicket: string;
+}
+
+/**
+ * Spec §3 forced password update; each password is a control value over the same server random.
+ * Beyond the spec: it needs the change ticket of the 040007 login answer for the same username.
+ */
 export const forcePasswordUpdateSchema = z.object({
-  username: z.string().trim().min(1, LOGIN_MESSAGES.usernameOnSubmit).max(64),
+  username: usernameSchema,
+  changeTicket: changeTicketSchema,
   oldPassword: encryptedValue,
   newPassword: encryptedValue,
   confirmPassword: encryptedValue,
@@ -109,6 +126,6 @@ export type ForcePasswordUpdate = z.infer<typeof forcePasswordUpdateSchema>;
 
 /** Spec §3 password change in the dialog (`{prefix}/userPassword/update`), by the logged-in user. */
 export const passwordChangeSchema = forcePasswordUpdateSchema
-  .omit({ confirmPassword: true })
+  .omit({ confirmPassword: true, changeTicket: true })
   .extend({ newPasswordConfirm: encryptedValue });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -159,6 +159,8 @@ export interface LoginDevicesTable {
   device_key: string;
   first_seen_at: Timestamp;
   last_seen_at: Timestamp;
+  failed_attempts: Generated<number>;
+  locked_at: Date | null;
 }
 
 export interface SchemaMigrationsTable {

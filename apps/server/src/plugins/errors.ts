@@ -9,6 +9,8 @@ export class AppError extends Error {
   constructor(
     readonly entry: CatalogueEntry,
     message?: string,
+    /** What a refusal hands the client besides its message (040007: the change ticket). */
+    readonly data: unknown = null,
   ) {
     super(message ?? entry.message);
   }
@@ -18,9 +20,10 @@ export function ok<T>(data: T): ApiEnvelope<T> {
   return { returnCode: RETURN_CODES.SUCCESS.code, returnMsg: RETURN_CODES.SUCCESS.message, data };
 }
 
-export function sendError(reply: FastifyReply, entry: CatalogueEntry, message: string = entry.message) {
-  const body: ApiEnvelope<null> = { returnCode: entry.code, returnMsg: message, data: null };
-  return reply.code(entry.status).type('application/json; charset=utf-8').send(body);
+export function sendError(reply: FastifyReply, entry: CatalogueEntry, message: string = entry.message, data: unknown = null) {
+  const body: ApiEnvelope<unknown> = { returnCode: entry.code, returnMsg: message, data };
+  // A refusal is not the route's success: its schema does not describe it.
+  return reply.code(entry.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
 // Fastify's own refusals, mapped onto the catalogue.
@@ -52,7 +55,7 @@ export function registerErrorHandling(app: FastifyInstance, notFound: (req: Fast
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       request.log.info({ returnCode: error.entry.code, reason: error.message }, 'request refused');
-      return sendError(reply, error.entry, error.message);
+      return sendError(reply, error.entry, error.message, error.data);
     }
     if (error.validation) {
       const message = validationMessage(error);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forcePasswordUpdateSchema, loginRequestSchema, passwordChangeSchema } from '../auth';
+import { int4Id } from '../rules/schema-primitives';
 import { defineOperation } from './operation';
 
 const base = { category: '认证与基础', serviceId: 'zctg-auth' } as const;
@@ -121,5 +122,5 @@ export const unlockUser = defineOperation({
   authority: ['USER_UNLOCK'],
   encrypt: true,
   antiReplay: true,
-  request: z.object({ userId: z.number().int().positive('用户编号不合法') }),
+  request: z.object({ userId: int4Id('用户编号须为1到2147483647之间的整数') }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REMINDER_FIELDS } from '../reminders';
+import { plainText } from '../rules/schema-primitives';
 import { defineOperation } from './operation';
 
 const base = { category: '客户服务', serviceId: 'zctg-customer', audience: ['customer', 'staff'] } as const;
@@ -68,8 +69,8 @@ export const currentUserMenu = defineOperation({
 const AVATAR = /^data:image\/(png|jpeg|gif);base64,[A-Za-z0-9+/]+=*$/;
 
 export const profileUpdateSchema = z.object({
-  nickName: z.string().trim().min(1, '昵称不能为空！').max(32, '昵称不能超过32个字符'),
-  userDesc: z.string().trim().max(200, '个人简介不能超过200个字符').default(''),
+  nickName: plainText('昵称不能包含控制字符').trim().min(1, '昵称不能为空！').max(32, '昵称不能超过32个字符'),
+  userDesc: plainText('个人简介不能包含控制字符').trim().max(200, '个人简介不能超过200个字符').default(''),
   avatar: z
     .string()
     .max(131_072, '头像图片不能超过96KB')

@@ -27,3 +27,4 @@ export {
   type TreeNode,
   type ListToTreeOptions,
 } from './tree';
+export { CONTROL_CHARACTER_MESSAGE, INT4_ID_MESSAGE, INT4_MAX, int4Id, plainText } from './schema-primitives';

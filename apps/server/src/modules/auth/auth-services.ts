@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { ServerKeys } from '../envelope/server-keys';
 import { Captchas } from './captcha';
+import { ChangeTickets } from './change-tickets';
 import { Credentials } from './credentials';
 import { ServerRandoms } from './server-randoms';
 import { SessionStore } from './sessions';
@@ -13,6 +14,7 @@ export interface AuthServices {
   captchas: Captchas;
   randoms: ServerRandoms;
   credentials: Credentials;
+  changeTickets: ChangeTickets;
 }
 
 export function createAuthServices(ctx: AppContext, keys: ServerKeys): AuthServices {
@@ -23,5 +25,6 @@ export function createAuthServices(ctx: AppContext, keys: ServerKeys): AuthServi
     captchas: new Captchas(ctx),
     randoms: new ServerRandoms(ctx),
     credentials: new Credentials(ctx),
+    changeTickets: new ChangeTickets(ctx),
   };
 }

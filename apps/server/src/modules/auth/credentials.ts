@@ -1,12 +1,48 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { RETURN_CODES } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { User } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
 import { hashPassword, verifyPassword } from './password-hash';
 
+/** A lock in force; `until` null means until staff unlock (LOCK_MINUTES = 0). */
+export interface Lock {
+  until: Date | null;
+}
+
 /**
- * Users' passwords and their lockout: wrong passwords count up to MAX_LOGIN_FAILURES, which
- * locks the user until staff unlock; a right one resets the count.
+ * What a password check under lockout came to. `lock` is set when the counter is (now) locked;
+ * `held` when it was locked already, so the password was not even compared.
+ */
+export type PasswordCheck = { ok: true } | { ok: false; lock: Lock | null; held?: true };
+
+/** Counters of names that are no user live this long without a new failure (a user's never expire). */
+const NAME_COUNTER_TTL_MS = 90 * 86_400_000;
+/** With LOCK_MINUTES = 0 a name that is no user stays locked this long (no staff can unlock it). */
+const NAME_LOCK_FOREVER_MS = 365 * 86_400_000;
+
+const nameKey = (kind: 'fails' | 'lock', username: string) =>
+  `lockout:name-${kind}:${createHash('sha256').update(username).digest('hex')}`;
+
+const clock = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const day = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The 040014 message: when the lock ends (China time), or the catalogue's words for a lock until unlock. */
+export function lockMessage(lock: Lock, now: number): string {
+  if (!lock.until) return RETURN_CODES.ACCOUNT_LOCKED.message;
+  const at = lock.until.getTime() - now < 86_400_000 ? clock.format(lock.until) : `${day.format(lock.until).replaceAll('/', '-')} ${clock.format(lock.until)}`;
+  return `账户已锁定，请于${at}后重试或联系管理员解锁`;
+}
+
+/**
+ * Users' passwords and their lockout (ASVS 2.2.1). MAX_LOGIN_FAILURES consecutive wrong passwords
+ * lock for LOCK_MINUTES (0: until staff unlock); a right one resets the count. Three kinds of
+ * counter, so that a stranger can lock neither the owner's own browser nor learn which names exist:
+ * - a device key the user has logged in with before has its own (login_devices);
+ * - every other attempt on a user counts on the user (users);
+ * - a name that is no active user counts in the KvStore, and answers exactly like a user.
+ * A locked or unknown name still costs one password hash, so timing tells nothing either.
  */
 export class Credentials {
   #nobody: Promise<string> | undefined;
@@ -23,43 +59,150 @@ export class Credentials {
     await verifyPassword(password, await this.#nobody);
   }
 
-  isLocked(user: User): boolean {
-    return user.locked_at !== null;
+  private get lockMs() {
+    return this.ctx.config.LOCK_MINUTES * 60_000;
   }
 
-  /** Checks the password; a wrong one is counted (and may lock), a right one resets the count. */
-  async verify(user: User, password: string, request: FastifyRequest): Promise<boolean> {
+  /** The lock a `locked_at` stands for now, or null when there is none or it has run out. */
+  private lockOf(lockedAt: Date | null): Lock | null {
+    if (!lockedAt) return null;
+    if (this.lockMs === 0) return { until: null };
+    const until = lockedAt.getTime() + this.lockMs;
+    return until > this.ctx.now() ? { until: new Date(until) } : null;
+  }
+
+  lockMessage(lock: Lock): string {
+    return lockMessage(lock, this.ctx.now());
+  }
+
+  /**
+   * Checks a password with lockout. `user` undefined (or inactive) means the name is no user: it
+   * is counted by name and never succeeds. `deviceKey` is the SM2 public key the attempt came
+   * with, if any; a key this user has logged in with before counts apart.
+   */
+  async check(input: { username: string; user: User | undefined; password: string; deviceKey?: string; request: FastifyRequest }): Promise<PasswordCheck> {
+    const { user, password, request } = input;
+    if (!user || user.status !== 1) return this.checkName(input.username, password);
+
     const db = this.ctx.database.db;
+    const device = input.deviceKey
+      ? await db
+          .selectFrom('login_devices')
+          .select(['device_key', 'failed_attempts', 'locked_at'])
+          .where('user_id', '=', user.user_id)
+          .where('device_key', '=', input.deviceKey)
+          .executeTakeFirst()
+      : undefined;
+    const counter = device
+      ? this.deviceCounter(user.user_id, device.device_key, device.failed_attempts, device.locked_at)
+      : this.userCounter(user.user_id, user.failed_attempts, user.locked_at);
+
+    const held = this.lockOf(counter.lockedAt);
+    if (held) {
+      await this.verifyNobody(password);
+      return { ok: false, lock: held, held: true };
+    }
     if (await verifyPassword(password, user.password_hash)) {
-      if (user.failed_attempts > 0) await db.updateTable('users').set({ failed_attempts: 0 }).where('user_id', '=', user.user_id).execute();
-      return true;
+      if (counter.failedAttempts > 0 || counter.lockedAt) await counter.reset();
+      return { ok: true };
     }
-    const max = this.ctx.config.MAX_LOGIN_FAILURES;
-    const updated = await db
-      .updateTable('users')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('user_id', '=', user.user_id)
-      .returning('failed_attempts')
-      .executeTakeFirstOrThrow();
-    if (updated.failed_attempts >= max) {
-      const locked = await db
-        .updateTable('users')
-        .set({ locked_at: new Date(this.ctx.now()) })
-        .where('user_id', '=', user.user_id)
-        .where('locked_at', 'is', null)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (locked) {
-        await recordAudit(this.ctx.database, request, {
-          event: 'user.lockout',
-          outcome: 'success',
-          userId: user.user_id,
-          username: user.username,
-          detail: { failedAttempts: updated.failed_attempts },
-        });
-      }
+    // A lock that ran out starts the count again.
+    if (counter.lockedAt) await counter.reset(counter.lockedAt);
+    const failures = await counter.increment();
+    if (failures === null) return { ok: false, lock: await this.currentLock(user.user_id, device?.device_key) };
+    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null };
+
+    const now = new Date(this.ctx.now());
+    if (await counter.lock(now)) {
+      await recordAudit(this.ctx.database, request, {
+        event: 'user.lockout',
+        outcome: 'success',
+        userId: user.user_id,
+        username: user.username,
+        detail: { failedAttempts: failures, knownDevice: Boolean(device) },
+      });
+      return { ok: false, lock: this.lockOf(now) };
     }
-    return false;
+    return { ok: false, lock: await this.currentLock(user.user_id, device?.device_key) };
+  }
+
+  /** The counter of a user's unknown devices: the users row. */
+  private userCounter(userId: number, failedAttempts: number, lockedAt: Date | null) {
+    const db = this.ctx.database.db;
+    const row = () => db.updateTable('users').where('user_id', '=', userId);
+    return {
+      failedAttempts,
+      lockedAt,
+      /** Back to 0; with `ifLockedAt`, only if that lock (one that ran out) is still the one set. */
+      reset: async (ifLockedAt?: Date) => {
+        await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
+      },
+      /** One more failure; null when a lock got there first. */
+      increment: async () =>
+        (
+          await row()
+            .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+            .where('locked_at', 'is', null)
+            .returning('failed_attempts')
+            .executeTakeFirst()
+        )?.failed_attempts ?? null,
+      /** True when this call set the lock. */
+      lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
+    };
+  }
+
+  /** The counter of one device key the user has logged in with before: its login_devices row. */
+  private deviceCounter(userId: number, deviceKey: string, failedAttempts: number, lockedAt: Date | null) {
+    const db = this.ctx.database.db;
+    const row = () => db.updateTable('login_devices').where('user_id', '=', userId).where('device_key', '=', deviceKey);
+    return {
+      failedAttempts,
+      lockedAt,
+      reset: async (ifLockedAt?: Date) => {
+        await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
+      },
+      increment: async () =>
+        (
+          await row()
+            .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+            .where('locked_at', 'is', null)
+            .returning('failed_attempts')
+            .executeTakeFirst()
+        )?.failed_attempts ?? null,
+      lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
+    };
+  }
+
+  private async currentLock(userId: number, deviceKey: string | undefined): Promise<Lock | null> {
+    const db = this.ctx.database.db;
+    const row = deviceKey
+      ? await db.selectFrom('login_devices').select('locked_at').where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst()
+      : await db.selectFrom('users').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
+    return this.lockOf(row?.locked_at ?? null);
+  }
+
+  /** A name that is no user: the same cost, codes and lock as a user with a wrong password. */
+  private async checkName(username: string, password: string): Promise<PasswordCheck> {
+    const { kv } = this.ctx;
+    const lockKey = nameKey('lock', username);
+    const held = await kv.get(lockKey);
+    await this.verifyNobody(password);
+    if (held !== null) {
+      const until = held === '0' ? null : Number(held);
+      if (until === null || until > this.ctx.now()) return { ok: false, lock: { until: until === null ? null : new Date(until) }, held: true };
+      // Ran out by the app's clock (the store's own expiry may lag it).
+      await kv.delete(lockKey);
+    }
+    const failures = await kv.increment(nameKey('fails', username), NAME_COUNTER_TTL_MS);
+    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null };
+    const until = this.lockMs === 0 ? null : this.ctx.now() + this.lockMs;
+    const value = until === null ? '0' : String(until);
+    if (!(await kv.setIfAbsent(lockKey, value, until === null ? NAME_LOCK_FOREVER_MS : this.lockMs))) {
+      const current = await kv.get(lockKey);
+      return { ok: false, lock: { until: current === null || current === '0' ? null : new Date(Number(current)) } };
+    }
+    await kv.delete(nameKey('fails', username));
+    return { ok: false, lock: { until: until === null ? null : new Date(until) } };
   }
 
   /** First login, or a password older than PASSWORD_MAX_AGE_DAYS (040007). */
@@ -106,14 +249,52 @@ export class Credentials {
     });
   }
 
+  /** Locks in force now, of the user or of any of their devices, for staff (spec §7 queryLockUser). */
+  async lockedUsers(): Promise<{ userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: Date }[]> {
+    const db = this.ctx.database.db;
+    // Locks that ran out are not listed (LOCK_MINUTES = 0: none runs out).
+    const since = new Date(this.lockMs === 0 ? 0 : this.ctx.now() - this.lockMs);
+    const users = await db
+      .selectFrom('users')
+      .select(['user_id', 'username', 'nick_name', 'failed_attempts', 'locked_at'])
+      .where('locked_at', '>', since)
+      .execute();
+    const devices = await db
+      .selectFrom('login_devices as d')
+      .innerJoin('users as u', 'u.user_id', 'd.user_id')
+      .select(['u.user_id', 'u.username', 'u.nick_name', 'd.failed_attempts', 'd.locked_at'])
+      .where('d.locked_at', '>', since)
+      .execute();
+    const byUser = new Map<number, { userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: Date }>();
+    for (const r of [...users, ...devices]) {
+      const lockedAt = r.locked_at as Date;
+      const seen = byUser.get(r.user_id);
+      if (!seen || lockedAt > seen.lockedAt) {
+        byUser.set(r.user_id, { userId: r.user_id, username: r.username, nickName: r.nick_name, failedAttempts: r.failed_attempts, lockedAt });
+      }
+    }
+    return [...byUser.values()].sort((a, b) => b.lockedAt.getTime() - a.lockedAt.getTime());
+  }
+
+  /** Staff unlock: the user's own lock and those of all their devices; false when none was in force. */
   async unlock(userId: number): Promise<boolean> {
-    const row = await this.ctx.database.db
+    const db = this.ctx.database.db;
+    const now = new Date(this.ctx.now());
+    const since = new Date(this.lockMs === 0 ? 0 : this.ctx.now() - this.lockMs);
+    const user = await db
       .updateTable('users')
-      .set({ locked_at: null, failed_attempts: 0, updated_at: new Date(this.ctx.now()) })
+      .set({ locked_at: null, failed_attempts: 0, updated_at: now })
       .where('user_id', '=', userId)
-      .where('locked_at', 'is not', null)
+      .where('locked_at', '>', since)
       .returning('user_id')
       .executeTakeFirst();
-    return Boolean(row);
+    const devices = await db
+      .updateTable('login_devices')
+      .set({ locked_at: null, failed_attempts: 0 })
+      .where('user_id', '=', userId)
+      .where('locked_at', '>', since)
+      .returning('device_key')
+      .execute();
+    return Boolean(user) || devices.length > 0;
   }
 }

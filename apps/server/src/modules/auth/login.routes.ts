@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ENVELOPE_HEADERS, RETURN_CODES, authApi } from '@portal/shared';
+import { ENVELOPE_HEADERS, RETURN_CODES, authApi, type MustChangePasswordData } from '@portal/shared';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import { recordAudit } from '../audit/audit';
@@ -20,11 +20,12 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
 
   routes.json(authApi.serverRandom, async () => ({ random: await services.randoms.issue() }));
 
-  routes.json(authApi.login, async ({ input, request, reply }) => {
+  routes.json(authApi.login, async ({ input, request }) => {
     const outcome = await login(services, request, input);
+    // 040007 is a refusal that carries the single-use ticket for the forced change.
     if ('mustChangePassword' in outcome) {
-      const entry = RETURN_CODES.MUST_CHANGE_PASSWORD;
-      return reply.send({ returnCode: entry.code, returnMsg: entry.message, data: null });
+      const data: MustChangePasswordData = { changeTicket: outcome.changeTicket };
+      throw new AppError(RETURN_CODES.MUST_CHANGE_PASSWORD, undefined, data);
     }
     return { access_token: outcome.token };
   });

@@ -7,19 +7,19 @@ import { userNumbersOf } from '../enterprise/user-numbers';
 import type { AuthServices } from './auth-services';
 import { openPassword } from './password-envelope';
 
-type Outcome = { token: string } | { mustChangePassword: true };
+type Outcome = { token: string } | { mustChangePassword: true; changeTicket: string };
 
 /**
  * The signed-edition login (spec §7 `admin/login/token`, WIRE.md): captcha, server random,
- * password envelope, device signature, password, lockout, must-change; then one session per
- * user number. Every failure is audited with its reason and refused with one catalogue entry.
+ * password envelope, device signature, password with lockout, must-change (with a change
+ * ticket); then one session per user number. Every failure is audited with its reason and refused with one catalogue entry.
  */
 export async function login(services: AuthServices, request: FastifyRequest, body: LoginRequest): Promise<Outcome> {
   const { captchas, randoms, credentials, sessions, keys, ctx } = services;
   const { username, extension } = body;
-  const fail = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], userId?: number) => {
+  const fail = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], userId?: number, message?: string) => {
     await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', username, userId: userId ?? null, detail: { reason } });
-    return new AppError(entry);
+    return new AppError(entry, message);
   };
 
   // The captcha goes first and is spent by this attempt, right or wrong.
@@ -35,27 +35,26 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   const password = await openPassword(keys, extension.zctgPassword, extension.random, extension.randomClient);
   if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
 
-  const user = await credentials.findUser(username);
-  if (!user || user.status !== 1) {
-    // Unknown users cost a hash like known ones and answer alike, so usernames cannot be probed.
-    await credentials.verifyNobody(password);
-    throw await fail('unknown_user', RETURN_CODES.CREDENTIALS_INVALID);
-  }
-  if (credentials.isLocked(user)) throw await fail('locked', RETURN_CODES.ACCOUNT_LOCKED, user.user_id);
-
+  // The signature is checked before the user is looked up: its answer says nothing about the name.
   const signed = loginSigningString(username, extension.random, extension.randomClient, extension.loginType);
   // A malformed key or signature is a failed signature, not a server error.
   const signatureOk = await (async () =>
     portalCrypto.sm2Verify(extension.key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(extension.signMsg)))().catch(
     () => false,
   );
-  if (!signatureOk) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID, user.user_id);
+  if (!signatureOk) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
 
-  if (!(await credentials.verify(user, password, request))) {
-    const after = await credentials.findUser(username);
-    const entry = after && credentials.isLocked(after) ? RETURN_CODES.ACCOUNT_LOCKED : RETURN_CODES.CREDENTIALS_INVALID;
-    throw await fail('wrong_password', entry, user.user_id);
+  // Unknown, inactive and locked names cost a hash, count and lock like a user with a wrong
+  // password, and answer alike: the same codes in the same order (pen test M1).
+  const found = await credentials.findUser(username);
+  const user = found && found.status === 1 ? found : undefined;
+  const check = await credentials.check({ username, user, password, deviceKey: extension.key, request });
+  if (!check.ok) {
+    const reason = !user ? 'unknown_user' : check.held ? 'locked' : 'wrong_password';
+    if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, user?.user_id, credentials.lockMessage(check.lock));
+    throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id);
   }
+  if (!user) throw new Error('unreachable: a password check passed without a user');
 
   if (credentials.mustChangePassword(user)) {
     await recordAudit(ctx.database, request, {
@@ -65,7 +64,9 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
       username,
       detail: { reason: 'must_change_password' },
     });
-    return { mustChangePassword: true };
+    // The forced change needs this ticket (pen test M2): only a login with the right password gets one.
+    const changeTicket = await services.changeTickets.issue({ userId: user.user_id, username: user.username, deviceKey: extension.key });
+    return { mustChangePassword: true, changeTicket };
   }
 
   const seats = await userNumbersOf(ctx, user.user_id);

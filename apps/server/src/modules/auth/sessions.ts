@@ -113,13 +113,17 @@ export class SessionStore {
       .execute();
   }
 
-  /** Ends every session of a person (after a password change). */
-  async revokeUser(userId: number): Promise<void> {
-    await this.ctx.database.db
+  /**
+   * Ends every session of a person, on every user number (after a password change or reset);
+   * `except` (a token hash) spares the session that made the change.
+   */
+  async revokeUser(userId: number, options: { except?: string } = {}): Promise<void> {
+    let query = this.ctx.database.db
       .updateTable('sessions')
       .set({ revoked_at: new Date(this.ctx.now()) })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (options.except) query = query.where('token_hash', '!=', options.except);
+    await query.execute();
   }
 }

@@ -51,7 +51,7 @@ export function PasswordChangeFields({ newRequired, confirmRequired }: PasswordC
   );
 }
 
-export type SealedPasswordChange = Omit<ForcePasswordUpdate, 'username'>;
+export type SealedPasswordChange = Omit<ForcePasswordUpdate, 'username' | 'changeTicket'>;
 
 /** Spec §3: the three passwords sealed over one server random, each with its own client random. */
 export async function sealPasswordChange({ oldPassword, newPassword, confirmPassword }: PasswordChangeValues): Promise<SealedPasswordChange> {

@@ -1,11 +1,12 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN, RETURN_CODES } from '@portal/shared';
+import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN } from '@portal/shared';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useHref, useSearchParams } from 'react-router';
 import { PasswordControl, entryRules, type PasswordEntry } from '../../components/password-control';
 import { ApiError, setToken } from '../../lib/http';
 import { buildLoginRequest, postLogin } from './api';
+import { changeTicketOf } from './change-ticket';
 import type { Edition } from './edition';
 import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
@@ -33,7 +34,7 @@ export function LoginForm({ edition }: { edition: Edition }) {
   const [searchParams] = useSearchParams();
   const targetHref = useHref(redirectTarget(searchParams.get('redirect')));
   const [submitting, setSubmitting] = useState(false);
-  const [mustChange, setMustChange] = useState<{ username: string; reason: string }>();
+  const [mustChange, setMustChange] = useState<{ username: string; reason: string; changeTicket: string }>();
   // A new key mounts a fresh password control (the old one wipes itself).
   const [controlKey, setControlKey] = useState(0);
   const certificate = edition === 'certificate';
@@ -60,7 +61,9 @@ export function LoginForm({ edition }: { edition: Edition }) {
         form.setFieldValue('captcha', undefined);
         spendCaptcha();
         if (!(err instanceof ApiError)) throw err;
-        if (err.code === RETURN_CODES.MUST_CHANGE_PASSWORD.code) setMustChange({ username: request.username, reason: err.message });
+        // 040007 carries the single-use ticket the forced change must present.
+        const changeTicket = changeTicketOf(err);
+        if (changeTicket) setMustChange({ username: request.username, reason: err.message, changeTicket });
         else void message.error(err.message);
         return null;
       });
@@ -139,6 +142,7 @@ export function LoginForm({ edition }: { edition: Edition }) {
         <ForcePasswordDialog
           username={mustChange.username}
           reason={mustChange.reason}
+          changeTicket={mustChange.changeTicket}
           onCancel={() => setMustChange(undefined)}
           onChanged={afterForcedChange}
         />

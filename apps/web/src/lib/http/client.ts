@@ -24,12 +24,16 @@ export const HTTP_MESSAGES = {
   noResponse: '连接服务器失败',
 } as const;
 
-/** A refused or failed call; `code` is the returnCode when the server sent one. */
+/**
+ * A refused or failed call; `code` is the returnCode when the server sent one, `data` the
+ * refusal's `data` (a 040007 login answer carries the change ticket there).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: string | undefined,
     readonly status: number | undefined,
+    readonly data: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -124,9 +128,9 @@ async function readEnvelope(res: Response): Promise<Envelope | undefined> {
   }
 }
 
-function fail(message: string, code: string | undefined, status: number | undefined, silent?: boolean): never {
+function fail(message: string, code: string | undefined, status: number | undefined, silent?: boolean, data?: unknown): never {
   if (!silent) notify().error(message);
-  throw new ApiError(message, code, status);
+  throw new ApiError(message, code, status, data);
 }
 
 function unauthorized(envelope: Envelope | undefined): never {
@@ -156,7 +160,7 @@ async function request<T>(path: string, options: RequestOptions = {}, retried = 
   // Business refusals (any 2xx/4xx answer in our envelope) show the server's message;
   // server failures and foreign answers show '{path},{message}' or the generic text.
   if (envelope?.returnCode && res.status < 500) {
-    fail(envelope.returnMsg || HTTP_MESSAGES.serviceError, envelope.returnCode, res.status, options.silent);
+    fail(envelope.returnMsg || HTTP_MESSAGES.serviceError, envelope.returnCode, res.status, options.silent, envelope.data ?? undefined);
   }
   const message = envelope?.returnMsg ? `${path},${envelope.returnMsg}` : HTTP_MESSAGES.serviceError;
   return fail(message, envelope?.returnCode, res.status, options.silent);

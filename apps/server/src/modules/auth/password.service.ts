@@ -1,0 +1,125 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  PASSWORD_HISTORY_DEPTH,
+  PASSWORD_MESSAGES,
+  RETURN_CODES,
+  newPasswordProblem,
+  type ForcePasswordUpdate,
+  type PasswordChange,
+} from '@portal/shared';
+import type { User } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { recordAudit } from '../audit/audit';
+import type { AuthServices } from './auth-services';
+import type { SessionInfo } from './sessions';
+import { openPassword } from './password-envelope';
+
+type Entry = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
+
+interface ChangeInput {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+  base64ServerRandom: string;
+  oldClientRandom: string;
+  newClientRandom: string;
+  confirmClientRandom: string;
+}
+
+interface ChangeContext {
+  event: 'password.force_change' | 'password.change';
+  /** The device key the old password is counted against (the forced change: the 040007 login's). */
+  deviceKey?: string;
+  /**
+   * Called after the new rules pass and before the old password is compared: the forced change
+   * spends its ticket here, so a ticket serves one password check.
+   */
+  beforePasswordCheck?: () => Promise<boolean>;
+  /** Called when a refusal comes after the old password proved right (the ticket goes back). */
+  afterProvenRefusal?: () => Promise<void>;
+}
+
+/**
+ * Spec §3/§5 password change, shared by the forced change and the dialog: three control values
+ * over one server random, the new-password rules, the old password under lockout, the last-5
+ * history. Audited either way.
+ */
+async function change(services: AuthServices, request: FastifyRequest, user: User, input: ChangeInput, context: ChangeContext) {
+  const { ctx, credentials, randoms, keys } = services;
+  const { event } = context;
+  const refuse = async (reason: string, entry: Entry, message?: string) => {
+    await recordAudit(ctx.database, request, { event, outcome: 'failure', userId: user.user_id, username: user.username, detail: { reason } });
+    return new AppError(entry, message);
+  };
+  if (!(await randoms.take(input.base64ServerRandom))) throw await refuse('random_invalid', RETURN_CODES.RANDOM_INVALID);
+  const [oldPassword, newPassword, confirmPassword] = await Promise.all([
+    openPassword(keys, input.oldPassword, input.base64ServerRandom, input.oldClientRandom),
+    openPassword(keys, input.newPassword, input.base64ServerRandom, input.newClientRandom),
+    openPassword(keys, input.confirmPassword, input.base64ServerRandom, input.confirmClientRandom),
+  ]);
+  if (oldPassword === null || newPassword === null || confirmPassword === null) {
+    throw await refuse('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
+  }
+  const problem = newPasswordProblem(newPassword);
+  if (problem) throw await refuse('rule', RETURN_CODES.PASSWORD_RULE, problem);
+  if (newPassword !== confirmPassword) throw await refuse('mismatch', RETURN_CODES.PASSWORD_RULE, PASSWORD_MESSAGES.mismatch);
+
+  if (context.beforePasswordCheck && !(await context.beforePasswordCheck())) {
+    throw await refuse('change_ticket_invalid', RETURN_CODES.CHANGE_TICKET_INVALID);
+  }
+  const check = await credentials.check({ username: user.username, user, password: oldPassword, deviceKey: context.deviceKey, request });
+  if (!check.ok) {
+    if (check.lock) throw await refuse(check.held ? 'locked' : 'old_password_wrong', RETURN_CODES.ACCOUNT_LOCKED, credentials.lockMessage(check.lock));
+    throw await refuse('old_password_wrong', RETURN_CODES.OLD_PASSWORD_WRONG);
+  }
+  // Only now, with the old password proven, may the new one be compared with the old ones.
+  if (await credentials.usedBefore(user, newPassword, PASSWORD_HISTORY_DEPTH)) {
+    await context.afterProvenRefusal?.();
+    throw await refuse('reused', RETURN_CODES.PASSWORD_REUSED);
+  }
+  await credentials.setPassword(user, newPassword, PASSWORD_HISTORY_DEPTH);
+  await recordAudit(ctx.database, request, { event, outcome: 'success', userId: user.user_id, username: user.username });
+}
+
+/**
+ * The forced change after 040007 (spec §3 `userPassword/force/update`, pen test M2): no session,
+ * so it needs the change ticket of that login answer, issued for this username; the ticket is
+ * spent by the old-password check. Afterwards every session of the user ends (M3): they log in
+ * again with the new password.
+ */
+export async function forceChangePassword(services: AuthServices, request: FastifyRequest, body: ForcePasswordUpdate): Promise<void> {
+  const { ctx, credentials, changeTickets, sessions } = services;
+  const ticket = await changeTickets.peek(body.changeTicket, body.username);
+  const found = ticket ? await credentials.findUser(body.username) : undefined;
+  if (!ticket || !found || found.status !== 1 || found.user_id !== ticket.userId) {
+    await recordAudit(ctx.database, request, {
+      event: 'password.force_change',
+      outcome: 'failure',
+      username: body.username,
+      userId: null,
+      detail: { reason: 'change_ticket_invalid' },
+    });
+    throw new AppError(RETURN_CODES.CHANGE_TICKET_INVALID);
+  }
+  await change(services, request, found, body, {
+    event: 'password.force_change',
+    deviceKey: ticket.deviceKey,
+    beforePasswordCheck: async () => (await changeTickets.take(body.changeTicket, body.username)) !== null,
+    afterProvenRefusal: () => changeTickets.restore(body.changeTicket, ticket),
+  });
+  await sessions.revokeUser(found.user_id);
+}
+
+/**
+ * The dialog change of a logged-in user (spec §3 `userPassword/update`): the session is the
+ * proof. Afterwards every other session of the user ends, on every enterprise seat (M3); the
+ * one that made the change goes on.
+ */
+export async function changeOwnPassword(services: AuthServices, request: FastifyRequest, session: SessionInfo, body: PasswordChange): Promise<void> {
+  const { credentials, sessions } = services;
+  if (body.username !== session.username) throw new AppError(RETURN_CODES.FORBIDDEN);
+  const user = await credentials.findUser(session.username);
+  if (!user) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
+  await change(services, request, user, { ...body, confirmPassword: body.newPasswordConfirm }, { event: 'password.change' });
+  await sessions.revokeUser(user.user_id, { except: session.tokenHash });
+}

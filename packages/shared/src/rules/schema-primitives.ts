@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** C0 controls and DEL: PostgreSQL refuses NUL in text, and none of them belongs in a name. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+
+export const CONTROL_CHARACTER_MESSAGE = '不能包含控制字符';
+
+/** The largest PostgreSQL `integer` (int4): ids beyond it cannot name a row and make the query fail. */
+export const INT4_MAX = 2_147_483_647;
+
+export const INT4_ID_MESSAGE = `编号须为1到${INT4_MAX}之间的整数`;
+
+/**
+ * A string without control characters (U+0000–U+001F, U+007F). Chain the field's own rules after
+ * it (`plainText().trim().min(1).max(64)`); `message` names the field when the default is too vague.
+ */
+export const plainText = (message: string = CONTROL_CHARACTER_MESSAGE) =>
+  z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { message, abort: true });
+
+/** A row id that fits PostgreSQL int4: an integer from 1 to 2147483647. */
+export const int4Id = (message: string = INT4_ID_MESSAGE) =>
+  z.number({ error: message }).int(message).min(1, message).max(INT4_MAX, message);
