@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RETURN_CODES } from '@portal/shared';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../modules/audit/audit';
-import type { SessionStore } from '../modules/auth/sessions';
+import type { SessionInfo, SessionStore } from '../modules/auth/sessions';
 import { AppError } from './errors';
 
 /**
@@ -15,6 +15,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyRequest {
+    /**
+     * On a public route, the caller's live session when a bearer token names one, else null
+     * (a route showing more to a logged-in caller); on other routes, the session already checked.
+     */
+    optionalSession(): Promise<SessionInfo | null>;
+  }
   interface FastifyInstance {
     /** Every API route with its declared access, for the route-authority walk test and docs. */
     apiRoutes: { method: string; url: string; access: RouteAccess }[];
@@ -24,6 +31,21 @@ declare module 'fastify' {
 export function bearerToken(request: FastifyRequest): string | undefined {
   const value = request.headers.authorization;
   return value?.startsWith('Bearer ') ? value.slice('Bearer '.length).trim() || undefined : undefined;
+}
+
+/**
+ * Whether a public route's caller is logged-in bank staff. The lookup is bounded by `withinMs`
+ * (false after it), so a route that must answer while the database is away still answers.
+ */
+export async function callerIsStaff(request: FastifyRequest, withinMs = 1_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), withinMs)));
+  try {
+    const session = await Promise.race([request.optionalSession().catch(() => null), timeout]);
+    return session?.userType === 'staff';
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -41,6 +63,12 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+  });
+
+  app.decorateRequest('optionalSession', async function (this: FastifyRequest) {
+    if (this.session) return this.session;
+    const token = bearerToken(this);
+    return token ? sessions.resolve(token) : null;
   });
 
   app.addHook('onRequest', async (request) => {

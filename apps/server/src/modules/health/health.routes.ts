@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RETURN_CODES, apiEnvelopeSchema } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { callerIsStaff } from '../../plugins/access';
 import { STARTED_AT, VERSION } from '../../version';
 
 const componentSchema = z.object({
@@ -12,12 +13,13 @@ const componentSchema = z.object({
   error: z.string().optional(),
 });
 
+// Anonymous callers (load balancers) get the status only; the details are for bank staff.
 const healthSchema = z.object({
   status: z.enum(['UP', 'DOWN']),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-  database: componentSchema,
-  kv: componentSchema,
+  version: z.string().optional(),
+  uptimeSeconds: z.number().optional(),
+  database: componentSchema.optional(),
+  kv: componentSchema.optional(),
 });
 
 async function probe(kind: string, check: () => Promise<void>): Promise<z.infer<typeof componentSchema>> {
@@ -57,7 +59,11 @@ function sharedProbe(ctx: AppContext, maxAgeMs = 1_000) {
   };
 }
 
-/** Spec §7 `GET /monitor/system/health`: 503 while the database or the shared store is unreachable. */
+/**
+ * Spec §7 `GET /monitor/system/health`: 503 while the database or the shared store is
+ * unreachable. Anyone sees UP/DOWN; a bank-staff session (Bearer token) also sees the version,
+ * the uptime and each component, whose kinds, latencies and errors are not for the public.
+ */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   const components = sharedProbe(ctx);
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -70,16 +76,13 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: apiEnvelopeSchema(healthSchema), 503: apiEnvelopeSchema(healthSchema) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { database, kv } = await components();
       const up = database.status === 'UP' && kv.status === 'UP';
-      const data = {
-        status: up ? ('UP' as const) : ('DOWN' as const),
-        version: VERSION,
-        uptimeSeconds: Math.round((Date.now() - STARTED_AT) / 1000),
-        database,
-        kv,
-      };
+      const status = up ? ('UP' as const) : ('DOWN' as const);
+      const data = (await callerIsStaff(request))
+        ? { status, version: VERSION, uptimeSeconds: Math.round((Date.now() - STARTED_AT) / 1000), database, kv }
+        : { status };
       const entry = up ? RETURN_CODES.SUCCESS : RETURN_CODES.SERVICE_UNAVAILABLE;
       return reply.code(entry.status).send({ returnCode: entry.code, returnMsg: entry.message, data });
     },
