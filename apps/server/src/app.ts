@@ -67,6 +67,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerEnvelope(app, ctx, keys, registry);
   app.decorate('apiRegistry', registry);
   const auth = createAuthServices(ctx, keys);
+  await auth.sessions.listen();
+  app.addHook('onClose', () => auth.sessions.close());
   const reminders = new ReminderRegistry();
   app.decorate('reminders', reminders);
   registerAccessControl(app, ctx, auth.sessions);

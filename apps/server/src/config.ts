@@ -57,6 +57,8 @@ const configSchema = z.object({
   /** Sessions (issue 4): idle and absolute expiry. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** Live sessions kept per instance this long (0: off); revocations reach every instance at once. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Consecutive wrong passwords that lock a user. */
   MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   /** A password older than this must be changed at login (040007). */

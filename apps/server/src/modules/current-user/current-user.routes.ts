@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import { ok } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import type { ServerKeys } from '../envelope/server-keys';
-import { userNumbersOf } from '../enterprise/user-numbers';
+import { UserProfiles } from './profiles';
 
 const sessionUserSchema = z.object({
   userName: z.string(),
@@ -61,14 +61,16 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = `/${ctx.config.CUSTOMER_PREFIX}`;
   const db = ctx.database.db;
+  const profiles = new UserProfiles(ctx);
+  await profiles.listen();
+  app.addHook('onClose', () => profiles.close());
 
   api.get(
     `${prefix}/current/user`,
     { config: { access: 'session' }, schema: { tags: ['current-user'], summary: '当前用户信息', response: { 200: apiEnvelopeSchema(sessionUserSchema) } } },
     async (request) => {
       const session = request.session!;
-      const user = await db.selectFrom('users').selectAll().where('user_id', '=', session.userId).executeTakeFirstOrThrow();
-      const seats = await userNumbersOf(ctx, session.userId);
+      const { user, seats } = await profiles.get(session.userId);
       const current = seats.find((s) => s.userNo === session.userNo);
       return ok({
         userName: user.username,
@@ -133,6 +135,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
         .set({ nick_name: nickName, user_desc: userDesc, avatar, updated_at: new Date(ctx.now()) })
         .where('user_id', '=', session.userId)
         .execute();
+      await profiles.changed(session.userId);
       await recordAudit(ctx.database, request, { event: 'profile.update', outcome: 'success', detail: { fields: ['nickName', 'userDesc', 'avatar'] } });
       return ok(null);
     },
