@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { authenticatedRead } from './authenticated-read';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
 import { pageWeight } from './page-weight';
@@ -15,6 +16,7 @@ function cryptoPrimitives() {
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | unknown }> = {
   pageWeight: { title: 'page weight of the login route in Chromium', run: pageWeight },
   httpThroughput: { title: 'HTTP throughput (autocannon)', run: httpThroughput },
+  authenticatedRead: { title: 'authenticated read vs health, 50 connections (autocannon)', run: authenticatedRead },
   envelope: { title: 'encrypted vs plaintext 1 KB echo (autocannon)', run: envelopeThroughput },
   tabSwitch: { title: 'console tab switch in Chromium', run: tabSwitchBench },
   transfer: { title: 'transfer lists with 10,000 rows in Chromium', run: transferBench },

@@ -35,6 +35,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.BODY_LIMIT,
+    // Slow clients are cut off: headers, then the whole request, must arrive in time (408 and
+    // closed), and a connection silent for CONNECTION_TIMEOUT_MS is closed. Node checks the first
+    // two on a timer, so it runs often enough for the limits to hold to within a second.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+    },
     // Our own ids: a client-supplied id would let one caller pollute another's trail.
     genReqId: () => randomUUID(),
     // Only the configured proxies' X-Forwarded-For is believed (rate limits and the audit log use the address).
@@ -48,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurity(app);
+  await registerSecurity(app, config);
   await registerOpenApi(app, config);
   const notFound = await registerWebApp(app, config);
   registerErrorHandling(app, notFound);
@@ -60,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerEnvelope(app, ctx, keys, registry);
   app.decorate('apiRegistry', registry);
   const auth = createAuthServices(ctx, keys);
+  await auth.sessions.listen();
+  app.addHook('onClose', () => auth.sessions.close());
   const reminders = new ReminderRegistry();
   app.decorate('reminders', reminders);
   registerAccessControl(app, ctx, auth.sessions, registry);

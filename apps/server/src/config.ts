@@ -40,6 +40,12 @@ const configSchema = z.object({
   /** The load balancers whose X-Forwarded-For is believed: a comma list of addresses or CIDRs; unset, none. */
   TRUST_PROXY: z.string().regex(/^[0-9a-fA-F.:/,\s]+$/, 'must be a comma list of addresses or CIDRs').optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  /** Slow clients (slowloris): the whole request must arrive within this (408 and closed after). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** The request line and headers must arrive within this. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** A connection silent this long (no bytes either way) is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Negotiated algorithms (spec §7, WIRE.md): asymmetric for `rev` and passwords, symmetric for bodies. */
   CRYPTO_ASYMMETRIC: z.enum(['SM2', 'RSA']).default('SM2'),
@@ -51,6 +57,8 @@ const configSchema = z.object({
   /** Sessions (issue 4): idle and absolute expiry. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** Live sessions kept per instance this long (0: off); revocations reach every instance at once. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Consecutive wrong passwords that lock a user. */
   MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   /** How long such a lock lasts; 0 keeps it until staff unlock. */
@@ -81,6 +89,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.API_BASE === c.PUBLIC_PATH) throw new ConfigError('Invalid configuration:\n  API_BASE: must differ from PUBLIC_PATH');
+  if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
+  }
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   if (c.NODE_ENV === 'production' && c.TEST_CAPTCHA) {
     throw new ConfigError('Invalid configuration:\n  TEST_CAPTCHA: must not be set in production');

@@ -38,7 +38,8 @@ async function main() {
   const origin = address.replace('0.0.0.0', '127.0.0.1');
   app.log.info(
     { database: stores.database.kind, kv: stores.kv.kind },
-    `serving web app at ${origin}${config.PUBLIC_PATH}/ and API at ${origin}${config.API_BASE}/ (docs: ${config.API_BASE}/docs)`,
+    `serving web app at ${origin}${config.PUBLIC_PATH}/ and API at ${origin}${config.API_BASE}/` +
+      (config.NODE_ENV === 'production' ? '' : ` (docs: ${config.API_BASE}/docs)`),
   );
   return origin;
 }

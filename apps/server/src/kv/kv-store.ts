@@ -15,6 +15,17 @@ export interface KvStore {
   /** Adds one; the first increment starts a window of ttlMs after which the count is gone. */
   increment(key: string, ttlMs: number): Promise<number>;
   delete(key: string): Promise<void>;
+  /**
+   * Sends a message to every current subscriber of the channel, on every instance sharing the
+   * store (Redis) or in this process (memory). Fire-and-forget: at most once, no history, so a
+   * subscriber that is disconnected at the time misses it.
+   */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls handler with each message later published on the channel; resolves once listening and
+   * returns the unsubscribe. A handler that throws does not stop the others.
+   */
+  subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ export class MemoryKvStore implements KvStore {
   readonly kind = 'memory';
   #entries = new Map<string, Entry>();
   #sweeper: NodeJS.Timeout;
+  #channels = new Map<string, Set<(message: string) => void>>();
 
   constructor(private readonly now: () => number = Date.now) {
     // Expired entries are dropped on read; the sweep bounds memory for keys never read again.
@@ -48,11 +49,31 @@ export class MemoryKvStore implements KvStore {
     this.#entries.delete(key);
   }
 
+  // One process is the whole audience: instances of this class do not hear each other.
+  async publish(channel: string, message: string) {
+    // Delivered asynchronously, as from Redis, so a publisher never runs handlers inside its own call.
+    const handlers = [...(this.#channels.get(channel) ?? [])];
+    if (handlers.length > 0) queueMicrotask(() => deliver(handlers, message));
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void) {
+    // Each subscription is its own entry, so subscribing one function twice needs two unsubscribes.
+    const entry = (message: string) => handler(message);
+    let handlers = this.#channels.get(channel);
+    if (!handlers) this.#channels.set(channel, (handlers = new Set()));
+    handlers.add(entry);
+    return async () => {
+      handlers.delete(entry);
+      if (handlers.size === 0 && this.#channels.get(channel) === handlers) this.#channels.delete(channel);
+    };
+  }
+
   async ping() {}
 
   async close() {
     clearInterval(this.#sweeper);
     this.#entries.clear();
+    this.#channels.clear();
   }
 
   #live(key: string): Entry | undefined {
@@ -67,5 +88,16 @@ export class MemoryKvStore implements KvStore {
   #sweep() {
     const now = this.now();
     for (const [key, entry] of this.#entries) if (entry.expiresAt <= now) this.#entries.delete(key);
+  }
+}
+
+/** Calls every handler; one that throws does not keep the message from the others. */
+export function deliver(handlers: Iterable<(message: string) => void>, message: string) {
+  for (const handler of handlers) {
+    try {
+      handler(message);
+    } catch (err) {
+      process.emitWarning(err instanceof Error ? err : new Error(String(err)), 'KvSubscriberError');
+    }
   }
 }

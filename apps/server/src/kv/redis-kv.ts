@@ -1,10 +1,14 @@
 import { Redis } from 'ioredis';
 import type { KvStore } from './kv-store';
+import { deliver } from './memory-kv';
 
 /** Shared state for several instances. Each method is one atomic Redis command or MULTI. */
 export class RedisKvStore implements KvStore {
   readonly kind = 'redis';
   readonly #redis: Redis;
+  /** A connection in subscriber mode can do nothing else: its own, opened at the first subscribe. */
+  #subscriber: Promise<Redis> | undefined;
+  #channels = new Map<string, { handlers: Set<(message: string) => void>; ready: Promise<void> }>();
 
   constructor(url: string, private readonly prefix: string) {
     this.#redis = new Redis(url, {
@@ -51,11 +55,65 @@ export class RedisKvStore implements KvStore {
     await this.#redis.del(this.prefix + key);
   }
 
+  async publish(channel: string, message: string) {
+    await this.#redis.publish(this.prefix + channel, message);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {
+    const subscriber = await this.#openSubscriber();
+    const entry = (message: string) => handler(message);
+    let topic = this.#channels.get(channel);
+    if (!topic) {
+      const created = { handlers: new Set<(message: string) => void>(), ready: subscriber.subscribe(this.prefix + channel).then(() => undefined) };
+      this.#channels.set(channel, (topic = created));
+      created.ready.catch(() => this.#channels.get(channel) === created && this.#channels.delete(channel));
+    }
+    // Every subscriber of a channel waits until Redis has confirmed it: only then is it listening.
+    await topic.ready;
+    // The last subscriber left meanwhile and the channel was given up: start again.
+    if (this.#channels.get(channel) !== topic) return this.subscribe(channel, handler);
+    const { handlers } = topic;
+    handlers.add(entry);
+    return async () => {
+      if (!handlers.delete(entry) || handlers.size > 0 || this.#channels.get(channel) !== topic) return;
+      this.#channels.delete(channel);
+      await subscriber.unsubscribe(this.prefix + channel).catch(() => undefined);
+    };
+  }
+
+  #openSubscriber(): Promise<Redis> {
+    this.#subscriber ??= (async () => {
+      // Same server and options; ioredis subscribes again by itself after a reconnection.
+      const subscriber = this.#redis.duplicate({ lazyConnect: true });
+      subscriber.on('error', () => undefined);
+      subscriber.on('message', (fullChannel: string, message: string) => {
+        if (!fullChannel.startsWith(this.prefix)) return;
+        const topic = this.#channels.get(fullChannel.slice(this.prefix.length));
+        if (topic) deliver([...topic.handlers], message);
+      });
+      try {
+        await subscriber.connect();
+      } catch (err) {
+        this.#subscriber = undefined;
+        subscriber.disconnect();
+        throw err;
+      }
+      return subscriber;
+    })();
+    return this.#subscriber;
+  }
+
   async ping() {
     await this.#redis.ping();
   }
 
   async close() {
-    await this.#redis.quit().catch(() => this.#redis.disconnect());
+    const subscriber = this.#subscriber;
+    this.#subscriber = undefined;
+    this.#channels.clear();
+    await Promise.all([
+      this.#redis.quit().catch(() => this.#redis.disconnect()),
+      subscriber?.then((s) => s.quit().catch(() => s.disconnect())).catch(() => undefined),
+    ]);
   }
 }

@@ -2,11 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RETURN_CODES, operationPath, type AnyOperation } from '@portal/shared';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../modules/audit/audit';
-import type { SessionStore } from '../modules/auth/sessions';
+import type { SessionInfo, SessionStore } from '../modules/auth/sessions';
 import type { ApiRegistry } from '../modules/envelope/api-registry';
 import { AppError } from './errors';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * On a public route, the caller's live session when a bearer token names one, else null
+     * (a route showing more to a logged-in caller); on other routes, the session already checked.
+     */
+    optionalSession(): Promise<SessionInfo | null>;
+  }
   interface FastifyInstance {
     /** Every API route with its operation, for the route walk tests and docs. */
     apiRoutes: { method: string; url: string; operation: AnyOperation }[];
@@ -16,6 +23,23 @@ declare module 'fastify' {
 export function bearerToken(request: FastifyRequest): string | undefined {
   const value = request.headers.authorization;
   return value?.startsWith('Bearer ') ? value.slice('Bearer '.length).trim() || undefined : undefined;
+}
+
+/**
+ * Whether a public route's caller is logged-in bank staff. The lookup is bounded by `withinMs`
+ * (false after it), so a route that must answer while the database is away still answers.
+ */
+export async function callerIsStaff(request: FastifyRequest, withinMs = 1_000): Promise<boolean> {
+  // Load balancers poll without a token: they cost no lookup and no timer.
+  if (!request.session && !bearerToken(request)) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), withinMs)));
+  try {
+    const session = await Promise.race([request.optionalSession().catch(() => null), timeout]);
+    return session?.userType === 'staff';
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -38,6 +62,12 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
     if (!operation) throw new Error(`Route ${String(route.method)} ${route.url} serves no operation (config.operation)`);
     if (route.url !== ctx.config.API_BASE + operationPath(operation, prefixes)) throw new Error(`Route ${route.url} is not the path of ${operation.id}`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, operation });
+  });
+
+  app.decorateRequest('optionalSession', async function (this: FastifyRequest) {
+    if (this.session) return this.session;
+    const token = bearerToken(this);
+    return token ? sessions.resolve(token) : null;
   });
 
   app.addHook('onRequest', async (request) => {

@@ -5,8 +5,12 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { VERSION } from '../version';
 
-/** OpenAPI 3 from the route schemas, browsable at {API_BASE}/docs. */
+/**
+ * OpenAPI 3 from the route schemas, browsable at {API_BASE}/docs outside production. A
+ * production server publishes no map of its API: the docs path answers 404 there.
+ */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
+  if (config.NODE_ENV === 'production') return;
   await app.register(swagger, {
     openapi: {
       info: {

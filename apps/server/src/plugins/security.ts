@@ -1,8 +1,9 @@
 import compress from '@fastify/compress';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 
-export async function registerSecurity(app: FastifyInstance) {
+export async function registerSecurity(app: FastifyInstance, config: Pick<Config, 'API_BASE'>) {
   // helmet's middleware built once: @fastify/helmet builds it again, CSP parsing included, on
   // every request (a tenth of a plain call's time here).
   const applyHeaders = helmet({
@@ -24,6 +25,15 @@ export async function registerSecurity(app: FastifyInstance) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers carry session data, one-time values and live state: no browser or proxy may keep
+  // them (an error answer included, so this is set before anything can fail).
+  const apiPrefix = `${config.API_BASE}/`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith(apiPrefix) || request.url === config.API_BASE || request.url.startsWith(`${config.API_BASE}?`)) {
+      reply.header('cache-control', 'no-store');
+    }
+    done();
   });
   app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(compress, { global: true, threshold: 1024 });

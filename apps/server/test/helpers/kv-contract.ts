@@ -3,8 +3,19 @@ import type { KvStore } from '../../src/kv/kv-store';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The behaviour every KvStore must have; run against each implementation. */
-export function kvStoreContract(name: string, open: () => Promise<KvStore>) {
+/** Waits until `received` holds `count` messages (or a second has passed). */
+async function collected(received: string[], count: number) {
+  const deadline = Date.now() + 1_000;
+  while (received.length < count && Date.now() < deadline) await pause(10);
+  return received;
+}
+
+/**
+ * The behaviour every KvStore must have; run against each implementation. `open` opens another
+ * store on the same backing (same Redis, same prefix); `sharedAcrossInstances` says whether two
+ * such stores see each other's publications (Redis) or not (memory: each process is alone).
+ */
+export function kvStoreContract(name: string, open: () => Promise<KvStore>, { sharedAcrossInstances }: { sharedAcrossInstances: boolean }) {
   describe(`KvStore contract: ${name}`, () => {
     let kv: KvStore;
     beforeAll(async () => {
@@ -66,5 +77,75 @@ export function kvStoreContract(name: string, open: () => Promise<KvStore>) {
     it('answers ping', async () => {
       await expect(kv.ping()).resolves.toBeUndefined();
     });
+
+    it('delivers a publication to every subscriber of the channel, in order, and to no other channel', async () => {
+      const first: string[] = [];
+      const second: string[] = [];
+      const other: string[] = [];
+      const offs = await Promise.all([
+        kv.subscribe('news', (m) => first.push(m)),
+        kv.subscribe('news', (m) => second.push(m)),
+        kv.subscribe('other', (m) => other.push(m)),
+      ]);
+      await kv.publish('news', 'one');
+      await kv.publish('news', 'two');
+      expect(await collected(first, 2)).toEqual(['one', 'two']);
+      expect(await collected(second, 2)).toEqual(['one', 'two']);
+      await pause(50);
+      expect(other).toEqual([]);
+      await Promise.all(offs.map((off) => off()));
+    });
+
+    it('stops delivering to a subscriber that unsubscribed, and only to that one', async () => {
+      const kept: string[] = [];
+      const dropped: string[] = [];
+      const keep = await kv.subscribe('topic', (m) => kept.push(m));
+      const drop = await kv.subscribe('topic', (m) => dropped.push(m));
+      await kv.publish('topic', 'before');
+      await collected(dropped, 1);
+      await drop();
+      await kv.publish('topic', 'after');
+      expect(await collected(kept, 2)).toEqual(['before', 'after']);
+      await pause(50);
+      expect(dropped).toEqual(['before']);
+      await keep();
+      await kv.publish('topic', 'nobody');
+      await pause(50);
+      expect(kept).toEqual(['before', 'after']);
+    });
+
+    it('keeps delivering to the others when one subscriber throws', async () => {
+      const received: string[] = [];
+      const bad = await kv.subscribe('faulty', () => {
+        throw new Error('subscriber bug');
+      });
+      const good = await kv.subscribe('faulty', (m) => received.push(m));
+      await kv.publish('faulty', 'x');
+      expect(await collected(received, 1)).toEqual(['x']);
+      await Promise.all([bad(), good()]);
+    });
+
+    it(
+      sharedAcrossInstances
+        ? 'delivers to subscribers on another store instance on the same backing'
+        : 'does not deliver to another instance (each process is alone with its memory store)',
+      async () => {
+        const peer = await open();
+        try {
+          const received: string[] = [];
+          const off = await peer.subscribe('shared', (m) => received.push(m));
+          await kv.publish('shared', 'from the first instance');
+          if (sharedAcrossInstances) {
+            expect(await collected(received, 1)).toEqual(['from the first instance']);
+          } else {
+            await pause(50);
+            expect(received).toEqual([]);
+          }
+          await off();
+        } finally {
+          await peer.close();
+        }
+      },
+    );
   });
 }

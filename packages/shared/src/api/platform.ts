@@ -68,12 +68,13 @@ const componentSchema = z.object({
 });
 export type HealthComponent = z.infer<typeof componentSchema>;
 
+/** Anonymous callers (load balancers) get the status only; the details are for bank staff. */
 export const healthSchema = z.object({
   status: z.enum(['UP', 'DOWN']),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-  database: componentSchema,
-  kv: componentSchema,
+  version: z.string().optional(),
+  uptimeSeconds: z.number().optional(),
+  database: componentSchema.optional(),
+  kv: componentSchema.optional(),
 });
 
 /** Spec §7 health, polled by load balancers: outside the envelope. */

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../app-context';
 
 export interface SessionInfo {
@@ -20,16 +22,62 @@ declare module 'fastify' {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** last_seen_at is written at most this often: a busy user must not cost a write per request. */
 const TOUCH_EVERY_MS = 30_000;
+/** Revocations are announced on this KvStore channel, so every instance drops its cached copies. */
+export const SESSION_REVOKED_CHANNEL = 'sessions:revoked';
+const CACHE_MAX = 10_000;
+
+type Revocation = { tokenHash: string } | { userId: number } | { userNo: string };
+
+interface Cached {
+  info: SessionInfo;
+  expiresAt: number;
+  /** The last activity this instance knows of (the database's, or its own later touch). */
+  lastSeenAt: number;
+}
 
 /**
  * Opaque 256-bit access tokens (ARCHITECTURE §5): only their SHA-256 is stored. A session ends
  * when revoked, idle longer than SESSION_IDLE_MINUTES, or older than SESSION_ABSOLUTE_HOURS.
  */
 export class SessionStore {
-  constructor(private readonly ctx: AppContext) {}
+  /**
+   * Live sessions seen in the last SESSION_CACHE_MS, so an authenticated call costs no query.
+   * Every revocation drops the entries here and is announced to the other instances; a change
+   * that is not a revocation (a user or seat disabled, roles edited) shows within the TTL.
+   */
+  readonly #cache: LRUCache<string, Cached> | undefined;
+  /** Loads in flight per token hash: a burst of calls with one cold token costs one query. */
+  readonly #loading = new Map<string, Promise<Cached | null>>();
+  /** Bumped by every eviction, so a load that started before it does not put back what it removed. */
+  #generation = 0;
+  #unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(private readonly ctx: AppContext) {
+    const ttl = ctx.config.SESSION_CACHE_MS;
+    this.#cache = ttl > 0 ? new LRUCache<string, Cached>({ max: CACHE_MAX, ttl }) : undefined;
+  }
 
   private get idleMs() {
     return this.ctx.config.SESSION_IDLE_MINUTES * 60_000;
+  }
+
+  /** Listens for revocations made by other instances (and this one) on the shared store. */
+  async listen(): Promise<void> {
+    if (!this.#cache || this.#unsubscribe) return;
+    this.#unsubscribe = await this.ctx.kv.subscribe(SESSION_REVOKED_CHANNEL, (message) => {
+      try {
+        this.#evict(JSON.parse(message) as Revocation);
+      } catch {
+        // Not one of ours: nothing to drop.
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    const unsubscribe = this.#unsubscribe;
+    this.#unsubscribe = undefined;
+    this.#cache?.clear();
+    await unsubscribe?.().catch(() => undefined);
   }
 
   /** Starts a session for a user number, ending its earlier ones (one active session per user number). */
@@ -57,11 +105,41 @@ export class SessionStore {
         })
         .execute();
     });
+    await this.#revoked({ userNo: input.userNo });
     return token;
   }
 
   /** The live session behind a token, or null; a hit counts as activity. */
   async resolve(token: string): Promise<SessionInfo | null> {
+    const tokenHash = hashToken(token);
+    const now = this.ctx.now();
+    const cached = this.#cache?.get(tokenHash);
+    // Past its idle limit by what this instance knows: another instance may have seen activity since, so ask the database.
+    const entry = cached && cached.lastSeenAt + this.idleMs > now ? cached : await this.#load(tokenHash);
+    if (!entry || entry.expiresAt <= now || entry.lastSeenAt + this.idleMs <= now) return null;
+    if (now - entry.lastSeenAt > TOUCH_EVERY_MS) {
+      entry.lastSeenAt = now;
+      await this.ctx.database.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();
+    }
+    return entry.info;
+  }
+
+  #load(tokenHash: string): Promise<Cached | null> {
+    let loading = this.#loading.get(tokenHash);
+    if (!loading) {
+      const generation = this.#generation;
+      loading = this.#query(tokenHash)
+        .then((entry) => {
+          if (entry && this.#cache && generation === this.#generation) this.#cache.set(tokenHash, entry);
+          return entry;
+        })
+        .finally(() => this.#loading.delete(tokenHash));
+      this.#loading.set(tokenHash, loading);
+    }
+    return loading;
+  }
+
+  async #query(tokenHash: string): Promise<Cached | null> {
     const db = this.ctx.database.db;
     const row = await db
       .selectFrom('sessions as s')
@@ -69,38 +147,29 @@ export class SessionStore {
       .innerJoin('user_numbers as n', 'n.user_no', 's.user_no')
       .select(['s.token_hash', 's.user_id', 's.user_no', 's.last_seen_at', 's.expires_at', 's.revoked_at'])
       .select(['u.username', 'u.user_type', 'u.status as user_status', 'n.enterprise_no', 'n.status as seat_status'])
-      .where('s.token_hash', '=', hashToken(token))
+      .select((eb) =>
+        eb
+          .selectFrom('user_number_roles as r')
+          .innerJoin('role_authorities as a', 'a.role_id', 'r.role_id')
+          .whereRef('r.user_no', '=', 's.user_no')
+          .select(sql<string[]>`coalesce(array_agg(distinct a.authority), '{}')`.as('authorities'))
+          .as('authorities'),
+      )
+      .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    const now = this.ctx.now();
-    if (
-      !row ||
-      row.revoked_at ||
-      !row.user_no ||
-      row.user_status !== 1 ||
-      row.seat_status !== 1 ||
-      row.expires_at.getTime() <= now ||
-      row.last_seen_at.getTime() + this.idleMs <= now
-    ) {
-      return null;
-    }
-    if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-      await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('token_hash', '=', row.token_hash).execute();
-    }
-    const authorities = await db
-      .selectFrom('user_number_roles as r')
-      .innerJoin('role_authorities as a', 'a.role_id', 'r.role_id')
-      .select('a.authority')
-      .distinct()
-      .where('r.user_no', '=', row.user_no)
-      .execute();
+    if (!row || row.revoked_at || !row.user_no || row.user_status !== 1 || row.seat_status !== 1) return null;
     return {
-      tokenHash: row.token_hash,
-      userId: row.user_id,
-      username: row.username,
-      userType: row.user_type,
-      userNo: row.user_no,
-      enterpriseNo: row.enterprise_no,
-      authorities: authorities.map((a) => a.authority),
+      expiresAt: row.expires_at.getTime(),
+      lastSeenAt: row.last_seen_at.getTime(),
+      info: {
+        tokenHash: row.token_hash,
+        userId: row.user_id,
+        username: row.username,
+        userType: row.user_type,
+        userNo: row.user_no,
+        enterpriseNo: row.enterprise_no,
+        authorities: row.authorities ?? [],
+      },
     };
   }
 
@@ -111,6 +180,7 @@ export class SessionStore {
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
       .execute();
+    await this.#revoked({ tokenHash });
   }
 
   /**
@@ -125,5 +195,30 @@ export class SessionStore {
       .where('revoked_at', 'is', null);
     if (options.except) query = query.where('token_hash', '!=', options.except);
     await query.execute();
+    // The spared session is evicted too: it reloads, still valid, on its next call.
+    await this.#revoked({ userId });
+  }
+
+  /**
+   * After the database says revoked: drop this instance's copies at once, then tell the others.
+   * The announcement is best effort (at most once); an instance that misses it serves its copy
+   * for at most SESSION_CACHE_MS.
+   */
+  async #revoked(revocation: Revocation): Promise<void> {
+    this.#evict(revocation);
+    if (!this.#cache) return;
+    await this.ctx.kv.publish(SESSION_REVOKED_CHANNEL, JSON.stringify(revocation)).catch(() => undefined);
+  }
+
+  #evict(revocation: Revocation) {
+    this.#generation++;
+    const cache = this.#cache;
+    if (!cache) return;
+    if ('tokenHash' in revocation) {
+      cache.delete(revocation.tokenHash);
+      return;
+    }
+    const matches = (info: SessionInfo) => ('userId' in revocation ? info.userId === revocation.userId : info.userNo === revocation.userNo);
+    for (const [key, entry] of cache.entries()) if (matches(entry.info)) cache.delete(key);
   }
 }

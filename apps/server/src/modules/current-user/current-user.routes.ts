@@ -4,17 +4,19 @@ import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
 import { recordAudit } from '../audit/audit';
 import type { ServerKeys } from '../envelope/server-keys';
-import { userNumbersOf } from '../enterprise/user-numbers';
+import { UserProfiles } from './profiles';
 
 /** Spec §7 `current/user`, `current/user/menu`, `current/user/update`: the session user, their menus, their profile. */
 export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, keys: ServerKeys) {
   const routes = operationRoutes(app, ctx);
   const db = ctx.database.db;
+  const profiles = new UserProfiles(ctx);
+  await profiles.listen();
+  app.addHook('onClose', () => profiles.close());
 
   routes.json(sessionApi.currentUser, async ({ request }) => {
     const session = request.session!;
-    const user = await db.selectFrom('users').selectAll().where('user_id', '=', session.userId).executeTakeFirstOrThrow();
-    const seats = await userNumbersOf(ctx, session.userId);
+    const { user, seats } = await profiles.get(session.userId);
     const current = seats.find((s) => s.userNo === session.userNo);
     return {
       userName: user.username,
@@ -69,6 +71,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
       .set({ nick_name: nickName, user_desc: userDesc, avatar, updated_at: new Date(ctx.now()) })
       .where('user_id', '=', session.userId)
       .execute();
+    await profiles.changed(session.userId);
     await recordAudit(ctx.database, request, { event: 'profile.update', outcome: 'success', detail: { fields: ['nickName', 'userDesc', 'avatar'] } });
     return null;
   });

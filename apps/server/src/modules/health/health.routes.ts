@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, platformApi, type HealthComponent } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { callerIsStaff } from '../../plugins/access';
 import { operationRoutes } from '../../plugins/operations';
 import { STARTED_AT, VERSION } from '../../version';
 
@@ -41,19 +42,20 @@ function sharedProbe(ctx: AppContext, maxAgeMs = 1_000) {
   };
 }
 
-/** Spec §7 `GET /monitor/system/health`: 503 while the database or the shared store is unreachable. */
+/**
+ * Spec §7 `GET /monitor/system/health`: 503 while the database or the shared store is
+ * unreachable. Anyone sees UP/DOWN; a bank-staff session (Bearer token) also sees the version,
+ * the uptime and each component, whose kinds, latencies and errors are not for the public.
+ */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   const components = sharedProbe(ctx);
-  operationRoutes(app, ctx).json(platformApi.systemHealth, async ({ reply }) => {
+  operationRoutes(app, ctx).json(platformApi.systemHealth, async ({ request, reply }) => {
     const { database, kv } = await components();
     const up = database.status === 'UP' && kv.status === 'UP';
-    const data = {
-      status: up ? ('UP' as const) : ('DOWN' as const),
-      version: VERSION,
-      uptimeSeconds: Math.round((Date.now() - STARTED_AT) / 1000),
-      database,
-      kv,
-    };
+    const status = up ? ('UP' as const) : ('DOWN' as const);
+    const data = (await callerIsStaff(request))
+      ? { status, version: VERSION, uptimeSeconds: Math.round((Date.now() - STARTED_AT) / 1000), database, kv }
+      : { status };
     const entry = up ? RETURN_CODES.SUCCESS : RETURN_CODES.SERVICE_UNAVAILABLE;
     return reply.code(entry.status).send({ returnCode: entry.code, returnMsg: entry.message, data });
   });

@@ -1,0 +1,70 @@
+import { portalCrypto as c } from '@portal/crypto/node';
+import { envelopeAad, loginSigningString, replaySigningString } from '@portal/shared';
+
+const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
+
+/**
+ * Logs in over HTTP as the web client does (WIRE.md): negotiated key and `rev`, captcha bound to
+ * it, server random, `zctgPassword`, device signature, sealed and signed login call. The server
+ * must run with TEST_CAPTCHA=ABCDE. Returns the headers an authenticated call carries.
+ */
+export async function apiLogin(origin: string, username: string, password: string, captcha = 'ABCDE') {
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(origin + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...API_HEADERS, ...headers } });
+
+  const negotiated = (await (await post('/pmobile/base/app/getEncryptionPublicKey', '{}')).json()).data as {
+    appAsymmetricEncryptionPublicKey: string;
+    appAsymmetricEncryptionType: 'SM2' | 'RSA';
+    appSymmetricEncryptionType: 'SM4' | 'AES';
+  };
+  const apiList = (await (await fetch(`${origin}/pmobile/initial/api/list`, { headers: API_HEADERS })).json()).data as {
+    path: string;
+    isEncrypt: number;
+  }[];
+  const asym = negotiated.appAsymmetricEncryptionType;
+  const sym = negotiated.appSymmetricEncryptionType;
+  const key = c.generateSessionKey(sym);
+  const rev = await c.encryptSessionKey(asym, negotiated.appAsymmetricEncryptionPublicKey, key);
+
+  await post('/pmobile/captcha/picture/createCode', '{}', { rev });
+  const serverRandom = (await (await post('/pmobile/customer/Random', '{}', { rev })).json()).data.random as string;
+  const clientRandom = c.randomHex(16);
+  const device = await c.sm2GenerateKeyPair();
+  const signMsg = c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(loginSigningString(username, serverRandom, clientRandom, '0'))));
+  const zctgPassword = await c.asymEncrypt(
+    asym,
+    negotiated.appAsymmetricEncryptionPublicKey,
+    c.utf8Encode(JSON.stringify({ password, random: serverRandom, randomClient: clientRandom })),
+  );
+  const value = {
+    username,
+    password: zctgPassword,
+    captcha,
+    lastRev: rev,
+    loginFlag: 4,
+    extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: device.publicKey, signMsg, channelCode: 'WY' },
+  };
+
+  const path = '/pmobile/admin/login/token';
+  const encrypted = apiList.some((a) => a.isEncrypt === 1 && `/pmobile${a.path}` === path);
+  const body = encrypted
+    ? JSON.stringify({ request: c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad('POST', path, 'request')))) })
+    : JSON.stringify(value);
+  const at = String(Date.now());
+  const nonce = c.randomHex(16);
+  const digest = c.toHex(await c.digest(sym, c.utf8Encode(body)));
+  const sign = c.toBase64(await c.mac(sym, key, c.utf8Encode(replaySigningString('POST', path, at, nonce, digest))));
+  const json = (await (await post(path, body, { rev, 'x-timestamp': at, 'x-nonce': nonce, 'x-sign': sign })).json()) as {
+    returnCode: string;
+    returnMsg: string;
+    data?: { access_token: string };
+    response?: string;
+  };
+  if (json.returnCode !== '000000') throw new Error(`login refused: ${json.returnCode} ${json.returnMsg}`);
+  const data = json.response
+    ? (JSON.parse(c.utf8Decode(await c.open(sym, key, c.fromBase64(json.response), c.utf8Encode(envelopeAad('POST', path, 'response'))))) as {
+        access_token: string;
+      })
+    : json.data!;
+  return { ...API_HEADERS, rev, authorization: `Bearer ${data.access_token}` };
+}
