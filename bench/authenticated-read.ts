@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 import { apiLogin } from './lib/api-login';
 import { LOGIN_ENV } from './lib/login';
 import { startPortalServer } from './lib/server-process';
+import { platformApi, sessionApi } from '@portal/shared';
+import { apiPath } from './lib/api-url';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -31,8 +33,8 @@ async function measure(port: number, env: Record<string, string>) {
   const server = await startPortalServer(port, { ...LOGIN_ENV, ...env });
   try {
     const headers = await apiLogin(server.origin, 'demo', 'Demo1234');
-    const healthUrl = `${server.origin}/pmobile/monitor/system/health`;
-    const userUrl = `${server.origin}/pmobile/customer/current/user`;
+    const healthUrl = server.origin + apiPath(platformApi.systemHealth);
+    const userUrl = server.origin + apiPath(sessionApi.currentUser);
     const check = await fetch(userUrl, { headers });
     if (!check.ok) throw new Error(`current/user answered ${check.status}`);
     await load(healthUrl, {}, 2);

@@ -1,7 +1,8 @@
 import autocannon from 'autocannon';
 import { portalCrypto as c } from '@portal/crypto/node';
-import { envelopeAad } from '@portal/shared';
+import { envelopeAad, platformApi } from '@portal/shared';
 import { startPortalServer } from './lib/server-process';
+import { apiPath } from './lib/api-url';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = 3;
@@ -9,16 +10,16 @@ const CONNECTIONS = 20;
 const HEADERS = { appid: 'zctgdzhwy', bl: '1', 'content-type': 'application/json' };
 
 async function prepare(origin: string) {
-  const res = await fetch(`${origin}/pmobile/base/app/getEncryptionPublicKey`, { method: 'POST', headers: HEADERS, body: '{}' });
+  const res = await fetch(origin + apiPath(platformApi.getEncryptionPublicKey), { method: 'POST', headers: HEADERS, body: '{}' });
   const info = (await res.json()).data;
   const key = c.generateSessionKey(info.appSymmetricEncryptionType);
   const rev = await c.encryptSessionKey(info.appAsymmetricEncryptionType, info.appAsymmetricEncryptionPublicKey, key);
   const payload = { payload: 'x'.repeat(1024) };
-  const path = '/pmobile/base/app/echo';
+  const path = apiPath(platformApi.echo);
   const sealed = await c.seal(info.appSymmetricEncryptionType, key, c.utf8Encode(JSON.stringify(payload)), c.utf8Encode(envelopeAad('POST', path, 'request')));
   return {
     encrypted: { url: origin + path, body: JSON.stringify({ request: c.toBase64(sealed) }), headers: { ...HEADERS, rev } },
-    plain: { url: `${origin}/pmobile/base/app/echoPlain`, body: JSON.stringify(payload), headers: HEADERS },
+    plain: { url: origin + apiPath(platformApi.echoPlain), body: JSON.stringify(payload), headers: HEADERS },
   };
 }
 

@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
 import { startBareServer, startPortalServer } from './lib/server-process';
+import { platformApi } from '@portal/shared';
+import { apiPath } from './lib/api-url';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 20;
@@ -20,7 +22,7 @@ export async function httpThroughput() {
   const portal = await startPortalServer(8291);
   const bare = await startBareServer(8292);
   try {
-    const health = await load(`${portal.origin}/pmobile/monitor/system/health`);
+    const health = await load(portal.origin + apiPath(platformApi.systemHealth));
     const bareRoute = await load(`${bare.origin}/`);
     return {
       durationSeconds: DURATION_S,

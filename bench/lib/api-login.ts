@@ -1,5 +1,6 @@
 import { portalCrypto as c } from '@portal/crypto/node';
-import { envelopeAad, loginSigningString, replaySigningString } from '@portal/shared';
+import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString } from '@portal/shared';
+import { apiPath } from './api-url';
 
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
 
@@ -12,12 +13,12 @@ export async function apiLogin(origin: string, username: string, password: strin
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(origin + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...API_HEADERS, ...headers } });
 
-  const negotiated = (await (await post('/pmobile/base/app/getEncryptionPublicKey', '{}')).json()).data as {
+  const negotiated = (await (await post(apiPath(platformApi.getEncryptionPublicKey), '{}')).json()).data as {
     appAsymmetricEncryptionPublicKey: string;
     appAsymmetricEncryptionType: 'SM2' | 'RSA';
     appSymmetricEncryptionType: 'SM4' | 'AES';
   };
-  const apiList = (await (await fetch(`${origin}/pmobile/initial/api/list`, { headers: API_HEADERS })).json()).data as {
+  const apiList = (await (await fetch(origin + apiPath(platformApi.initialApiList), { headers: API_HEADERS })).json()).data as {
     path: string;
     isEncrypt: number;
   }[];
@@ -26,8 +27,8 @@ export async function apiLogin(origin: string, username: string, password: strin
   const key = c.generateSessionKey(sym);
   const rev = await c.encryptSessionKey(asym, negotiated.appAsymmetricEncryptionPublicKey, key);
 
-  await post('/pmobile/captcha/picture/createCode', '{}', { rev });
-  const serverRandom = (await (await post('/pmobile/customer/Random', '{}', { rev })).json()).data.random as string;
+  await post(apiPath(authApi.captchaCreate), '{}', { rev });
+  const serverRandom = (await (await post(apiPath(authApi.serverRandom), '{}', { rev })).json()).data.random as string;
   const clientRandom = c.randomHex(16);
   const device = await c.sm2GenerateKeyPair();
   const signMsg = c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(loginSigningString(username, serverRandom, clientRandom, '0'))));
@@ -45,8 +46,8 @@ export async function apiLogin(origin: string, username: string, password: strin
     extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: device.publicKey, signMsg, channelCode: 'WY' },
   };
 
-  const path = '/pmobile/admin/login/token';
-  const encrypted = apiList.some((a) => a.isEncrypt === 1 && `/pmobile${a.path}` === path);
+  const path = apiPath(authApi.login);
+  const encrypted = apiList.some((a) => a.isEncrypt === 1 && DEFAULT_API_BASE + a.path === path);
   const body = encrypted
     ? JSON.stringify({ request: c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad('POST', path, 'request')))) })
     : JSON.stringify(value);

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { platformApi } from '@portal/shared';
+import { apiPath } from './api-url';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -34,7 +36,7 @@ export async function startPortalServer(port: number, env: Record<string, string
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${origin}/pmobile/monitor/system/health`, child);
+  await waitForHealth(origin + apiPath(platformApi.systemHealth), child);
   return {
     origin,
     async stop() {

@@ -94,6 +94,7 @@ describe('files through the envelope', () => {
     const file = await fetchFile(demo);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(csv)).toBe(true);
+    expect(file.headers['cache-control']).toBe('no-store');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="____.csv"; filename*=UTF-8''${encodeURIComponent('持仓明细.csv')}`);
 
     expect((await fetchFile(demo)).statusCode).toBe(400);

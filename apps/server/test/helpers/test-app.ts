@@ -45,7 +45,7 @@ export async function createTestApp(
     config,
     template ? { embeddedTemplate: new Blob([await fs.readFile(template)]) } : {},
   );
-  if (stores.database.kind === 'postgres' && !options.fresh) await seedDemoData(stores.database, config);
+  if (stores.database.kind === 'postgres' && !options.fresh && config.NODE_ENV !== 'production') await seedDemoData(stores.database, config);
 
   let offset = 0;
   const logger = options.logStream ? { level: 'debug', stream: options.logStream } : undefined;
