@@ -1,26 +1,15 @@
-import autocannon from 'autocannon';
 import { apiLogin } from './lib/api-login';
 import { LOGIN_ENV } from './lib/login';
 import { startPortalServer } from './lib/server-process';
 import { platformApi, sessionApi } from '@portal/shared';
 import { apiPath } from './lib/api-url';
+import { load, type Load } from './lib/load';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const ROUNDS = 2;
 
-type Load = { requestsPerSec: number; latencyP50ms: number; latencyP99ms: number; errors: number; non2xx: number };
-
-async function load(url: string, headers: Record<string, string>, durationS: number): Promise<Load> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: durationS });
-  return {
-    requestsPerSec: Math.round(result.requests.average),
-    latencyP50ms: result.latency.p50,
-    latencyP99ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
+const loadFor = (url: string, headers: Record<string, string>, durationS: number) => load(url, { connections: CONNECTIONS, durationS, headers });
 
 const median = (runs: Load[]): Load => [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(runs.length / 2)]!;
 
@@ -29,7 +18,7 @@ const median = (runs: Load[]): Load => [...runs].sort((a, b) => a.requestsPerSec
  * Bearer token, as the web client sends it), on one server started with `env`. The two loads
  * alternate over ROUNDS rounds after a warm-up; each side reports its median round.
  */
-async function measure(port: number, env: Record<string, string>) {
+async function compare(port: number, env: Record<string, string>) {
   const server = await startPortalServer(port, { ...LOGIN_ENV, ...env });
   try {
     const headers = await apiLogin(server.origin, 'demo', 'Demo1234');
@@ -37,13 +26,13 @@ async function measure(port: number, env: Record<string, string>) {
     const userUrl = server.origin + apiPath(sessionApi.currentUser);
     const check = await fetch(userUrl, { headers });
     if (!check.ok) throw new Error(`current/user answered ${check.status}`);
-    await load(healthUrl, {}, 2);
-    await load(userUrl, headers, 2);
+    await loadFor(healthUrl, {}, 2);
+    await loadFor(userUrl, headers, 2);
     const health: Load[] = [];
     const user: Load[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      health.push(await load(healthUrl, {}, DURATION_S));
-      user.push(await load(userUrl, headers, DURATION_S));
+      health.push(await loadFor(healthUrl, {}, DURATION_S));
+      user.push(await loadFor(userUrl, headers, DURATION_S));
     }
     const h = median(health);
     const u = median(user);
@@ -59,11 +48,11 @@ async function measure(port: number, env: Record<string, string>) {
  * are set (a schema and key prefix of the benchmark's own).
  */
 export async function authenticatedRead() {
-  const embedded = await measure(8298, { DATABASE_URL: '', REDIS_URL: '' });
+  const embedded = await compare(8298, { DATABASE_URL: '', REDIS_URL: '' });
   const { DATABASE_URL, REDIS_URL } = process.env;
   const services =
     DATABASE_URL && REDIS_URL
-      ? await measure(8299, { DATABASE_URL, REDIS_URL, DATABASE_SCHEMA: 'bench_authread', KV_PREFIX: `bench:${process.pid}:` })
+      ? await compare(8299, { DATABASE_URL, REDIS_URL, DATABASE_SCHEMA: 'bench_authread', KV_PREFIX: `bench:${process.pid}:` })
       : { skipped: 'set DATABASE_URL and REDIS_URL to measure on PostgreSQL + Redis' };
   return { durationSeconds: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, embedded, postgresRedis: services };
 }
