@@ -174,3 +174,30 @@ describe('the API catalogue in a fresh production database', () => {
     expect(row).toMatchObject({ status: 0, is_encrypt: 1, overrides: { status: 0 } });
   });
 });
+
+describe('control characters in any input', () => {
+  let app: TestApp;
+  let client: Awaited<ReturnType<typeof loginClient>>;
+  beforeAll(async () => {
+    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
+    client = await loginClient(app);
+  });
+  afterAll(() => app.close());
+
+  it('are refused with 400 on every operation, whichever field carries them, while tabs and line breaks pass', async () => {
+    const token = await client.token('demo', 'Demo1234');
+    const standards = (code: string) => client.call('/pmobile/standard/frontEndComponents/getHxStandardByStandardCode', { codes: [{ code }] }, token);
+    for (const bad of ['A\u0000B', 'A\u001bB', 'A\u007fB']) {
+      const { res, json } = await standards(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(json.returnMsg).toBe('请求参数不能包含控制字符');
+    }
+    const echo = await app.inject({
+      method: 'POST',
+      url: '/pmobile/base/app/echoPlain',
+      payload: { payload: '第一行\n\t第二行\r\n' },
+      headers: client.envelope.headers,
+    });
+    expect(echo.statusCode).toBe(200);
+  });
+});

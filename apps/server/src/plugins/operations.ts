@@ -48,6 +48,13 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
       url: operationPath(op, prefixes),
       config: { operation: op },
       ...(op.rateLimit ? { onRequest: rateLimit(ctx.kv, op.rateLimit, limits[op.rateLimit]) } : {}),
+      // After validation (so a field's own message comes first): no string of any input may
+      // carry a control character.
+      preHandler: async (request) => {
+        if (hasControlCharacter(op.method === 'GET' ? request.query : request.body)) {
+          throw new AppError(RETURN_CODES.INVALID_PARAMETER, CONTROL_CHARACTER_INPUT);
+        }
+      },
       schema: {
         tags: [op.category],
         summary: op.name,
@@ -105,6 +112,22 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 export type OperationRoutes = ReturnType<typeof operationRoutes>;
+
+const CONTROL_CHARACTER_INPUT = '请求参数不能包含控制字符';
+// C0 controls and DEL, but tab and line breaks, which multi-line text keeps.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * PostgreSQL refuses NUL in text, and no field of ours wants a control character: refused for
+ * every operation at once, so no field can be forgotten (fields also say so in their schemas).
+ */
+function hasControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) if (CONTROL.test(key) || hasControlCharacter(item, depth + 1)) return true;
+  return false;
+}
 
 function sendFile(reply: FastifyReply, file: FileAnswer) {
   return reply.type(file.contentType).header('content-disposition', contentDisposition(file.fileName)).send(file.body);

@@ -34,7 +34,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
 
-  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
+  app.get('/', { schema: { hide: true } }, (_req, reply) =>
     reply.redirect(`${config.PUBLIC_PATH}/`),
   );
 
