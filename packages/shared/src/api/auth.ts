@@ -10,6 +10,7 @@ const customer = { category: '客户服务', serviceId: 'zctg-customer' } as con
 export const captchaCreate = defineOperation({
   ...base,
   id: 'CAPTCHA_CREATE',
+  pinned: ['enabled'],
   name: '获取图形验证码（SVG，绑定请求头 rev）',
   method: 'POST',
   path: '/captcha/picture/createCode',
@@ -22,6 +23,7 @@ export const captchaCreate = defineOperation({
 export const serverRandom = defineOperation({
   ...customer,
   id: 'RANDOM',
+  pinned: ['enabled'],
   name: '获取服务端随机数',
   method: 'POST',
   path: '/{prefix}/Random',
@@ -34,6 +36,7 @@ export const serverRandom = defineOperation({
 export const login = defineOperation({
   ...base,
   id: 'ADMIN_LOGIN',
+  pinned: ['enabled', 'encrypted'],
   name: '用户登录（签约版）',
   method: 'POST',
   path: '/admin/login/token',
@@ -58,6 +61,7 @@ export const logout = defineOperation({
 export const forcePasswordUpdate = defineOperation({
   ...customer,
   id: 'USER_PASSWORD_FORCE_UPDATE',
+  pinned: ['encrypted'],
   name: '强制修改密码（首次登录或密码过期）',
   method: 'POST',
   path: '/{prefix}/userPassword/force/update',
@@ -70,6 +74,7 @@ export const forcePasswordUpdate = defineOperation({
 export const passwordUpdate = defineOperation({
   ...customer,
   id: 'USER_PASSWORD_UPDATE',
+  pinned: ['encrypted'],
   name: '修改密码',
   method: 'POST',
   path: '/{prefix}/userPassword/update',

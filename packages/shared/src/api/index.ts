@@ -1,6 +1,7 @@
 import * as auth from './auth';
 import * as dictionary from './dictionary';
 import * as files from './files';
+import * as gateway from './gateway';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
 import * as session from './session';
@@ -9,10 +10,12 @@ export * from './operation';
 export * as authApi from './auth';
 export * as dictionaryApi from './dictionary';
 export * as filesApi from './files';
+export * as gatewayApi from './gateway';
 export * as platformApi from './platform';
 export * as sessionApi from './session';
 export type { SessionUser, MenuItem } from './session';
 export type { LockedUser } from './auth';
+export type { ApiDefinition, ApiFields, FlagField } from './gateway';
 export type { StandardEntry } from './dictionary';
 export type { HealthComponent } from './platform';
 export { FILE_TICKET_TTL_MS, base64Size, downloadTicketSchema, uploadSchema, type UploadExtension } from './files';
@@ -21,4 +24,9 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway].flatMap((m) => Object.values(m).filter(isOperation));
+
+const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
+
+/** The operation a catalogue row's `contract_id` names. */
+export const operationById = (id: string | null | undefined): AnyOperation | undefined => (id ? byId.get(id) : undefined);

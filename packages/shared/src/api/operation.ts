@@ -44,7 +44,15 @@ export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undef
   readonly envelope?: 'exempt' | 'no-rev';
   /** Upload and download size limit in bytes. */
   readonly maxBytes?: number;
+  /** Gateway settings no staff change may lower (the floor of `rules/gateway-floor.ts`). */
+  readonly pinned: readonly Pin[];
 }
+
+/**
+ * `enabled`: never `status` 0 (start-up, login and the gateway's own calls); `encrypted`: never
+ * loses encryption (passwords, login); `plaintext`: never encrypted (key negotiation itself).
+ */
+export type Pin = 'enabled' | 'encrypted' | 'plaintext';
 
 export type AnyOperation = Operation<z.ZodType | undefined, z.ZodType | undefined>;
 
@@ -73,6 +81,7 @@ interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | 
   rateLimit?: 'login' | 'captcha';
   envelope?: 'exempt' | 'no-rev';
   maxBytes?: number;
+  pinned?: readonly Pin[];
 }
 
 const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
@@ -87,6 +96,8 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   if (!def.path.startsWith('/')) throw new Error(`operation ${def.id}: path must start with /`);
   const isPublic = def.audience.includes('public');
   if (isPublic && def.authority?.length) throw new Error(`operation ${def.id}: a public operation cannot need an authority`);
+  if (def.pinned?.includes('encrypted') && !def.encrypt) throw new Error(`operation ${def.id}: pinned encrypted but not encrypted`);
+  if (def.pinned?.includes('plaintext') && def.encrypt) throw new Error(`operation ${def.id}: pinned plaintext but encrypted`);
   return {
     id: def.id,
     name: def.name,
@@ -100,6 +111,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
     request: def.request as Req,
     response: def.response as Res,
     defaults: { isEncrypt: flag(def.encrypt), isAra: flag(def.antiReplay), isAuth: isPublic ? 0 : 1, isOpen: 0 },
+    pinned: def.pinned ?? [],
     ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
     ...(def.envelope ? { envelope: def.envelope } : {}),
     ...(def.maxBytes ? { maxBytes: def.maxBytes } : {}),

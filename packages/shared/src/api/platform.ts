@@ -14,6 +14,7 @@ export const publicKeySchema = z.object({
 export const getEncryptionPublicKey = defineOperation({
   ...base,
   id: 'ENCRYPTION_PUBLIC_KEY',
+  pinned: ['enabled', 'plaintext'],
   name: '获取加密公钥与协商算法',
   method: 'POST',
   path: '/base/app/getEncryptionPublicKey',
@@ -26,6 +27,7 @@ export const getEncryptionPublicKey = defineOperation({
 export const initialApiList = defineOperation({
   ...base,
   id: 'INITIAL_API_LIST',
+  pinned: ['enabled', 'plaintext'],
   name: '加密接口清单',
   method: 'GET',
   path: '/initial/api/list',

@@ -28,3 +28,4 @@ export {
   type ListToTreeOptions,
 } from './tree';
 export { CONTROL_CHARACTER_MESSAGE, INT4_ID_MESSAGE, INT4_MAX, int4Id, plainText } from './schema-primitives';
+export { FLOOR_MESSAGES, floorLocks, floorViolation, type FloorLock } from './gateway-floor';

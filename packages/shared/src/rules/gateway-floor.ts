@@ -1,0 +1,41 @@
+import type { FlagField } from '../api/gateway';
+import type { AnyOperation } from '../api/operation';
+
+/** A setting no change may lower: the value it is held at and why. */
+export interface FloorLock {
+  value: 0 | 1;
+  reason: string;
+}
+
+export const FLOOR_MESSAGES = {
+  auth: '是否鉴权由接口契约的调用方决定，不可修改',
+  startup: '启动与登录所需接口不可停用',
+  gateway: '网关管理接口不可停用',
+  plaintext: '密钥协商接口不可加密',
+  encrypted: '密码与登录接口必须加密传输',
+} as const;
+
+/**
+ * The floor of the gateway (issue 10): what staff can see but never set on an operation of
+ * this server. Definitions of routes served elsewhere (no operation) have none.
+ */
+export function floorLocks(op: AnyOperation | undefined): Partial<Record<FlagField, FloorLock>> {
+  if (!op) return {};
+  const locks: Partial<Record<FlagField, FloorLock>> = { isAuth: { value: op.defaults.isAuth, reason: FLOOR_MESSAGES.auth } };
+  if (op.pinned.includes('enabled')) {
+    locks.status = { value: 1, reason: op.serviceId === 'zctg-gateway' ? FLOOR_MESSAGES.gateway : FLOOR_MESSAGES.startup };
+  }
+  if (op.pinned.includes('plaintext')) locks.isEncrypt = { value: 0, reason: FLOOR_MESSAGES.plaintext };
+  if (op.pinned.includes('encrypted')) locks.isEncrypt = { value: 1, reason: FLOOR_MESSAGES.encrypted };
+  return locks;
+}
+
+/** The first floor rule `proposed` would break, as a message naming the operation and the rule; or null. */
+export function floorViolation(op: AnyOperation | undefined, apiCode: string, proposed: Partial<Record<FlagField, number>>): string | null {
+  const locks = floorLocks(op);
+  for (const [field, lock] of Object.entries(locks) as [FlagField, FloorLock][]) {
+    const value = proposed[field];
+    if (value !== undefined && value !== lock.value) return `${apiCode}：${lock.reason}`;
+  }
+  return null;
+}
