@@ -22,6 +22,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['USER_UNLOCK'],
     load: () => import('../../features/user-unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
   },
+  'gateway/apiManagement/index': {
+    title: 'API管理',
+    access: ['GATEWAY_ADMIN'],
+    load: () => import('../../features/gateway-apis/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],
