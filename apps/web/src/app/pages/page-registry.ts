@@ -27,6 +27,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['GATEWAY_ADMIN'],
     load: () => import('../../features/gateway-apis/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
   },
+  'gateway/userAssign/index': {
+    title: '用户分配',
+    access: ['GATEWAY_ADMIN'],
+    load: () => import('../../features/user-assign/user-assign-page').then((m) => ({ default: m.UserAssignPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],
