@@ -14,6 +14,7 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { enterpriseSwitchRoutes } from './modules/enterprise/switch.routes';
 import { fileRoutes } from './modules/files';
+import { gatewayRoutes } from './modules/gateway';
 import { healthRoutes } from './modules/health/health.routes';
 import { reminderRoutes } from './modules/home/reminder.routes';
 import { ReminderRegistry } from './modules/home/reminders';
@@ -65,8 +66,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   refuseNonCanonicalPaths(app);
   const keys = await loadServerKeys(config);
-  const registry = new ApiRegistry(ctx.database);
+  const registry = new ApiRegistry(ctx.database, ctx.kv);
   await registry.reload();
+  await registry.listen();
+  app.addHook('onClose', () => registry.close());
   registerEnvelope(app, ctx, keys, registry);
   app.decorate('apiRegistry', registry);
   const auth = createAuthServices(ctx, keys);
@@ -88,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await reminderRoutes(api, ctx, reminders);
       await dictionaryRoutes(api, ctx);
       await fileRoutes(api, ctx);
+      await gatewayRoutes(api, ctx, registry);
     },
     { prefix: config.API_BASE },
   );

@@ -6,6 +6,8 @@ export const ENVELOPE_HEADERS = {
   timestamp: 'x-timestamp',
   nonce: 'x-nonce',
   sign: 'x-sign',
+  /** The catalogue version of the client's API list (sent back by `initial/api/list`). */
+  apiVersion: 'x-api-version',
 } as const;
 
 /** Spec §7: the fixed header BL=1. */

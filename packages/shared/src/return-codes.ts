@@ -17,6 +17,8 @@ export const RETURN_CODES = {
   API_DISABLED: { code: '010008', status: 403, message: '接口已停用' },
   /** A served route with no catalogue entry: refused rather than served without a policy. */
   API_NOT_REGISTERED: { code: '010009', status: 404, message: '接口未在网关登记' },
+  /** The client's API list (x-api-version) is older than the catalogue: it refetches and retries. */
+  API_LIST_STALE: { code: '010010', status: 409, message: '接口清单已更新，请重试' },
 
   APPID_INVALID: { code: '020001', status: 400, message: '应用标识(appid)无效' },
   BL_HEADER_INVALID: { code: '020002', status: 400, message: '请求头BL无效' },

@@ -125,6 +125,11 @@ export interface ApiDefinitionsTable {
   updated_at: Timestamp;
 }
 
+export interface ApiCatalogueStateTable {
+  id: Generated<number>;
+  version: number;
+}
+
 export interface DictionaryOption {
   code: string;
   name: string;
@@ -182,6 +187,7 @@ export interface DB {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   api_definitions: ApiDefinitionsTable;
+  api_catalogue_state: ApiCatalogueStateTable;
   dictionary_standards: DictionaryStandardsTable;
   password_history: PasswordHistoryTable;
   login_devices: LoginDevicesTable;

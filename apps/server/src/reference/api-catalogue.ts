@@ -22,12 +22,25 @@ export function effectiveFlags(defaults: Flags, overrides: Partial<Record<string
   return out;
 }
 
+/** Inside the transaction that changed the catalogue: the new version, to announce after commit. */
+export async function bumpCatalogueVersion(trx: Transaction<DB>): Promise<number> {
+  const { version } = await trx
+    .updateTable('api_catalogue_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(version);
+}
+
 /**
  * Brings the catalogue up to date with the contracts, in every environment: adds new
  * operations, refreshes paths and defaults, recomputes the effective flags, and never
  * touches an override. An operation is taken out of service by `status` 0, never deleted.
  */
 export async function syncApiCatalogue(trx: Transaction<DB>, prefixes: PathPrefixes, operations: readonly AnyOperation[] = OPERATIONS) {
+  // Instances already running see the new contracts' rows too.
+  await bumpCatalogueVersion(trx);
   const rows = await trx.selectFrom('api_definitions').select(['api_id', 'contract_id', 'path', 'overrides']).execute();
   const byContract = new Map(rows.filter((r) => r.contract_id).map((r) => [r.contract_id as string, r]));
   const byPath = new Map(rows.map((r) => [r.path, r]));

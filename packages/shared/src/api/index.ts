@@ -16,6 +16,7 @@ export * as sessionApi from './session';
 export type { SessionUser, MenuItem } from './session';
 export type { LockedUser } from './auth';
 export type { ApiDefinition, ApiFields, FlagField } from './gateway';
+export { BATCH_FIELDS } from './gateway';
 export type { StandardEntry } from './dictionary';
 export type { HealthComponent } from './platform';
 export { FILE_TICKET_TTL_MS, base64Size, downloadTicketSchema, uploadSchema, type UploadExtension } from './files';

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database';
+import type { KvStore } from '../../kv/kv-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reloaded by whoever changes the API definitions. */
+    /** The live API catalogue every request's policy reads. */
     apiRegistry: ApiRegistry;
   }
 }
@@ -18,23 +19,52 @@ export interface ApiPolicy {
   status: number;
 }
 
+export const API_CATALOGUE_CHANNEL = 'api-catalogue:changed';
+/** How often an instance checks the version itself, in case an announcement was lost. */
+const SAFETY_CHECK_MS = 5_000;
+
 /**
  * The live API catalogue as every request's policy needs it, by operation id (the matched
- * route's contract, never the raw URL). Held in memory and reloaded when the definitions change.
+ * route's contract, never the raw URL), held in memory. A change made through any instance
+ * bumps the catalogue version and is announced on the shared store; every instance reloads
+ * within a second, and checks the version itself every 5 s in case an announcement was lost.
  */
 export class ApiRegistry {
   #byOperation = new Map<string, ApiPolicy>();
   #all: ApiPolicy[] = [];
+  #version = 0;
+  #loading: Promise<void> | undefined;
+  #unsubscribe: (() => Promise<void>) | undefined;
+  #timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly kv: KvStore,
+  ) {}
 
-  async reload(): Promise<void> {
-    const rows = await this.database.db
-      .selectFrom('api_definitions')
-      .select(['path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
-      .orderBy('priority')
-      .orderBy('api_id')
-      .execute();
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Reads the catalogue and its version; concurrent calls share one read. */
+  reload(): Promise<void> {
+    this.#loading ??= this.#read().finally(() => {
+      this.#loading = undefined;
+    });
+    return this.#loading;
+  }
+
+  async #read(): Promise<void> {
+    const db = this.database.db;
+    const [state, rows] = await Promise.all([
+      db.selectFrom('api_catalogue_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('api_definitions')
+        .select(['path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
+        .orderBy('priority')
+        .orderBy('api_id')
+        .execute(),
+    ]);
     this.#all = rows.map((r) => ({
       path: r.path,
       contractId: r.contract_id,
@@ -45,6 +75,40 @@ export class ApiRegistry {
       status: r.status,
     }));
     this.#byOperation = new Map(this.#all.filter((p) => p.contractId).map((p) => [p.contractId as string, p]));
+    this.#version = Number(state.version);
+  }
+
+  /** Reloads when the shared version moved past ours. */
+  async refreshIfOlderThan(version: number): Promise<void> {
+    if (version > this.#version) await this.reload();
+  }
+
+  /** After a committed change: this instance reloads at once, the others on the announcement. */
+  async changed(version: number): Promise<void> {
+    await this.refreshIfOlderThan(version);
+    await this.kv.publish(API_CATALOGUE_CHANNEL, String(version)).catch(() => undefined);
+  }
+
+  async listen(): Promise<void> {
+    if (this.#unsubscribe) return;
+    this.#unsubscribe = await this.kv.subscribe(API_CATALOGUE_CHANNEL, (message) => {
+      const version = Number(message);
+      if (Number.isSafeInteger(version)) void this.refreshIfOlderThan(version).catch(() => undefined);
+    });
+    this.#timer = setInterval(() => void this.#check().catch(() => undefined), SAFETY_CHECK_MS);
+    this.#timer.unref();
+  }
+
+  async #check(): Promise<void> {
+    const state = await this.database.db.selectFrom('api_catalogue_state').select('version').where('id', '=', 1).executeTakeFirst();
+    if (state) await this.refreshIfOlderThan(Number(state.version));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    const unsubscribe = this.#unsubscribe;
+    this.#unsubscribe = undefined;
+    await unsubscribe?.().catch(() => undefined);
   }
 
   forOperation(id: string): ApiPolicy | undefined {

@@ -74,6 +74,14 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     if (header(request, ENVELOPE_HEADERS.appId) !== config.APP_ID) throw new AppError(RETURN_CODES.APPID_INVALID);
     if (header(request, ENVELOPE_HEADERS.bl) !== BL_VALUE) throw new AppError(RETURN_CODES.BL_HEADER_INVALID);
 
+    // A client whose API list is older than the catalogue refetches it and retries; one that
+    // saw a newer catalogue on another instance brings this one up to date first.
+    // (Key negotiation and the list itself come before any list.)
+    const listVersion = Number(header(request, ENVELOPE_HEADERS.apiVersion));
+    if (!op.pinned.includes('plaintext') && Number.isSafeInteger(listVersion) && listVersion > 0) {
+      if (listVersion < registry.version) throw new AppError(RETURN_CODES.API_LIST_STALE);
+      await registry.refreshIfOlderThan(listVersion);
+    }
     // The matched route's live catalogue row decides; the raw URL never does.
     const api = registry.forOperation(op.id);
     if (!api) throw new AppError(RETURN_CODES.API_NOT_REGISTERED);

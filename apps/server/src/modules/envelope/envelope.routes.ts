@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { platformApi } from '@portal/shared';
+import { ENVELOPE_HEADERS, platformApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
 import type { ApiRegistry } from './api-registry';
@@ -22,5 +22,8 @@ export async function envelopeRoutes(app: FastifyInstance, ctx: AppContext, keys
     routes.json(op, async ({ input }) => ({ payload: input.payload, serverTime: new Date().toISOString() }));
   }
 
-  routes.json(platformApi.initialApiList, async () => registry.list().map(({ path, isEncrypt, status }) => ({ path, isEncrypt, status })));
+  routes.json(platformApi.initialApiList, async ({ reply }) => {
+    reply.header(ENVELOPE_HEADERS.apiVersion, String(registry.version));
+    return registry.list().map(({ path, isEncrypt, status }) => ({ path, isEncrypt, status }));
+  });
 }

@@ -1,5 +1,6 @@
 import { portalCrypto as c } from '@portal/crypto';
 import {
+  ENVELOPE_HEADERS,
   RETURN_CODES,
   SUCCESS_CODE,
   downloadTicketSchema,
@@ -57,12 +58,13 @@ interface Envelope {
   response?: string;
 }
 
-// The server no longer knows our key (its keys rotated, or it restarted without the cache):
-// negotiate again and retry once.
+// The server no longer knows our key (its keys rotated, or it restarted without the cache), or
+// staff changed the API catalogue since we read it: negotiate again and retry once.
 const STALE_KEY_CODES: ReadonlySet<string> = new Set([
   RETURN_CODES.REV_MISSING.code,
   RETURN_CODES.REV_INVALID.code,
   RETURN_CODES.DECRYPT_FAILED.code,
+  RETURN_CODES.API_LIST_STALE.code,
 ]);
 
 async function signedHeaders(sk: SessionKey, method: string, pathname: string, body: string) {
@@ -81,6 +83,7 @@ async function send(path: string, options: RequestOptions, accept: string) {
   if (token) headers.authorization = `Bearer ${token}`;
   const sk = await sessionKey();
   headers.rev = sk.rev;
+  if (sk.apiVersion) headers[ENVELOPE_HEADERS.apiVersion] = sk.apiVersion;
   const pathname = API_BASE + path;
   const encrypted = sk.encryptedPaths.has(path);
   const aad = c.utf8Encode(envelopeAad(method, pathname, 'request'));

@@ -1,5 +1,5 @@
 import { portalCrypto as c, type AsymType, type SymType } from '@portal/crypto';
-import { platformApi, type OperationData } from '@portal/shared';
+import { ENVELOPE_HEADERS, platformApi, type OperationData } from '@portal/shared';
 import { API_BASE, BASE_HEADERS, pathOf } from './api-base';
 import { transport } from './transport';
 
@@ -10,6 +10,8 @@ export interface SessionKey {
   key: Uint8Array;
   rev: string;
   encryptedPaths: ReadonlySet<string>;
+  /** The catalogue version the list was read at, sent with every call so a stale list is noticed. */
+  apiVersion: string;
 }
 
 let current: Promise<SessionKey> | undefined;
@@ -17,20 +19,20 @@ let current: Promise<SessionKey> | undefined;
 type Negotiation = typeof platformApi.getEncryptionPublicKey | typeof platformApi.initialApiList;
 
 /** The two calls before a key exists, in plaintext by definition (the HTTP client needs the key). */
-async function call<Op extends Negotiation>(op: Op, headers: Record<string, string>): Promise<OperationData<Op>> {
+async function call<Op extends Negotiation>(op: Op, headers: Record<string, string>): Promise<{ data: OperationData<Op>; headers: Headers }> {
   const path = pathOf(op);
   const res = await transport(API_BASE + path, { method: op.method, headers });
   const body = (await res.json()) as { returnCode: string; returnMsg: string; data: OperationData<Op> };
   if (!res.ok || body.returnCode !== '000000') throw new Error(body.returnMsg || `${path} ${res.status}`);
-  return body.data;
+  return { data: body.data, headers: res.headers };
 }
 
 async function negotiate(headers: Record<string, string>): Promise<SessionKey> {
-  const info = await call(platformApi.getEncryptionPublicKey, headers);
+  const { data: info } = await call(platformApi.getEncryptionPublicKey, headers);
   const sym = info.appSymmetricEncryptionType;
   const key = c.generateSessionKey(sym);
   const rev = await c.encryptSessionKey(info.appAsymmetricEncryptionType, info.appAsymmetricEncryptionPublicKey, key);
-  const list = await call(platformApi.initialApiList, { ...headers, rev });
+  const { data: list, headers: listHeaders } = await call(platformApi.initialApiList, { ...headers, rev });
   return {
     asym: info.appAsymmetricEncryptionType,
     sym,
@@ -38,6 +40,7 @@ async function negotiate(headers: Record<string, string>): Promise<SessionKey> {
     key,
     rev,
     encryptedPaths: new Set(list.filter((a) => a.isEncrypt === 1).map((a) => a.path)),
+    apiVersion: listHeaders.get(ENVELOPE_HEADERS.apiVersion) ?? '',
   };
 }
 
@@ -50,7 +53,7 @@ export function sessionKey(): Promise<SessionKey> {
   return current;
 }
 
-/** Forget the key (server keys rotated, or the server no longer knows our `rev`). */
+/** Forget the key and the list (server keys rotated, the server no longer knows our `rev`, or the catalogue changed). */
 export function resetSessionKey() {
   current = undefined;
 }

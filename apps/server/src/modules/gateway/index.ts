@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { BATCH_FIELDS, gatewayApi } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { operationRoutes } from '../../plugins/operations';
+import type { ApiRegistry } from '../envelope/api-registry';
+import { allDefinitions, pageOfDefinitions } from './gateway.queries';
+import { gatewayService } from './gateway.service';
+
+/** Spec §7 "API management under {urlPrefix}": bank staff administer the live API catalogue. */
+export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, registry: ApiRegistry) {
+  const routes = operationRoutes(app, ctx);
+  const service = gatewayService(ctx, registry);
+  const db = ctx.database.db;
+
+  routes.json(gatewayApi.apiPage, async ({ input }) => {
+    const { page, limit, ...filter } = input;
+    return pageOfDefinitions(db, filter, page, limit);
+  });
+  routes.json(gatewayApi.apiAll, async ({ input }) => allDefinitions(db, input.serviceId));
+
+  routes.json(gatewayApi.apiAdd, async ({ input, request }) => service.add(request, input));
+  routes.json(gatewayApi.apiUpdate, async ({ input, request }) => {
+    const { apiId, ...fields } = input;
+    return service.update(request, apiId, fields);
+  });
+  routes.json(gatewayApi.apiRemove, async ({ input, request }) => {
+    await service.remove(request, [input.apiId]);
+    return null;
+  });
+  routes.json(gatewayApi.apiBatchRemove, async ({ input, request }) => service.remove(request, input.ids));
+
+  routes.json(gatewayApi.apiBatchOpen, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.open, input.open));
+  routes.json(gatewayApi.apiBatchStatus, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.status, input.status));
+  routes.json(gatewayApi.apiBatchEncrypt, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.encrypt, input.encrypt));
+  routes.json(gatewayApi.apiBatchAuth, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.auth, input.auth));
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOOR_MESSAGES, RETURN_CODES, type ApiDefinition } from '@portal/shared';
+import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const G = '/pmobile/gateway';
+const P = '/pmobile/customer';
+
+const external = (code: string, path: string) => ({
+  apiCode: code,
+  apiName: `外部接口${code}`,
+  apiCategory: '合作方',
+  serviceId: 'partner-quote',
+  path,
+  status: 1,
+  priority: 500,
+  apiDesc: '',
+  isAuth: 1,
+  isOpen: 1,
+  isEncrypt: 0,
+  isAra: 0,
+});
+
+describe('the API gateway console (server)', () => {
+  let app: TestApp;
+  let client: Awaited<ReturnType<typeof loginClient>>;
+  let staff: string;
+  let customer: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
+    client = await loginClient(app);
+    staff = await client.token('admin', 'Admin1234');
+    customer = await client.token('checker', 'Demo1234');
+  });
+  afterAll(() => app.close());
+
+  const get = async (path: string, query: Record<string, string | number> = {}, token = staff) => {
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const res = await app.inject({ method: 'GET', url: `${path}${qs ? `?${qs}` : ''}`, headers: { ...client.envelope.headers, authorization: `Bearer ${token}` } });
+    return { status: res.statusCode, json: res.json() as { returnCode: string; returnMsg: string; data: unknown } };
+  };
+  const post = async (path: string, body: unknown, token = staff) => {
+    const { res, json, data } = await client.call(path, body, token);
+    return { status: res.statusCode, json, data };
+  };
+  const byCode = async (code: string) => ((await get(`${G}/api`, { apiCode: code, limit: 10 })).json.data as { records: ApiDefinition[] }).records.find((r) => r.apiCode === code)!;
+
+  it('lists the catalogue paged, filtered by contains-match in any letter case, with the floor locks', async () => {
+    const page = await get(`${G}/api`, { page: 1, limit: 5 });
+    expect(page.status).toBe(200);
+    const { records, total } = page.json.data as { records: ApiDefinition[]; total: number };
+    expect(records).toHaveLength(5);
+    expect(total).toBeGreaterThan(20);
+    const found = (await get(`${G}/api`, { path: 'USERPASSWORD' })).json.data as { records: ApiDefinition[] };
+    expect(found.records.map((r) => r.apiCode).sort()).toEqual(['USER_PASSWORD_FORCE_UPDATE', 'USER_PASSWORD_UPDATE']);
+    expect(found.records[0]!.locks).toMatchObject({ isEncrypt: FLOOR_MESSAGES.encrypted, isAuth: FLOOR_MESSAGES.auth });
+    const literal = (await get(`${G}/api`, { apiCode: '%' })).json.data as { total: number };
+    expect(literal.total).toBe(0);
+    const all = (await get(`${G}/api/all`, { serviceId: 'zctg-gateway' })).json.data as ApiDefinition[];
+    expect(all.every((r) => r.serviceId === 'zctg-gateway' && r.locks.status === FLOOR_MESSAGES.gateway)).toBe(true);
+  });
+
+  it('adds, edits and removes a definition of a route served elsewhere, audited before and after', async () => {
+    const added = await post(`${G}/api/add`, external('EXT_QUOTE_A', '/ext/partner/quoteA'));
+    expect(added.json.returnCode).toBe('000000');
+    const row = added.data as ApiDefinition;
+    expect(row).toMatchObject({ apiCode: 'EXT_QUOTE_A', contractId: null, locks: {} });
+
+    const edited = await post(`${G}/api/update`, { ...external('EXT_QUOTE_A', '/ext/partner/quoteB'), apiId: row.apiId, apiName: '行情报价' });
+    expect(edited.data).toMatchObject({ apiName: '行情报价', path: '/ext/partner/quoteB' });
+
+    expect((await post(`${G}/api/remove`, { apiId: row.apiId })).json.returnCode).toBe('000000');
+    expect(await byCode('EXT_QUOTE_A')).toBeUndefined();
+    const audit = await app.stores.database.db.selectFrom('audit_log').selectAll().where('event', '=', 'gateway.api.update').execute();
+    expect(audit.at(-1)?.detail).toMatchObject({ before: { path: '/ext/partner/quoteA' }, after: { path: '/ext/partner/quoteB' } });
+  });
+
+  it('refuses bad definitions with a clear message and writes nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ path: '/ext/x/' }, '接口路径须以/开头'],
+      [{ path: '/ext//x' }, '接口路径须以/开头'],
+      [{ path: '/ext/./x' }, '接口路径须以/开头'],
+      [{ path: '/ext/%41' }, '接口路径须以/开头'],
+      [{ path: 'ext/x' }, '接口路径须以/开头'],
+      [{ status: 2 }, '状态取值须为0或1'],
+      [{ isEncrypt: '1' }, '是否加密取值须为0或1'],
+      [{ priority: 1.5 }, '优先级须为整数'],
+      [{ apiCode: 'A B' }, '接口编码只能包含字母、数字和下划线'],
+      [{ apiCode: 'ADMIN_LOGIN' }, '接口编码已存在'],
+      [{ path: '/admin/login/token' }, '接口路径已存在'],
+    ];
+    const before = (await get(`${G}/api`, { limit: 1 })).json.data as { total: number };
+    for (const [change, message] of cases) {
+      const res = await post(`${G}/api/add`, { ...external('EXT_BAD', '/ext/bad'), ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.json.returnMsg, JSON.stringify(change)).toContain(message);
+    }
+    expect(((await get(`${G}/api`, { limit: 1 })).json.data as { total: number }).total).toBe(before.total);
+  });
+
+  it('holds the floor: each rule refused with a message naming it', async () => {
+    const login = await byCode('ADMIN_LOGIN');
+    const keyList = await byCode('INITIAL_API_LIST');
+    const password = await byCode('USER_PASSWORD_UPDATE');
+    const gateway = await byCode('GW_API_PAGE');
+    const reminder = await byCode('MESSAGE_REMINDER');
+    const update = (row: ApiDefinition, change: Partial<ApiDefinition>) => {
+      const { contractId: _c, locks: _l, ...fields } = { ...row, ...change };
+      return post(`${G}/api/update`, fields);
+    };
+    const refusals: [Promise<{ json: { returnMsg: string } }>, string][] = [
+      [update(login, { status: 0 }), FLOOR_MESSAGES.startup],
+      [update(keyList, { isEncrypt: 1 }), FLOOR_MESSAGES.plaintext],
+      [update(password, { isEncrypt: 0 }), FLOOR_MESSAGES.encrypted],
+      [update(login, { isEncrypt: 0 }), FLOOR_MESSAGES.encrypted],
+      [update(gateway, { status: 0 }), FLOOR_MESSAGES.gateway],
+      [update(reminder, { isAuth: 0 }), FLOOR_MESSAGES.auth],
+      [update(reminder, { path: '/customer/elsewhere' }), '由接口契约决定'],
+      [post(`${G}/api/remove`, { apiId: reminder.apiId }), '本服务的接口不可删除，如需停用请将状态设为0'],
+      [post(`${G}/api/batch/update/status`, { ids: `${reminder.apiId},${login.apiId}`, status: 0 }), FLOOR_MESSAGES.startup],
+      [post(`${G}/api/batch/update/auth`, { ids: String(reminder.apiId), auth: 0 }), FLOOR_MESSAGES.auth],
+    ];
+    for (const [call, message] of refusals) expect((await call).json.returnMsg).toContain(message);
+    // All or nothing: the reminder, first in that batch, was not disabled.
+    expect((await byCode('MESSAGE_REMINDER')).status).toBe(1);
+    expect((await byCode('ADMIN_LOGIN')).status).toBe(1);
+  });
+
+  it('refuses malformed batch ids', async () => {
+    const many = Array.from({ length: 1001 }, (_, i) => i + 1).join(',');
+    const cases: [unknown, string][] = [
+      ['', '请选择要操作的接口'],
+      ['1,a', '接口编号须为以逗号分隔的正整数'],
+      ['1,-2', '接口编号须为以逗号分隔的正整数'],
+      ['3,3', '接口编号不能重复'],
+      [many, '一次最多操作1000个接口'],
+      ['999999', '接口不存在：编号999999'],
+      [12, '请选择要操作的接口'],
+    ];
+    for (const [ids, message] of cases) {
+      const res = await post(`${G}/api/batch/update/open`, { ids, open: 1 });
+      expect(res.status, String(ids).slice(0, 20)).toBe(400);
+      expect(res.json.returnMsg).toContain(message);
+    }
+  });
+
+  it('enforces what staff set from the next call on: disabled, re-enabled, encrypted', async () => {
+    const reminder = await byCode('MESSAGE_REMINDER');
+    const call = () => client.call(`${P}/query/message/reminder`, {}, customer);
+    expect((await call()).json.returnCode).toBe('000000');
+
+    expect((await post(`${G}/api/batch/update/status`, { ids: String(reminder.apiId), status: 0 })).data).toEqual({ changed: 1 });
+    const refused = await call();
+    expect(refused.res.statusCode).toBe(403);
+    expect(refused.json.returnMsg).toBe('接口已停用');
+    const row = await app.stores.database.db.selectFrom('api_definitions').select('overrides').where('api_id', '=', reminder.apiId).executeTakeFirstOrThrow();
+    expect(row.overrides).toEqual({ status: 0 });
+
+    await post(`${G}/api/batch/update/status`, { ids: String(reminder.apiId), status: 1 });
+    expect((await call()).json.returnCode).toBe('000000');
+    const back = await app.stores.database.db.selectFrom('api_definitions').select('overrides').where('api_id', '=', reminder.apiId).executeTakeFirstOrThrow();
+    expect(back.overrides).toEqual({});
+
+    const plainEcho = await byCode('PLAIN_ECHO');
+    const echo = () => app.inject({ method: 'POST', url: '/pmobile/base/app/echoPlain', payload: { payload: 'x' }, headers: client.envelope.headers });
+    expect((await echo()).statusCode).toBe(200);
+    await post(`${G}/api/batch/update/encrypts`, { ids: String(plainEcho.apiId), encrypt: 1 });
+    expect((await echo()).json().returnCode).toBe(RETURN_CODES.PLAINTEXT_REFUSED.code);
+    await post(`${G}/api/batch/update/encrypts`, { ids: String(plainEcho.apiId), encrypt: 0 });
+  });
+
+  it('tells a client whose API list is older than the catalogue to refetch it', async () => {
+    const list = await app.inject({ method: 'GET', url: '/pmobile/initial/api/list', headers: client.envelope.headers });
+    const version = Number(list.headers['x-api-version']);
+    expect(version).toBeGreaterThan(0);
+    const echo = (v: number) =>
+      app.inject({ method: 'POST', url: '/pmobile/base/app/echoPlain', payload: { payload: 'x' }, headers: { ...client.envelope.headers, 'x-api-version': String(v) } });
+    expect((await echo(version)).statusCode).toBe(200);
+    const row = await byCode('PLAIN_ECHO');
+    await post(`${G}/api/batch/update/open`, { ids: String(row.apiId), open: 1 });
+    const stale = await echo(version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().returnCode).toBe(RETURN_CODES.API_LIST_STALE.code);
+    const fresh = Number((await app.inject({ method: 'GET', url: '/pmobile/initial/api/list', headers: client.envelope.headers })).headers['x-api-version']);
+    expect(fresh).toBeGreaterThan(version);
+    expect((await echo(fresh)).statusCode).toBe(200);
+  });
+
+  it('refuses customer sessions on every gateway call', async () => {
+    for (const path of ['/api', '/api/all']) expect((await get(`${G}${path}`, {}, customer)).status).toBe(403);
+    for (const path of ['/api/add', '/api/update', '/api/remove', '/api/batch/remove', '/api/batch/update/open', '/api/batch/update/status', '/api/batch/update/encrypts', '/api/batch/update/auth']) {
+      expect((await post(`${G}${path}`, {}, customer)).status, path).toBe(403);
+    }
+  });
+});
