@@ -93,7 +93,7 @@ export function ApiFormDialog({ editing, onClose }: ApiFormDialogProps) {
       onCancel={onClose}
       maskClosable={false}
     >
-      <Form<ApiFields> form={form} layout="vertical" initialValues={editing ? fieldsOf(editing) : NEW_API} onFinish={(values) => void save(values)}>
+      <Form<ApiFields> form={form} name="apiDefinition" layout="vertical" initialValues={editing ? fieldsOf(editing) : NEW_API} onFinish={(values) => void save(values)}>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="apiCode" label="接口编码" required rules={[schemaRule(fields.apiCode)]}>
@@ -111,7 +111,7 @@ export function ApiFormDialog({ editing, onClose }: ApiFormDialogProps) {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="serviceId" label="服务标识" required rules={[schemaRule(fields.serviceId)]} extra={routeNote}>
+            <Form.Item name="serviceId" label="服务标识" required rules={[schemaRule(fields.serviceId)]}>
               <Input placeholder="如 partner-quote" disabled={ownRoute} maxLength={64} />
             </Form.Item>
           </Col>

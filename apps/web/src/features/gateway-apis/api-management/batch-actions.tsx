@@ -34,7 +34,7 @@ function BatchMenu({ call, label, choices, selected }: BatchMenuProps) {
           <p>{batchQuestion(selected.length, states[value])}</p>
           {locked.length > 0 && (
             <Typography.Text type="warning">
-              其中 {locked.length} 个接口此项已锁定：
+              其中 {locked.length} 个接口此项已锁定，本次操作将被整体拒绝：
               {locked.map((item) => `${item.apiCode}（${item.reason}）`).join('；')}
             </Typography.Text>
           )}
