@@ -14,7 +14,7 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { enterpriseSwitchRoutes } from './modules/enterprise/switch.routes';
 import { fileRoutes } from './modules/files';
-import { gatewayRoutes } from './modules/gateway';
+import { CallCounts, gatewayRoutes } from './modules/gateway';
 import { healthRoutes } from './modules/health/health.routes';
 import { reminderRoutes } from './modules/home/reminder.routes';
 import { ReminderRegistry } from './modules/home/reminders';
@@ -78,6 +78,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const reminders = new ReminderRegistry();
   app.decorate('reminders', reminders);
   registerAccessControl(app, ctx, auth.sessions, registry);
+  const counts = new CallCounts(ctx);
+  counts.start();
+  app.addHook('onResponse', async (request, reply) => {
+    const op = request.routeOptions.config.operation;
+    if (op) counts.record(op.id, reply.statusCode >= 400);
+  });
+  app.addHook('onClose', () => counts.close());
 
   await app.register(
     async (api) => {
@@ -91,7 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await reminderRoutes(api, ctx, reminders);
       await dictionaryRoutes(api, ctx);
       await fileRoutes(api, ctx);
-      await gatewayRoutes(api, ctx, registry);
+      await gatewayRoutes(api, ctx, registry, counts);
     },
     { prefix: config.API_BASE },
   );

@@ -36,7 +36,7 @@ describe('the API gateway console (server)', () => {
   afterAll(() => app.close());
 
   const get = async (path: string, query: Record<string, string | number> = {}, token = staff) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const res = await app.inject({ method: 'GET', url: `${path}${qs ? `?${qs}` : ''}`, headers: { ...client.envelope.headers, authorization: `Bearer ${token}` } });
     return { status: res.statusCode, json: res.json() as { returnCode: string; returnMsg: string; data: unknown } };
   };
@@ -185,6 +185,21 @@ describe('the API gateway console (server)', () => {
     const fresh = Number((await app.inject({ method: 'GET', url: '/pmobile/initial/api/list', headers: client.envelope.headers })).headers['x-api-version']);
     expect(fresh).toBeGreaterThan(version);
     expect((await echo(fresh)).statusCode).toBe(200);
+  });
+
+  it('counts calls and errors per operation, today and over the last 7 days', async () => {
+    type Count = { apiCode: string; today: { calls: number; errors: number }; last7Days: { calls: number; errors: number } };
+    const countOf = async (code: string) => ((await post(`${P}/gateway/count`, {})).data as Count[]).find((c) => c.apiCode === code)!;
+    const before = await countOf('DICT_BY_NAME');
+    const call = (codes: unknown) => client.call('/pmobile/trans/frontEndComponents/getDictionaryStandardByName', { codes }, customer);
+    await call(['accountNo']);
+    await call(['accountNo']);
+    await call([]);
+    const after = await countOf('DICT_BY_NAME');
+    expect(after.today.calls - before.today.calls).toBe(3);
+    expect(after.today.errors - before.today.errors).toBe(1);
+    expect(after.last7Days.calls).toBeGreaterThanOrEqual(after.today.calls);
+    expect((await post(`${P}/gateway/count`, {}, customer)).status).toBe(403);
   });
 
   it('refuses customer sessions on every gateway call', async () => {

@@ -6,14 +6,16 @@
 export interface KvStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
+  /** Several values at once (null where absent), in the order of the keys. */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   /** Sets the value, replacing any, expiring after ttlMs. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Sets only when absent; true when this call set it (nonces, locks). */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Get-and-delete: the value is returned to exactly one caller. */
   take(key: string): Promise<string | null>;
-  /** Adds one; the first increment starts a window of ttlMs after which the count is gone. */
-  increment(key: string, ttlMs: number): Promise<number>;
+  /** Adds `by` (one); the first increment starts a window of ttlMs after which the count is gone. */
+  increment(key: string, ttlMs: number, by?: number): Promise<number>;
   delete(key: string): Promise<void>;
   /**
    * Sends a message to every current subscriber of the channel, on every instance sharing the

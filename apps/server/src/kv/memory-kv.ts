@@ -38,9 +38,13 @@ export class MemoryKvStore implements KvStore {
     return entry?.value ?? null;
   }
 
-  async increment(key: string, ttlMs: number) {
+  async getMany(keys: readonly string[]) {
+    return keys.map((key) => this.#live(key)?.value ?? null);
+  }
+
+  async increment(key: string, ttlMs: number, by = 1) {
     const entry = this.#live(key);
-    const count = entry ? Number(entry.value) + 1 : 1;
+    const count = (entry ? Number(entry.value) : 0) + by;
     this.#entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.now() + ttlMs });
     return count;
   }

@@ -42,10 +42,15 @@ export class RedisKvStore implements KvStore {
     return this.#redis.getdel(this.prefix + key);
   }
 
-  async increment(key: string, ttlMs: number) {
+  async getMany(keys: readonly string[]) {
+    if (keys.length === 0) return [];
+    return this.#redis.mget(keys.map((k) => this.prefix + k));
+  }
+
+  async increment(key: string, ttlMs: number, by = 1) {
     const k = this.prefix + key;
     // SET NX starts the window only for the first increment; both run as one transaction.
-    const results = await this.#redis.multi().set(k, '0', 'PX', ttlMs, 'NX').incr(k).exec();
+    const results = await this.#redis.multi().set(k, '0', 'PX', ttlMs, 'NX').incrby(k, by).exec();
     const [, incr] = results ?? [];
     if (!incr || incr[0]) throw incr?.[0] ?? new Error('redis increment failed');
     return Number(incr[1]);

@@ -68,6 +68,14 @@ export function kvStoreContract(name: string, open: () => Promise<KvStore>, { sh
       expect(await kv.increment('counter', 300)).toBe(1);
     });
 
+    it('increments by more than one, and reads several keys at once', async () => {
+      expect(await kv.increment('by', 10_000, 5)).toBe(5);
+      expect(await kv.increment('by', 10_000, 3)).toBe(8);
+      await kv.set('many', 'x', 10_000);
+      expect(await kv.getMany(['by', 'absent', 'many'])).toEqual(['8', null, 'x']);
+      expect(await kv.getMany([])).toEqual([]);
+    });
+
     it('deletes', async () => {
       await kv.set('d', 'x', 10_000);
       await kv.delete('d');

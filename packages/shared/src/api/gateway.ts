@@ -175,3 +175,16 @@ export const apiBatchAuth = batch('GW_API_BATCH_AUTH', '批量修改鉴权', 'au
 
 /** Which flag each batch call sets. */
 export const BATCH_FIELDS = { open: 'isOpen', status: 'status', encrypt: 'isEncrypt', auth: 'isAuth' } as const satisfies Record<string, FlagField>;
+
+const tally = z.object({ calls: z.number(), errors: z.number() });
+
+/** Spec §7 `gateway/count`: calls and errors (answers of 400 and above) per operation of this server. */
+export const gatewayCount = defineOperation({
+  ...base,
+  id: 'GATEWAY_COUNT',
+  name: '网关统计',
+  method: 'POST',
+  path: '/{prefix}/gateway/count',
+  authority: ['GATEWAY_ADMIN'],
+  response: z.array(z.object({ apiId: z.number(), apiCode: z.string(), path: z.string(), today: tally, last7Days: tally })),
+});

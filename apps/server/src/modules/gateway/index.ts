@@ -3,11 +3,12 @@ import { BATCH_FIELDS, gatewayApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
 import type { ApiRegistry } from '../envelope/api-registry';
+import type { CallCounts } from './call-counts';
 import { allDefinitions, pageOfDefinitions } from './gateway.queries';
 import { gatewayService } from './gateway.service';
 
 /** Spec §7 "API management under {urlPrefix}": bank staff administer the live API catalogue. */
-export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, registry: ApiRegistry) {
+export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, registry: ApiRegistry, counts: CallCounts) {
   const routes = operationRoutes(app, ctx);
   const service = gatewayService(ctx, registry);
   const db = ctx.database.db;
@@ -17,6 +18,12 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, regis
     return pageOfDefinitions(db, filter, page, limit);
   });
   routes.json(gatewayApi.apiAll, async ({ input }) => allDefinitions(db, input.serviceId));
+
+  routes.json(gatewayApi.gatewayCount, async () => {
+    const rows = await db.selectFrom('api_definitions').select(['api_id', 'api_code', 'path', 'contract_id']).where('contract_id', 'is not', null).orderBy('priority').execute();
+    const figures = await counts.read(rows.map((r) => r.contract_id as string));
+    return rows.map((r) => ({ apiId: r.api_id, apiCode: r.api_code, path: r.path, ...figures.get(r.contract_id as string)! }));
+  });
 
   routes.json(gatewayApi.apiAdd, async ({ input, request }) => service.add(request, input));
   routes.json(gatewayApi.apiUpdate, async ({ input, request }) => {
@@ -34,3 +41,5 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, regis
   routes.json(gatewayApi.apiBatchEncrypt, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.encrypt, input.encrypt));
   routes.json(gatewayApi.apiBatchAuth, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.auth, input.auth));
 }
+
+export { CallCounts } from './call-counts';
