@@ -1,38 +1,63 @@
-import { Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ApiDefinition, FlagField } from '@portal/shared';
 import { FlagTag } from './flag-tag';
-import { FLAG_LABELS, sourceText } from './flags';
+import { sourceText } from './flags';
 
-const flagColumn = (field: FlagField): TableColumnsType<ApiDefinition>[number] => ({
-  title: FLAG_LABELS[field].title,
-  key: field,
-  render: (_, row) => <FlagTag row={row} field={field} />,
-});
+/** The four gateway settings shown together; each tag says which setting it is. */
+const GATEWAY_FLAGS: readonly FlagField[] = ['isAuth', 'isOpen', 'isEncrypt', 'isAra'];
 
-/** Spec §3 "API definition" as table columns, in its order; the flags as tags. */
+const SourceTag = ({ row }: { row: ApiDefinition }) =>
+  row.contractId ? (
+    <Tooltip title={`本服务的接口（${row.contractId}）：路径与服务标识随接口契约，不可删除`}>
+      <Tag color="geekblue">{sourceText(row)}</Tag>
+    </Tooltip>
+  ) : (
+    <Tag color="orange">{sourceText(row)}</Tag>
+  );
+
+/** Long text cut to `width` pixels, whole on hover (the table sizes its columns to their content). */
+const Clipped = ({ text, width }: { text: string; width: number }) => (
+  <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
+    {text}
+  </Typography.Text>
+);
+
+/**
+ * Spec §3 "API definition" as table columns. The flags are tags; the gateway's four sit in one
+ * column so a clerk sees them with the status and priority without scrolling sideways.
+ */
 export const API_COLUMNS: TableColumnsType<ApiDefinition> = [
-  { title: '接口编码', dataIndex: 'apiCode', fixed: 'left' },
-  { title: '接口名称', dataIndex: 'apiName' },
-  { title: '接口分类', dataIndex: 'apiCategory', render: (value: string) => value || '暂无' },
-  { title: '服务标识', dataIndex: 'serviceId' },
-  { title: '接口路径', dataIndex: 'path', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
   {
-    title: '来源',
-    key: 'source',
-    render: (_, row) =>
-      row.contractId ? (
-        <Tooltip title={`契约 ${row.contractId}：路径与服务标识随契约，不可删除`}>
-          <Tag color="geekblue">{sourceText(row)}</Tag>
-        </Tooltip>
-      ) : (
-        <Tag color="orange">{sourceText(row)}</Tag>
-      ),
+    title: '接口编码',
+    dataIndex: 'apiCode',
+    fixed: 'left',
+    render: (code: string, row) => (
+      <Space size={4}>
+        {code}
+        <SourceTag row={row} />
+      </Space>
+    ),
   },
-  flagColumn('status'),
+  { title: '接口名称', dataIndex: 'apiName', render: (name: string) => <Clipped text={name} width={180} /> },
+  { title: '接口分类', dataIndex: 'apiCategory', render: (value: string) => (value ? <Clipped text={value} width={96} /> : '暂无') },
+  { title: '服务标识', dataIndex: 'serviceId' },
+  { title: '状态', key: 'status', render: (_, row) => <FlagTag row={row} field="status" /> },
   { title: '优先级', dataIndex: 'priority', align: 'right' },
-  flagColumn('isAuth'),
-  flagColumn('isOpen'),
-  flagColumn('isEncrypt'),
-  flagColumn('isAra'),
+  {
+    title: '网关设置',
+    key: 'flags',
+    render: (_, row) => (
+      <Space size={0}>
+        {GATEWAY_FLAGS.map((field) => (
+          <FlagTag key={field} row={row} field={field} />
+        ))}
+      </Space>
+    ),
+  },
+  {
+    title: '接口路径',
+    dataIndex: 'path',
+    render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+  },
 ];

@@ -59,7 +59,6 @@ export function ApiManagementPage() {
         rowKey="apiId"
         queryFields={QUERY_FIELDS}
         onCriteriaChange={(next) => setCriteria(next as ApiCriteria)}
-        showIndex
         selection={{
           type: 'checkbox',
           selectedRowKeys: selected.map((row): Key => row.apiId),
