@@ -13,11 +13,13 @@ import { unlockRoutes } from './modules/auth/unlock.routes';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { enterpriseSwitchRoutes } from './modules/enterprise/switch.routes';
+import { enterpriseAdminModule } from './modules/enterprises';
 import { fileRoutes } from './modules/files';
 import { CallCounts, gatewayRoutes } from './modules/gateway';
 import { healthRoutes } from './modules/health/health.routes';
 import { reminderRoutes } from './modules/home/reminder.routes';
 import { ReminderRegistry } from './modules/home/reminders';
+import { userAdminModule } from './modules/users';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -99,6 +101,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await dictionaryRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await gatewayRoutes(api, ctx, registry, counts);
+      await enterpriseAdminModule(api, auth);
+      await userAdminModule(api, auth);
     },
     { prefix: config.API_BASE },
   );

@@ -13,6 +13,8 @@ export const AUTHORITIES = {
   RISK_VIEW: '风险提示查询',
   GATEWAY_ADMIN: 'API网关管理',
   USER_UNLOCK: '用户解锁',
+  USER_MANAGE: '用户管理',
+  ENTERPRISE_MANAGE: '企业管理',
   COMPONENT_GALLERY: '组件示例',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
@@ -28,6 +30,13 @@ export const AUTHORITIES = {
   ACTION_apiBatch: 'API批量操作',
   ACTION_userAssign: '分配用户',
   ACTION_userUnlock: '解锁用户',
+  ACTION_userAdd: '新增用户',
+  ACTION_userEdit: '修改用户',
+  ACTION_userDelete: '删除用户',
+  ACTION_userResetPassword: '重置密码',
+  ACTION_enterpriseAdd: '新增企业',
+  ACTION_enterpriseEdit: '修改企业',
+  ACTION_enterpriseDisable: '停用企业',
 } as const;
 
 export type Authority = keyof typeof AUTHORITIES;

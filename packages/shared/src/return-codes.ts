@@ -46,6 +46,8 @@ export const RETURN_CODES = {
   SWITCH_SAME_ENTERPRISE: { code: '040020', status: 400, message: '切换的企业为当前登录企业！' },
   USER_NO_INVALID: { code: '040021', status: 400, message: '所选企业用户号无效' },
   CHANGE_TICKET_INVALID: { code: '040022', status: 400, message: '修改密码凭证无效或已过期，请重新登录' },
+  /** A right password, but every seat of the person is in a disabled enterprise. */
+  ENTERPRISE_DISABLED: { code: '040023', status: 403, message: '所属企业已停用，请联系管理员' },
 
   INTERNAL_ERROR: { code: '050000', status: 500, message: '系统繁忙，请稍后再试' },
   SERVICE_UNAVAILABLE: { code: '050003', status: 503, message: '服务暂不可用，请稍后再试' },

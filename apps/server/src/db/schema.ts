@@ -8,9 +8,10 @@ type Json<T> = ColumnType<T, string | undefined, string>;
 export interface EnterprisesTable {
   enterprise_no: string;
   enterprise_name: string;
-  enterprise_type: 'fund_manager' | 'insurer' | 'corporate' | 'bank';
+  enterprise_type: 'fund_manager' | 'insurer' | 'corporate' | 'third_party' | 'bank';
   status: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface UsersTable {

@@ -16,6 +16,8 @@ export const MENUS: Menu[] = [
   page(101, 100, 'accountManagement', '账户管理', 'system/accountManagement/index', 'ACCOUNT_VIEW'),
   page(102, 100, 'personalCenter', '个人中心', 'system/personalCenter/index', null),
   page(103, 100, 'userUnlock', '用户解锁', 'system/userUnlock/index', 'USER_UNLOCK'),
+  page(104, 100, 'enterpriseManagement', '企业管理', 'system/enterpriseManagement/index', 'ENTERPRISE_MANAGE'),
+  page(105, 100, 'userManagement', '用户管理', 'system/userManagement/index', 'USER_MANAGE'),
   group(200, 'instructionManagement', '指令管理', 'md-list'),
   page(201, 200, 'instructionEntry', '指令录入', 'instructionManagement/instructionEntry/index', 'INSTRUCTION_ENTRY'),
   page(202, 200, 'instructionReview', '指令复核', 'instructionManagement/instructionReview/index', 'INSTRUCTION_REVIEW'),

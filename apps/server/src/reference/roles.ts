@@ -45,6 +45,27 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_apiBatch',
       'ACTION_userAssign',
       'ACTION_userUnlock',
+      'USER_MANAGE',
+      'ENTERPRISE_MANAGE',
+      'ACTION_userAdd',
+      'ACTION_userEdit',
+      'ACTION_userDelete',
+      'ACTION_userResetPassword',
+      'ACTION_enterpriseAdd',
+      'ACTION_enterpriseEdit',
+      'ACTION_enterpriseDisable',
     ],
   },
+  {
+    // An enterprise's first administrator (enterprise/add). Managing the enterprise's own users
+    // comes with the scoped user calls; until then the role holds the account authorities.
+    role_code: 'CUSTOMER_ADMIN',
+    role_name: '企业管理员',
+    authorities: ['ACCOUNT_VIEW', 'ACCOUNT_MANAGE', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_accountAdd', 'ACTION_accountEdit'],
+  },
 ];
+
+/** The role whose last active holder cannot be removed (docs/architecture.md "Staff administration"). */
+export const GATEWAY_ADMIN_ROLE_CODE = 'STAFF_GATEWAY_ADMIN';
+/** Staff roles go to seats in the bank's own enterprise, the others to customer seats. */
+export const isStaffRole = (roleCode: string) => roleCode.startsWith('STAFF_');

@@ -69,5 +69,22 @@ export async function connectEnvelope(app: TestApp) {
       const data = json.response ? await openResponse('POST', path, json.response) : json.data;
       return { res, json, data, body };
     },
+    /**
+     * A GET as the web client makes it: on an encrypted path a non-empty query travels sealed as
+     * `?request=` (base64url), otherwise as plain parameters; signed over the empty body.
+     */
+    async get(path: string, query: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}) {
+      const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+      let url = path;
+      if (Object.keys(params).length > 0) {
+        url += encrypted.has(path)
+          ? `?request=${c.toBase64Url(await c.seal(sym, key, c.utf8Encode(JSON.stringify(params)), c.utf8Encode(envelopeAad('GET', path, 'request'))))}`
+          : `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
+      }
+      const res = await app.inject({ method: 'GET', url, headers: { ...API_HEADERS, rev, ...(await replayHeaders('GET', path, '')), ...extraHeaders } });
+      const json = res.json() as ApiEnvelope & { response?: string };
+      const data = json.response ? await openResponse('GET', path, json.response) : json.data;
+      return { res, json, data };
+    },
   };
 }

@@ -69,5 +69,9 @@ export async function loginClient(app: TestApp) {
   const call = (path: string, value: unknown, accessToken: string, extra: Record<string, string> = {}) =>
     envelope.post(path, value, { authorization: `Bearer ${accessToken}`, ...extra });
 
-  return { envelope, device, captcha, random, attempt, token, changeFields, call };
+  /** A session GET with its query (sealed on encrypted paths). */
+  const get = (path: string, query: Record<string, unknown>, accessToken: string) =>
+    envelope.get(path, query, { authorization: `Bearer ${accessToken}` });
+
+  return { envelope, device, captcha, random, attempt, token, changeFields, call, get };
 }

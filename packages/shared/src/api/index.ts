@@ -1,31 +1,38 @@
 import * as auth from './auth';
 import * as dictionary from './dictionary';
+import * as enterprises from './enterprises';
 import * as files from './files';
 import * as gateway from './gateway';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
 import * as session from './session';
+import * as users from './users';
 
 export * from './operation';
 export * as authApi from './auth';
 export * as dictionaryApi from './dictionary';
+export * as enterprisesApi from './enterprises';
 export * as filesApi from './files';
 export * as gatewayApi from './gateway';
 export * as platformApi from './platform';
 export * as sessionApi from './session';
+export * as usersApi from './users';
 export type { SessionUser, MenuItem } from './session';
 export type { LockedUser } from './auth';
 export type { ApiDefinition, ApiFields, FlagField } from './gateway';
 export { BATCH_FIELDS } from './gateway';
 export type { StandardEntry } from './dictionary';
 export type { HealthComponent } from './platform';
+export type { Role, UserDetail, UserRecord } from './users';
+export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
+export { PAGE_SIZES } from './paging';
 export { FILE_TICKET_TTL_MS, base64Size, downloadTicketSchema, uploadSchema, type UploadExtension } from './files';
 
 const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway, enterprises, users].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

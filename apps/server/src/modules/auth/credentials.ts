@@ -227,8 +227,11 @@ export class Credentials {
     return false;
   }
 
-  /** Sets a new password; the old hash goes to the history, which keeps `depth` entries. */
-  async setPassword(user: User, password: string, depth: number): Promise<void> {
+  /**
+   * Sets a new password; the old hash goes to the history, which keeps `depth` entries.
+   * `mustChange`: a password staff set or reset, to be changed at the next login (040007).
+   */
+  async setPassword(user: User, password: string, depth: number, options: { mustChange?: boolean } = {}): Promise<void> {
     const hash = await hashPassword(password);
     const now = new Date(this.ctx.now());
     await this.ctx.database.db.transaction().execute(async (trx) => {
@@ -243,7 +246,7 @@ export class Credentials {
       await trx.deleteFrom('password_history').where('user_id', '=', user.user_id).where('history_id', 'not in', keep).execute();
       await trx
         .updateTable('users')
-        .set({ password_hash: hash, password_changed_at: now, must_change_password: false, failed_attempts: 0, updated_at: now })
+        .set({ password_hash: hash, password_changed_at: now, must_change_password: options.mustChange ?? false, failed_attempts: 0, updated_at: now })
         .where('user_id', '=', user.user_id)
         .execute();
     });

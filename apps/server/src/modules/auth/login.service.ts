@@ -56,6 +56,19 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   }
   if (!user) throw new Error('unreachable: a password check passed without a user');
 
+  // A right password but no seat to enter: every seat is in a disabled enterprise (said so,
+  // since the password proved the caller), or there is none. Checked before a forced change,
+  // which would otherwise lead to a login that cannot succeed.
+  const seats = await userNumbersOf(ctx, user.user_id);
+  if (seats.length === 0) {
+    const disabled = await hasSeatInDisabledEnterprise(services, user.user_id);
+    throw await fail(
+      disabled ? 'enterprise_disabled' : 'no_active_user_number',
+      disabled ? RETURN_CODES.ENTERPRISE_DISABLED : RETURN_CODES.CREDENTIALS_INVALID,
+      user.user_id,
+    );
+  }
+
   if (credentials.mustChangePassword(user)) {
     await recordAudit(ctx.database, request, {
       event: 'login',
@@ -69,11 +82,8 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     return { mustChangePassword: true, changeTicket };
   }
 
-  const seats = await userNumbersOf(ctx, user.user_id);
   const chosen = body.userNo ? seats.find((s) => s.userNo === body.userNo) : seats[0];
-  if (!chosen) {
-    throw await fail(body.userNo ? 'user_no_invalid' : 'no_active_user_number', body.userNo ? RETURN_CODES.USER_NO_INVALID : RETURN_CODES.CREDENTIALS_INVALID, user.user_id);
-  }
+  if (!chosen) throw await fail('user_no_invalid', RETURN_CODES.USER_NO_INVALID, user.user_id);
   const seat = { user_no: chosen.userNo, enterprise_no: chosen.enterpriseNo };
 
   const newDevice = await recordDevice(services, user.user_id, extension.key);
@@ -93,6 +103,19 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     detail: { newDevice, device: extension.key.slice(0, 18) },
   });
   return { token };
+}
+
+/** Whether the person has an active seat whose enterprise staff disabled. */
+async function hasSeatInDisabledEnterprise(services: AuthServices, userId: number): Promise<boolean> {
+  const row = await services.ctx.database.db
+    .selectFrom('user_numbers as n')
+    .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
+    .select('n.user_no')
+    .where('n.user_id', '=', userId)
+    .where('n.status', '=', 1)
+    .where('e.status', '=', 0)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Remembers the browser's device key; true when this user has not logged in from it before. */

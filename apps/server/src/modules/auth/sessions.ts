@@ -26,7 +26,7 @@ const TOUCH_EVERY_MS = 30_000;
 export const SESSION_REVOKED_CHANNEL = 'sessions:revoked';
 const CACHE_MAX = 10_000;
 
-type Revocation = { tokenHash: string } | { userId: number } | { userNo: string };
+type Revocation = { tokenHash: string } | { userId: number } | { userNo: string } | { enterpriseNo: string };
 
 interface Cached {
   info: SessionInfo;
@@ -145,8 +145,9 @@ export class SessionStore {
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.user_id', 's.user_id')
       .innerJoin('user_numbers as n', 'n.user_no', 's.user_no')
+      .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
       .select(['s.token_hash', 's.user_id', 's.user_no', 's.last_seen_at', 's.expires_at', 's.revoked_at'])
-      .select(['u.username', 'u.user_type', 'u.status as user_status', 'n.enterprise_no', 'n.status as seat_status'])
+      .select(['u.username', 'u.user_type', 'u.status as user_status', 'n.enterprise_no', 'n.status as seat_status', 'e.status as enterprise_status'])
       .select((eb) =>
         eb
           .selectFrom('user_number_roles as r')
@@ -157,7 +158,7 @@ export class SessionStore {
       )
       .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    if (!row || row.revoked_at || !row.user_no || row.user_status !== 1 || row.seat_status !== 1) return null;
+    if (!row || row.revoked_at || !row.user_no || row.user_status !== 1 || row.seat_status !== 1 || row.enterprise_status !== 1) return null;
     return {
       expiresAt: row.expires_at.getTime(),
       lastSeenAt: row.last_seen_at.getTime(),
@@ -199,6 +200,29 @@ export class SessionStore {
     await this.#revoked({ userId });
   }
 
+  /** Ends the sessions of one user number (a seat staff removed or whose roles they changed). */
+  async revokeUserNo(userNo: string): Promise<void> {
+    await this.ctx.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date(this.ctx.now()) })
+      .where('user_no', '=', userNo)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await this.#revoked({ userNo });
+  }
+
+  /** Ends every session on the seats of one enterprise (staff disabled it). */
+  async revokeEnterprise(enterpriseNo: string): Promise<void> {
+    const db = this.ctx.database.db;
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date(this.ctx.now()) })
+      .where('user_no', 'in', db.selectFrom('user_numbers').select('user_no').where('enterprise_no', '=', enterpriseNo))
+      .where('revoked_at', 'is', null)
+      .execute();
+    await this.#revoked({ enterpriseNo });
+  }
+
   /**
    * After the database says revoked: drop this instance's copies at once, then tell the others.
    * The announcement is best effort (at most once); an instance that misses it serves its copy
@@ -218,7 +242,12 @@ export class SessionStore {
       cache.delete(revocation.tokenHash);
       return;
     }
-    const matches = (info: SessionInfo) => ('userId' in revocation ? info.userId === revocation.userId : info.userNo === revocation.userNo);
+    const matches = (info: SessionInfo) =>
+      'userId' in revocation
+        ? info.userId === revocation.userId
+        : 'enterpriseNo' in revocation
+          ? info.enterpriseNo === revocation.enterpriseNo
+          : info.userNo === revocation.userNo;
     for (const [key, entry] of cache.entries()) if (matches(entry.info)) cache.delete(key);
   }
 }

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthServices } from '../auth/auth-services';
+import { userRoutes } from './users.routes';
+import { UserAdmin } from './users.service';
+
+/** Staff administration of logins, seats and roles (spec §7 `{prefix}/user…`). */
+export async function userAdminModule(app: FastifyInstance, auth: AuthServices) {
+  userRoutes(app, auth, new UserAdmin(auth));
+}
+
+// What the enterprise administration shares with this module.
+export { audited } from './audited';
+export { oneTimePassword } from './one-time-password';
+export { scopeOf, type AdminScope } from './scope';
+export { containsPattern } from './users.queries';
+export { insertLogin, isUniqueViolation, refuse } from './seats';

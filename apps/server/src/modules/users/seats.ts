@@ -1,0 +1,144 @@
+import { sql, type Transaction } from 'kysely';
+import { RETURN_CODES } from '@portal/shared';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { BANK_ENTERPRISE } from '../../reference/bank';
+import { GATEWAY_ADMIN_ROLE_CODE, isStaffRole } from '../../reference/roles';
+
+type Trx = Transaction<DB>;
+
+/** Arbitrary constants: concurrent writers take turns drawing user numbers, and removing administrators. */
+const USER_NO_LOCK = 7_262_020;
+const ADMIN_LOCK = 7_262_021;
+
+export const refuse = (message: string) => new AppError(RETURN_CODES.INVALID_PARAMETER, message);
+
+/** Staff seats are in the bank's own enterprise; every other seat is a customer's. */
+export const userTypeOfEnterprise = (enterpriseNo: string): 'staff' | 'customer' =>
+  enterpriseNo === BANK_ENTERPRISE.enterprise_no ? 'staff' : 'customer';
+
+/** The next free user number of its kind: `S` + 9 digits for staff, `U` + 9 digits for customers. */
+export async function nextUserNo(database: Database, trx: Trx, userType: 'staff' | 'customer'): Promise<string> {
+  if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${USER_NO_LOCK})`.execute(trx);
+  const letter = userType === 'staff' ? 'S' : 'U';
+  const last = await trx
+    .selectFrom('user_numbers')
+    .select('user_no')
+    .where('user_no', '~', `^${letter}[0-9]{9}$`)
+    .orderBy('user_no', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const next = last ? Number(last.user_no.slice(1)) + 1 : userType === 'staff' ? 900_000_001 : 100_000_001;
+  if (next > 999_999_999) throw new Error(`user numbers ${letter}… are exhausted`);
+  return `${letter}${String(next).padStart(9, '0')}`;
+}
+
+/** The roles of `roleIds`, each one that a seat of `userType` may hold; refuses unknown and mismatched ones. */
+export async function rolesFor(trx: Trx, roleIds: readonly number[], userType: 'staff' | 'customer') {
+  const ids = [...new Set(roleIds)];
+  if (ids.length === 0) return [];
+  const roles = await trx.selectFrom('roles').select(['role_id', 'role_code', 'role_name']).where('role_id', 'in', ids).execute();
+  if (roles.length !== ids.length) throw refuse('角色不存在');
+  const wrong = roles.find((r) => isStaffRole(r.role_code) !== (userType === 'staff'));
+  if (wrong) throw refuse(userType === 'staff' ? `角色“${wrong.role_name}”不能分配给银行员工` : `角色“${wrong.role_name}”只能分配给银行员工`);
+  return roles;
+}
+
+/** An enterprise that can take a new seat: it exists and is in service. */
+export async function enterpriseForSeat(trx: Trx, enterpriseNo: string) {
+  const enterprise = await trx.selectFrom('enterprises').select(['enterprise_no', 'status']).where('enterprise_no', '=', enterpriseNo).executeTakeFirst();
+  if (!enterprise) throw refuse('企业不存在');
+  if (enterprise.status !== 1) throw refuse('企业已停用，不能新增用户');
+  return enterprise;
+}
+
+export async function usernameTaken(trx: Trx, username: string): Promise<boolean> {
+  const row = await trx.selectFrom('users').select('user_id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * A new login with its first seat, inside the caller's transaction: the password (already
+ * hashed) must be changed at the first login. Refuses a taken username.
+ */
+export async function insertLogin(
+  database: Database,
+  trx: Trx,
+  input: {
+    username: string;
+    nickName: string;
+    enterpriseNo: string;
+    passwordHash: string;
+    roleIds: readonly number[];
+    mobile?: string;
+    email?: string;
+    userDesc?: string;
+    branchCode?: string;
+  },
+) {
+  const userType = userTypeOfEnterprise(input.enterpriseNo);
+  if (await usernameTaken(trx, input.username)) throw refuse('用户名已存在');
+  const roles = await rolesFor(trx, input.roleIds, userType);
+  const user = await trx
+    .insertInto('users')
+    .values({
+      username: input.username,
+      password_hash: input.passwordHash,
+      nick_name: input.nickName,
+      user_type: userType,
+      mobile: input.mobile ?? '',
+      email: input.email ?? '',
+      user_desc: input.userDesc ?? '',
+      branch_code: input.branchCode ?? '',
+      must_change_password: true,
+    })
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+  const userNo = await insertSeat(database, trx, user.user_id, input.enterpriseNo, userType, roles.map((r) => r.role_id));
+  return { userId: user.user_id, userNo, userType, roleCodes: roles.map((r) => r.role_code) };
+}
+
+export async function insertSeat(database: Database, trx: Trx, userId: number, enterpriseNo: string, userType: 'staff' | 'customer', roleIds: readonly number[]) {
+  const userNo = await nextUserNo(database, trx, userType);
+  await trx.insertInto('user_numbers').values({ user_no: userNo, user_id: userId, enterprise_no: enterpriseNo }).execute();
+  if (roleIds.length > 0) await trx.insertInto('user_number_roles').values(roleIds.map((role_id) => ({ user_no: userNo, role_id }))).execute();
+  return userNo;
+}
+
+/** Active seats holding the gateway administrator role: people who can still administer the portal. */
+export async function gatewayAdminCount(trx: Trx): Promise<number> {
+  const row = await trx
+    .selectFrom('user_number_roles as r')
+    .innerJoin('roles as ro', 'ro.role_id', 'r.role_id')
+    .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
+    .innerJoin('users as u', 'u.user_id', 'n.user_id')
+    .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('ro.role_code', '=', GATEWAY_ADMIN_ROLE_CODE)
+    .where('n.status', '=', 1)
+    .where('u.status', '=', 1)
+    .where('e.status', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export const LAST_GATEWAY_ADMIN = '至少保留一名API网关管理员，不能移除最后一名';
+
+/**
+ * Runs a write in one transaction and refuses it (rolled back) when it would leave no active
+ * gateway administrator where there was one.
+ */
+export async function keepingGatewayAdmin<T>(database: Database, write: (trx: Trx) => Promise<T>): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    // Two removals at once must not each see the other's administrator as the one that stays.
+    if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${ADMIN_LOCK})`.execute(trx);
+    const before = await gatewayAdminCount(trx);
+    const result = await write(trx);
+    if (before > 0 && (await gatewayAdminCount(trx)) === 0) throw refuse(LAST_GATEWAY_ADMIN);
+    return result;
+  });
+}
+
+/** PostgreSQL's unique violation: a concurrent writer took the name first. */
+export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';

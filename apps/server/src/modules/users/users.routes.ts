@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { usersApi } from '@portal/shared';
+import { operationRoutes } from '../../plugins/operations';
+import type { AuthServices } from '../auth/auth-services';
+import { refuse } from './seats';
+import { scopeOf } from './scope';
+import { allSeats, findSeat, findUser, listSeats, rolesWithMembers, seatAuthorities, userDetail } from './users.queries';
+import type { UserAdmin } from './users.service';
+
+/** Spec §7 `{prefix}/user…`: thin routes over the queries and the service. */
+export function userRoutes(app: FastifyInstance, auth: AuthServices, admin: UserAdmin) {
+  const { ctx, credentials } = auth;
+  const db = ctx.database.db;
+  const routes = operationRoutes(app, ctx);
+
+  routes.json(usersApi.userList, async ({ input, request }) => listSeats(db, scopeOf(request.session!), input));
+
+  routes.json(usersApi.userAll, async ({ input, request }) => allSeats(db, scopeOf(request.session!), input.enterpriseNo));
+
+  routes.json(usersApi.userGet, async ({ input, request }) => {
+    const detail = await userDetail(db, scopeOf(request.session!), input.userId);
+    if (!detail) throw refuse('用户不存在');
+    return detail;
+  });
+
+  routes.json(usersApi.userAdd, async ({ input, request }) => admin.add(request, scopeOf(request.session!), input));
+
+  routes.json(usersApi.userSeatAdd, async ({ input, request }) => admin.addSeat(request, scopeOf(request.session!), input));
+
+  routes.json(usersApi.userUpdate, async ({ input, request }) => {
+    await admin.update(request, scopeOf(request.session!), request.session!, input);
+    return null;
+  });
+
+  routes.json(usersApi.userDelete, async ({ input, request }) => admin.deleteSeat(request, scopeOf(request.session!), request.session!, input.userNo));
+
+  routes.json(usersApi.userResetPassword, async ({ input, request }) => admin.resetPassword(request, scopeOf(request.session!), request.session!, input.userId));
+
+  routes.json(usersApi.userSetPassword, async ({ input, request }) =>
+    admin.setPassword(request, scopeOf(request.session!), request.session!, input.userId, input.password),
+  );
+
+  routes.json(usersApi.userAuthorityQuery, async ({ input, request }) => {
+    if (!(await findSeat(db, scopeOf(request.session!), input.userNo))) throw refuse('用户号不存在');
+    return seatAuthorities(db, input.userNo);
+  });
+
+  routes.json(usersApi.userUnlockGet, async ({ input, request }) => {
+    const user = await findUser(db, scopeOf(request.session!), input.userId);
+    if (!user) throw refuse('用户不存在');
+    const lock = (await credentials.lockedUsers()).find((l) => l.userId === user.user_id);
+    return {
+      userId: user.user_id,
+      username: user.username,
+      nickName: user.nick_name,
+      locked: Boolean(lock),
+      failedAttempts: lock?.failedAttempts ?? user.failed_attempts,
+      lockedAt: lock ? lock.lockedAt.toISOString() : null,
+    };
+  });
+
+  routes.json(usersApi.userRoles, async ({ request }) => rolesWithMembers(db, scopeOf(request.session!)));
+
+  routes.json(usersApi.userRolesAssign, async ({ input, request }) => admin.assignRole(request, scopeOf(request.session!), request.session!, input));
+}

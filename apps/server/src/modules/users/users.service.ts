@@ -1,0 +1,272 @@
+import type { FastifyRequest } from 'fastify';
+import { PASSWORD_HISTORY_DEPTH, type OperationParsed, type usersApi } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { isStaffRole } from '../../reference/roles';
+import type { AuthServices } from '../auth/auth-services';
+import type { Credentials } from '../auth/credentials';
+import { hashPassword } from '../auth/password-hash';
+import type { SessionInfo, SessionStore } from '../auth/sessions';
+import { USER_CHANGED_CHANNEL } from '../current-user/profiles';
+import { audited } from './audited';
+import { oneTimePassword } from './one-time-password';
+import type { AdminScope } from './scope';
+import {
+  enterpriseForSeat,
+  insertLogin,
+  insertSeat,
+  isUniqueViolation,
+  keepingGatewayAdmin,
+  refuse,
+  rolesFor,
+  userTypeOfEnterprise,
+} from './seats';
+import { findSeat, findUser, rolesOfSeats } from './users.queries';
+
+type Input<Op> = OperationParsed<Op>;
+
+const USER_NOT_FOUND = '用户不存在';
+const SEAT_NOT_FOUND = '用户号不存在';
+const OWN_ROLES = '不能修改自己的角色';
+
+const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * Staff administration of logins, seats and roles (docs/architecture.md "Staff administration").
+ * Each write runs in one transaction (a refusal leaves nothing behind), keeps at least one
+ * active gateway administrator, is audited with before/after (never a password), and ends the
+ * sessions it makes stale.
+ */
+export class UserAdmin {
+  readonly #ctx: AppContext;
+  readonly #sessions: SessionStore;
+  readonly #credentials: Credentials;
+
+  constructor(auth: AuthServices) {
+    this.#ctx = auth.ctx;
+    this.#sessions = auth.sessions;
+    this.#credentials = auth.credentials;
+  }
+
+  get #db() {
+    return this.#ctx.database.db;
+  }
+
+  /** The person's profile and seats as `current/user` caches them: dropped on every instance. */
+  async #profileChanged(userId: number) {
+    await this.#ctx.kv.publish(USER_CHANGED_CHANNEL, String(userId)).catch(() => undefined);
+  }
+
+  #inScope(scope: AdminScope, enterpriseNo: string) {
+    if (scope.enterpriseNo && scope.enterpriseNo !== enterpriseNo) throw refuse('只能管理本企业的用户');
+  }
+
+  async add(request: FastifyRequest, scope: AdminScope, input: Input<typeof usersApi.userAdd>) {
+    this.#inScope(scope, input.enterpriseNo);
+    const initialPassword = oneTimePassword();
+    const passwordHash = await hashPassword(initialPassword);
+    return audited(this.#ctx.database, request, 'user.add', { username: input.username, enterpriseNo: input.enterpriseNo }, async () => {
+      const created = await this.#db
+        .transaction()
+        .execute(async (trx) => {
+          await enterpriseForSeat(trx, input.enterpriseNo);
+          return insertLogin(this.#ctx.database, trx, { ...input, passwordHash });
+        })
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err) ? refuse('用户名已存在') : err;
+        });
+      return {
+        result: { userId: created.userId, userNo: created.userNo, username: input.username, initialPassword },
+        detail: {
+          after: {
+            userId: created.userId,
+            userNo: created.userNo,
+            username: input.username,
+            nickName: input.nickName,
+            userType: created.userType,
+            enterpriseNo: input.enterpriseNo,
+            roles: created.roleCodes,
+          },
+        },
+      };
+    });
+  }
+
+  async addSeat(request: FastifyRequest, scope: AdminScope, input: Input<typeof usersApi.userSeatAdd>) {
+    this.#inScope(scope, input.enterpriseNo);
+    return audited(this.#ctx.database, request, 'user.seat_add', { targetUserId: input.userId, enterpriseNo: input.enterpriseNo }, async () => {
+      const result = await this.#db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select(['user_id', 'user_type']).where('user_id', '=', input.userId).executeTakeFirst();
+        if (!user) throw refuse(USER_NOT_FOUND);
+        await enterpriseForSeat(trx, input.enterpriseNo);
+        const userType = userTypeOfEnterprise(input.enterpriseNo);
+        if (userType !== user.user_type) {
+          throw refuse(user.user_type === 'staff' ? '银行员工只能在银行托管部开立用户号' : '客户用户不能在银行托管部开立用户号');
+        }
+        const existing = await trx
+          .selectFrom('user_numbers')
+          .select('user_no')
+          .where('user_id', '=', input.userId)
+          .where('enterprise_no', '=', input.enterpriseNo)
+          .executeTakeFirst();
+        if (existing) throw refuse(`该用户在此企业已有用户号${existing.user_no}`);
+        const roles = await rolesFor(trx, input.roleIds, userType);
+        const userNo = await insertSeat(this.#ctx.database, trx, input.userId, input.enterpriseNo, userType, roles.map((r) => r.role_id));
+        return { userNo, roles: roles.map((r) => r.role_code) };
+      });
+      await this.#profileChanged(input.userId);
+      return { result: { userNo: result.userNo }, detail: { after: { userNo: result.userNo, enterpriseNo: input.enterpriseNo, roles: result.roles } } };
+    });
+  }
+
+  async update(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userUpdate>) {
+    return audited(this.#ctx.database, request, 'user.update', { targetUserId: input.userId }, async () => {
+      const user = await findUser(this.#db, scope, input.userId);
+      if (!user) throw refuse(USER_NOT_FOUND);
+      const self = user.user_id === session.userId;
+      if (self && input.status === 0) throw refuse('不能停用自己');
+
+      // The listed seats: this person's, in scope, once each.
+      const listed = new Map(input.seatRoles.map((s) => [s.userNo, [...new Set(s.roleIds)]]));
+      if (listed.size !== input.seatRoles.length) throw refuse('用户号重复');
+      const seats = await Promise.all([...listed.keys()].map((userNo) => findSeat(this.#db, scope, userNo)));
+      if (seats.some((s) => !s || s.user_id !== user.user_id)) throw refuse('用户号不属于该用户');
+      const currentRoles = await rolesOfSeats(this.#db, [...listed.keys()]);
+      const changedSeats = [...listed].filter(([userNo, ids]) => !sameSet(ids, (currentRoles.get(userNo) ?? []).map((r) => r.roleId)));
+      if (self && changedSeats.length > 0) throw refuse(OWN_ROLES);
+
+      const before = {
+        nickName: user.nick_name,
+        mobile: user.mobile,
+        email: user.email,
+        userDesc: user.user_desc,
+        branchCode: user.branch_code,
+        status: user.status,
+        roles: Object.fromEntries(changedSeats.map(([userNo]) => [userNo, (currentRoles.get(userNo) ?? []).map((r) => r.roleCode)])),
+      };
+      const afterRoles = await keepingGatewayAdmin(this.#ctx.database, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            nick_name: input.nickName,
+            mobile: input.mobile,
+            email: input.email,
+            user_desc: input.userDesc,
+            branch_code: input.branchCode,
+            status: input.status,
+            updated_at: new Date(this.#ctx.now()),
+          })
+          .where('user_id', '=', user.user_id)
+          .execute();
+        const after: Record<string, string[]> = {};
+        for (const [userNo, roleIds] of changedSeats) {
+          const roles = await rolesFor(trx, roleIds, user.user_type);
+          await trx.deleteFrom('user_number_roles').where('user_no', '=', userNo).execute();
+          if (roles.length > 0) await trx.insertInto('user_number_roles').values(roles.map((r) => ({ user_no: userNo, role_id: r.role_id }))).execute();
+          after[userNo] = roles.map((r) => r.role_code);
+        }
+        return after;
+      });
+      if (input.status === 0 && user.status !== 0) await this.#sessions.revokeUser(user.user_id);
+      await this.#profileChanged(user.user_id);
+      const after = { nickName: input.nickName, mobile: input.mobile, email: input.email, userDesc: input.userDesc, branchCode: input.branchCode, status: input.status, roles: afterRoles };
+      return { result: null, detail: { username: user.username, before, after } };
+    });
+  }
+
+  /** Removes one seat and ends its sessions; the person goes with their last seat. */
+  async deleteSeat(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userNo: string) {
+    return audited(this.#ctx.database, request, 'user.delete', { targetUserNo: userNo }, async () => {
+      const seat = await findSeat(this.#db, scope, userNo);
+      if (!seat) throw refuse(SEAT_NOT_FOUND);
+      if (seat.user_id === session.userId) throw refuse('不能删除自己');
+      const roles = ((await rolesOfSeats(this.#db, [userNo])).get(userNo) ?? []).map((r) => r.roleCode);
+      const now = new Date(this.#ctx.now());
+      const userDeleted = await keepingGatewayAdmin(this.#ctx.database, async (trx) => {
+        // Marked ended here, in the same transaction; the store's revocation below drops cached copies.
+        await trx.updateTable('sessions').set({ revoked_at: now }).where('user_no', '=', userNo).where('revoked_at', 'is', null).execute();
+        await trx.deleteFrom('user_numbers').where('user_no', '=', userNo).execute();
+        const left = await trx.selectFrom('user_numbers').select('user_no').where('user_id', '=', seat.user_id).limit(1).executeTakeFirst();
+        if (left) return false;
+        await trx.deleteFrom('users').where('user_id', '=', seat.user_id).execute();
+        return true;
+      });
+      await this.#sessions.revokeUserNo(userNo);
+      if (userDeleted) await this.#sessions.revokeUser(seat.user_id);
+      await this.#profileChanged(seat.user_id);
+      return {
+        result: { userNo, userDeleted },
+        detail: {
+          targetUserId: seat.user_id,
+          username: seat.username,
+          before: { userNo, enterpriseNo: seat.enterprise_no, roles },
+          after: null,
+          userDeleted,
+        },
+      };
+    });
+  }
+
+  /** A one-time password (answered once), to be changed at the next login; every session of the person ends. */
+  async resetPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number) {
+    return this.#setPassword(request, scope, session, userId, oneTimePassword(), 'user.password_reset');
+  }
+
+  /** A password staff chose (spec §3 "User update password"), to be changed at the next login. */
+  async setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string) {
+    await this.#setPassword(request, scope, session, userId, password, 'user.password_set');
+    return null;
+  }
+
+  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: string) {
+    return audited(this.#ctx.database, request, event, { targetUserId: userId }, async () => {
+      const user = await findUser(this.#db, scope, userId);
+      if (!user) throw refuse(USER_NOT_FOUND);
+      // One's own password is changed with the old one (userPassword/update), not by administration.
+      if (user.user_id === session.userId) throw refuse('请通过修改密码功能修改自己的密码');
+      await this.#credentials.setPassword(user, password, PASSWORD_HISTORY_DEPTH, { mustChange: true });
+      await this.#sessions.revokeUser(user.user_id);
+      return {
+        result: { userId: user.user_id, username: user.username, password },
+        detail: { username: user.username, before: { mustChangePassword: user.must_change_password }, after: { mustChangePassword: true }, sessionsEnded: true },
+      };
+    });
+  }
+
+  /** Spec §7 `user/roles/add`: the role's members (those the scope sees) become exactly `userNos`. */
+  async assignRole(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userRolesAssign>) {
+    return audited(this.#ctx.database, request, 'role.members', { roleId: input.roleId }, async () => {
+      const wanted = [...new Set(input.userNos)];
+      const role = await this.#db.selectFrom('roles').select(['role_id', 'role_code', 'role_name']).where('role_id', '=', input.roleId).executeTakeFirst();
+      if (!role) throw refuse('角色不存在');
+      const seats = await Promise.all(wanted.map((userNo) => findSeat(this.#db, scope, userNo)));
+      const missing = wanted.filter((_, i) => !seats[i]);
+      if (missing.length > 0) throw refuse(`用户号不存在：${missing.slice(0, 5).join('、')}${missing.length > 5 ? '等' : ''}`);
+      const staffRole = isStaffRole(role.role_code);
+      if (seats.some((s) => (s!.user_type === 'staff') !== staffRole)) {
+        throw refuse(staffRole ? `角色“${role.role_name}”只能分配给银行员工` : `角色“${role.role_name}”不能分配给银行员工`);
+      }
+
+      let members = this.#db
+        .selectFrom('user_number_roles as r')
+        .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
+        .select(['r.user_no', 'n.user_id'])
+        .where('r.role_id', '=', role.role_id);
+      if (scope.enterpriseNo) members = members.where('n.enterprise_no', '=', scope.enterpriseNo);
+      const current = await members.execute();
+      const currentNos = new Set(current.map((m) => m.user_no));
+      const added = wanted.filter((userNo) => !currentNos.has(userNo));
+      const removed = current.filter((m) => !wanted.includes(m.user_no)).map((m) => m.user_no);
+      const touchedPeople = new Set([...seats.filter((s) => added.includes(s!.user_no)).map((s) => s!.user_id), ...current.filter((m) => removed.includes(m.user_no)).map((m) => m.user_id)]);
+      if (touchedPeople.has(session.userId)) throw refuse(OWN_ROLES);
+
+      await keepingGatewayAdmin(this.#ctx.database, async (trx) => {
+        if (removed.length > 0) await trx.deleteFrom('user_number_roles').where('role_id', '=', role.role_id).where('user_no', 'in', removed).execute();
+        if (added.length > 0) await trx.insertInto('user_number_roles').values(added.map((user_no) => ({ user_no, role_id: role.role_id }))).execute();
+      });
+      return {
+        result: { roleId: role.role_id, added, removed },
+        detail: { roleCode: role.role_code, before: [...currentNos].sort(), after: [...wanted].sort(), added, removed },
+      };
+    });
+  }
+}
