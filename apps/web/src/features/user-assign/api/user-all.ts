@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { usersApi } from '@portal/shared';
 import { http } from '../../../lib/http';
-import { usersApi } from './pending-users-contract';
 
 /** `GET {prefix}/user/all`: every active user number, the transfer list's items. */
 export const allUsersQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersApi } from '@portal/shared';
 import { http } from '../../../lib/http';
-import { usersApi } from './pending-users-contract';
 import { userRolesQuery } from './user-roles';
 
 /** `POST {prefix}/user/roles/add {roleId, userNos}`: the role's members become exactly `userNos`. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { usersApi } from '@portal/shared';
 import { http } from '../../../lib/http';
-import { usersApi } from './pending-users-contract';
 
 /** `GET {prefix}/user/roles`: every role with the user numbers holding it. */
 export const userRolesQuery = queryOptions({
