@@ -134,3 +134,63 @@ test("a gateway operation's locked settings show why, and the server's refusal i
   await expect(page.getByText('GW_API_PAGE：网关管理接口不可停用')).toBeVisible();
   await expect(row.getByText('启用', { exact: true })).toBeVisible();
 });
+
+test.describe('用户分配', () => {
+  const USER_ASSIGN = `${APP}/gateway/userAssign/index`;
+  // newuser's seat: a customer seat no other spec gives the reviewer role. The test gives it
+  // back as it found it.
+  const SEAT = 'U100000201';
+
+  async function chooseRole(page: Page, label: string) {
+    await page.getByRole('combobox', { name: '角色' }).click();
+    await page.locator('.ant-select-item-option', { hasText: label }).click();
+  }
+
+  async function saveMembers(page: Page, question: string, done: string) {
+    await button(page, '保存').click();
+    const confirm = page.getByRole('dialog', { name: '保存分配' });
+    await expect(confirm).toContainText(question);
+    await button(confirm, '保存').click();
+    await expect(page.getByText(done)).toBeVisible();
+  }
+
+  test("staff give a customer role to a user number and take it back; the bank's own roles are not offered", async ({ page }) => {
+    await login(page, 'admin', 'Admin1234');
+    await page.goto(USER_ASSIGN);
+    await expect(page).toHaveTitle(/^用户分配/);
+    await expect(page.getByText('请先选择要分配用户的角色')).toBeVisible();
+
+    await page.getByRole('combobox', { name: '角色' }).click();
+    await expect(page.locator('.ant-select-item-option', { hasText: 'CUSTOMER_REVIEWER' })).toBeVisible();
+    await expect(page.locator('.ant-select-item-option', { hasText: 'STAFF_' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await chooseRole(page, '复核员（CUSTOMER_REVIEWER）');
+
+    const left = page.getByRole('region', { name: '未分配用户列表' });
+    const right = page.getByRole('region', { name: '已分配用户列表' });
+    const row = (list: Locator, userNo: string) => list.locator(`.ant-table-row[data-row-key="${userNo}"]`);
+    await expect(right.getByRole('columnheader', { name: '用户姓名' })).toBeVisible();
+    await expect(row(right, 'U100000102')).toBeVisible();
+    await expect(row(left, SEAT)).toBeVisible();
+    // Staff seats are not offered for a customer role.
+    await expect(row(left, 'S900000001')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/user-assign.png' });
+
+    await left.getByLabel('未分配用户列表搜索').fill(SEAT);
+    await left.getByRole('checkbox', { name: `选择 ${SEAT}` }).check();
+    await page.getByRole('button', { name: '加入右侧' }).click();
+    await expect(row(right, SEAT)).toBeVisible();
+    await expect(page.getByText('未保存：加入 1 个，移出 0 个')).toBeVisible();
+    await saveMembers(page, '确定为角色“复核员”加入 1 个、移出 0 个用户吗？', '分配成功：加入 1 个，移出 0 个用户');
+
+    // What the server now holds, read afresh.
+    await page.reload();
+    await chooseRole(page, '复核员（CUSTOMER_REVIEWER）');
+    await expect(row(right, SEAT)).toBeVisible();
+    await right.getByRole('checkbox', { name: `选择 ${SEAT}` }).check();
+    await page.getByRole('button', { name: '加入左侧' }).click();
+    await saveMembers(page, '确定为角色“复核员”加入 0 个、移出 1 个用户吗？', '分配成功：加入 0 个，移出 1 个用户');
+    await expect(row(right, SEAT)).toHaveCount(0);
+    await expect(row(right, 'U100000102')).toBeVisible();
+  });
+});
