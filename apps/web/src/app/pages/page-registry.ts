@@ -22,6 +22,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['USER_UNLOCK'],
     load: () => import('../../features/user-unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
   },
+  'gateway/apiManagement/index': {
+    title: 'API管理',
+    access: ['GATEWAY_ADMIN'],
+    load: () => import('../../features/gateway-apis/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
+  },
+  'gateway/userAssign/index': {
+    title: '用户分配',
+    access: ['GATEWAY_ADMIN'],
+    load: () => import('../../features/user-assign/user-assign-page').then((m) => ({ default: m.UserAssignPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],

@@ -29,6 +29,8 @@ export interface DataTableProps<T extends object> {
   toolbar?: ReactNode;
   /** Accessible name of the table region. */
   ariaLabel?: string;
+  /** Told the criteria of each search (blank ones left out), e.g. to export what the table lists. */
+  onCriteriaChange?: (criteria: FormValues) => void;
 }
 
 /** Spec §2 data table: server-side pages, query form, selection, index column, row actions. */
@@ -45,6 +47,7 @@ export function DataTable<T extends object>({
   maxInlineActions = 3,
   toolbar,
   ariaLabel,
+  onCriteriaChange,
 }: DataTableProps<T>) {
   const [criteria, setCriteria] = useState<FormValues>({});
   const [paging, setPaging] = useState<PageQuery>({ page: 1, limit: DEFAULT_PAGE_SIZE });
@@ -93,6 +96,7 @@ export function DataTable<T extends object>({
           dictionary={dictionary}
           onSearch={(next) => {
             setCriteria(next);
+            onCriteriaChange?.(next);
             setPaging((current) => ({ ...current, page: 1 }));
           }}
         />

@@ -1,0 +1,86 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Space, Typography } from 'antd';
+import type { ApiDefinition } from '@portal/shared';
+import { useState, type Key } from 'react';
+import { DataTable, type RowAction } from '../../../components/data-table';
+import type { FormField } from '../../../components/form-builder';
+import { Permission } from '../../../lib/permissions';
+import { useApiRemove } from '../api/api-remove';
+import { apiListKey, fetchApiPage, type ApiCriteria } from '../api/api-page';
+import { API_COLUMNS } from './api-columns';
+import { ApiFormDialog } from './api-form-dialog';
+import { BatchActions } from './batch-actions';
+import { ExportButton } from './export-button';
+
+const QUERY_FIELDS: FormField[] = [
+  { name: 'path', type: 'text', label: '接口路径' },
+  { name: 'apiName', type: 'text', label: '接口名称' },
+  { name: 'apiCode', type: 'text', label: '接口编码' },
+  { name: 'serviceId', type: 'text', label: '服务标识' },
+];
+
+/** The dialog's state: closed, adding, or editing a row. */
+type Dialog = null | { editing: ApiDefinition | null };
+
+/** API网关管理 › API管理: the gateway's catalogue of API definitions (spec §7 under {urlPrefix}). */
+export function ApiManagementPage() {
+  const { message } = App.useApp();
+  const [criteria, setCriteria] = useState<ApiCriteria>({});
+  const [selected, setSelected] = useState<ApiDefinition[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useApiRemove();
+
+  const rowActions: RowAction<ApiDefinition>[] = [
+    { key: 'edit', label: '修改', permission: 'apiEdit', onClick: (row) => setDialog({ editing: row }) },
+    {
+      key: 'remove',
+      label: '删除',
+      permission: 'apiRemove',
+      danger: true,
+      // This server's operations are not removed: they leave service by status 0.
+      visible: (row) => row.contractId === null,
+      confirm: (row) => `确定删除接口“${row.apiName}”（${row.path}）吗？删除后不可恢复。`,
+      onClick: async (row) => {
+        const done = await remove.mutateAsync(row.apiId).then(() => true, () => false);
+        if (!done) return;
+        setSelected((rows) => rows.filter((r) => r.apiId !== row.apiId));
+        void message.success('删除成功');
+      },
+    },
+  ];
+
+  return (
+    <Card title="API管理">
+      <DataTable<ApiDefinition>
+        ariaLabel="API列表"
+        queryKey={apiListKey}
+        fetchPage={fetchApiPage}
+        columns={API_COLUMNS}
+        rowKey="apiId"
+        queryFields={QUERY_FIELDS}
+        onCriteriaChange={(next) => setCriteria(next as ApiCriteria)}
+        selection={{
+          type: 'checkbox',
+          selectedRowKeys: selected.map((row): Key => row.apiId),
+          onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+        }}
+        rowActions={rowActions}
+        toolbar={
+          <>
+            <Space wrap>
+              <Permission names="apiAdd">
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ editing: null })}>
+                  新增
+                </Button>
+              </Permission>
+              <BatchActions selected={selected} onRemoved={() => setSelected([])} />
+              <ExportButton criteria={criteria} />
+            </Space>
+            <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>
+          </>
+        }
+      />
+      {dialog && <ApiFormDialog editing={dialog.editing} onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}
