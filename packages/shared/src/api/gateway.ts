@@ -157,14 +157,14 @@ export const apiBatchRemove = defineOperation({
 });
 
 /** Spec §7's four batch flag updates: the field they set and the request key that carries it. */
-const batch = (id: string, name: string, segment: string, key: 'open' | 'status' | 'encrypt' | 'auth', label: string) =>
+const batch = <K extends 'open' | 'status' | 'encrypt' | 'auth'>(id: string, name: string, segment: string, key: K, label: string) =>
   defineOperation({
     ...write,
     id,
     name,
     path: `/{urlPrefix}/api/batch/update/${segment}`,
     authority: ['ACTION_apiBatch'],
-    request: z.object({ ids: apiIdsSchema, [key]: flag(label) } as { ids: typeof apiIdsSchema } & Record<typeof key, ReturnType<typeof flag>>),
+    request: z.object({ ids: apiIdsSchema, ...({ [key]: flag(label) } as Record<K, ReturnType<typeof flag>>) }),
     response: z.object({ changed: z.number() }),
   });
 
