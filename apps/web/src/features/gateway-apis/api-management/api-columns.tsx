@@ -1,6 +1,7 @@
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ApiDefinition, FlagField } from '@portal/shared';
+import type { CallCount } from '../api/gateway-count';
 import { FlagTag } from './flag-tag';
 import { sourceText } from './flags';
 
@@ -16,6 +17,19 @@ const SourceTag = ({ row }: { row: ApiDefinition }) =>
     <Tag color="orange">{sourceText(row)}</Tag>
   );
 
+/** Today's calls, the errors among them in red; the last 7 days on hover. Routes served elsewhere have none. */
+const CallFigures = ({ count }: { count: CallCount | undefined }) =>
+  count ? (
+    <Tooltip title={`近7日：调用 ${count.last7Days.calls} 次，失败 ${count.last7Days.errors} 次`}>
+      <span>
+        {count.today.calls}
+        {count.today.errors > 0 && <Typography.Text type="danger">（失败 {count.today.errors}）</Typography.Text>}
+      </span>
+    </Tooltip>
+  ) : (
+    <Typography.Text type="secondary">—</Typography.Text>
+  );
+
 /** Long text cut to `width` pixels, whole on hover (the table sizes its columns to their content). */
 const Clipped = ({ text, width }: { text: string; width: number }) => (
   <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
@@ -27,7 +41,7 @@ const Clipped = ({ text, width }: { text: string; width: number }) => (
  * Spec §3 "API definition" as table columns. The flags are tags; the gateway's four sit in one
  * column so a clerk sees them with the status and priority without scrolling sideways.
  */
-export const API_COLUMNS: TableColumnsType<ApiDefinition> = [
+export const apiColumns = (counts: ReadonlyMap<number, CallCount> | undefined): TableColumnsType<ApiDefinition> => [
   {
     title: '接口编码',
     dataIndex: 'apiCode',
@@ -54,6 +68,12 @@ export const API_COLUMNS: TableColumnsType<ApiDefinition> = [
         ))}
       </Space>
     ),
+  },
+  {
+    title: '今日调用',
+    key: 'calls',
+    align: 'right',
+    render: (_, row) => <CallFigures count={counts?.get(row.apiId)} />,
   },
   {
     title: '接口路径',

@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Space, Typography } from 'antd';
 import type { ApiDefinition } from '@portal/shared';
-import { useState, type Key } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type Key } from 'react';
 import { DataTable, type RowAction } from '../../../components/data-table';
 import type { FormField } from '../../../components/form-builder';
 import { Permission } from '../../../lib/permissions';
 import { useApiRemove } from '../api/api-remove';
+import { gatewayCountQuery } from '../api/gateway-count';
 import { apiListKey, fetchApiPage, type ApiCriteria } from '../api/api-page';
-import { API_COLUMNS } from './api-columns';
+import { apiColumns } from './api-columns';
 import { ApiFormDialog } from './api-form-dialog';
 import { BatchActions } from './batch-actions';
 import { ExportButton } from './export-button';
@@ -29,6 +31,8 @@ export function ApiManagementPage() {
   const [selected, setSelected] = useState<ApiDefinition[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const remove = useApiRemove();
+  const { data: counts } = useQuery(gatewayCountQuery);
+  const columns = useMemo(() => apiColumns(counts), [counts]);
 
   const rowActions: RowAction<ApiDefinition>[] = [
     { key: 'edit', label: '修改', permission: 'apiEdit', onClick: (row) => setDialog({ editing: row }) },
@@ -55,7 +59,7 @@ export function ApiManagementPage() {
         ariaLabel="API列表"
         queryKey={apiListKey}
         fetchPage={fetchApiPage}
-        columns={API_COLUMNS}
+        columns={columns}
         rowKey="apiId"
         queryFields={QUERY_FIELDS}
         onCriteriaChange={(next) => setCriteria(next as ApiCriteria)}
