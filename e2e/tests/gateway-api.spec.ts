@@ -154,6 +154,42 @@ test.describe('用户分配', () => {
     await expect(page.getByText(done)).toBeVisible();
   }
 
+  test("a role given in the transfer list changes the user's menu at their next login", async ({ page, browser }) => {
+    // checker (U100000102) reviews; as a maker too it gains 指令录入 at its next login.
+    const CHECKER = 'U100000102';
+    const checkerMenu = async () => {
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
+      const checker = await context.newPage();
+      await login(checker, 'checker', 'Demo1234');
+      const sider = checker.locator('.ant-layout-sider');
+      await sider.getByText('指令管理', { exact: true }).click();
+      await expect(sider.getByText('指令复核', { exact: true })).toBeVisible();
+      const entry = await sider.getByText('指令录入', { exact: true }).isVisible();
+      await context.close();
+      return entry;
+    };
+    expect(await checkerMenu()).toBe(false);
+
+    await login(page, 'admin', 'Admin1234');
+    await page.goto(USER_ASSIGN);
+    await chooseRole(page, '经办员（CUSTOMER_MAKER）');
+    const left = page.getByRole('region', { name: '未分配用户列表' });
+    const right = page.getByRole('region', { name: '已分配用户列表' });
+    await left.getByLabel('未分配用户列表搜索').fill(CHECKER);
+    await left.getByRole('checkbox', { name: `选择 ${CHECKER}` }).check();
+    await page.getByRole('button', { name: '加入右侧' }).click();
+    await saveMembers(page, '确定为角色“经办员”加入 1 个、移出 0 个用户吗？', '分配成功：加入 1 个，移出 0 个用户');
+    try {
+      expect(await checkerMenu()).toBe(true);
+    } finally {
+      await right.getByLabel('已分配用户列表搜索').fill(CHECKER);
+      await right.getByRole('checkbox', { name: `选择 ${CHECKER}` }).check();
+      await page.getByRole('button', { name: '加入左侧' }).click();
+      await saveMembers(page, '确定为角色“经办员”加入 0 个、移出 1 个用户吗？', '分配成功：加入 0 个，移出 1 个用户');
+    }
+    expect(await checkerMenu()).toBe(false);
+  });
+
   test("staff give a customer role to a user number and take it back; the bank's own roles are not offered", async ({ page }) => {
     await login(page, 'admin', 'Admin1234');
     await page.goto(USER_ASSIGN);
