@@ -22,6 +22,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['USER_UNLOCK'],
     load: () => import('../../features/user-unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
   },
+  'system/enterpriseManagement/index': {
+    title: '企业管理',
+    access: ['ENTERPRISE_MANAGE'],
+    load: () => import('../../features/enterprise-admin/enterprise-admin-page').then((m) => ({ default: m.EnterpriseAdminPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],
