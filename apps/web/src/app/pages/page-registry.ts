@@ -27,6 +27,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['ENTERPRISE_MANAGE'],
     load: () => import('../../features/enterprise-admin/enterprise-admin-page').then((m) => ({ default: m.EnterpriseAdminPage })),
   },
+  'system/userManagement/index': {
+    title: '用户管理',
+    access: ['USER_MANAGE'],
+    load: () => import('../../features/user-admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],
