@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatDate, type Enterprise } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Tag } from 'antd';
 import { useState } from 'react';
 import { DataTable, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { useOneTimePasswordNotice } from '../../components/one-time-password';
 import { Permission } from '../../lib/permissions';
+import { currentUserQuery } from '../../lib/session';
 import { useDeleteEnterprise } from './api/delete-enterprise';
 import { useDisableEnterprise } from './api/disable-enterprise';
 import { useEnableEnterprise } from './api/enable-enterprise';
@@ -35,15 +37,18 @@ export function EnterpriseAdminPage() {
   const disable = useDisableEnterprise();
   const enable = useEnableEnterprise();
   const remove = useDeleteEnterprise();
+  // A staff session sits in the bank's own enterprise, which is fixed (the server refuses changes too).
+  const ownEnterprise = useQuery(currentUserQuery).data?.enterpriseNo;
+  const notOwn = (row: Enterprise) => row.enterpriseNo !== ownEnterprise;
 
   const rowActions: RowAction<Enterprise>[] = [
-    { key: 'edit', label: '修改', permission: 'enterpriseEdit', onClick: (row) => setDialog({ mode: 'edit', enterprise: row }) },
+    { key: 'edit', label: '修改', permission: 'enterpriseEdit', visible: notOwn, onClick: (row) => setDialog({ mode: 'edit', enterprise: row }) },
     {
       key: 'disable',
       label: '停用',
       permission: 'enterpriseDisable',
       danger: true,
-      visible: (row) => row.status === 1,
+      visible: (row) => notOwn(row) && row.status === 1,
       confirm: (row) => `停用后“${row.enterpriseName}”的用户不能再登录，在线会话立即结束。确定停用吗？`,
       onClick: async (row) => {
         if (await settle(disable.mutateAsync(row.enterpriseNo))) void message.success('企业已停用');
@@ -53,7 +58,7 @@ export function EnterpriseAdminPage() {
       key: 'enable',
       label: '启用',
       permission: 'enterpriseDisable',
-      visible: (row) => row.status !== 1,
+      visible: (row) => notOwn(row) && row.status !== 1,
       confirm: (row) => `启用后“${row.enterpriseName}”的用户可以重新登录。确定启用吗？`,
       onClick: async (row) => {
         if (await settle(enable.mutateAsync(row.enterpriseNo))) void message.success('企业已启用');
@@ -65,7 +70,7 @@ export function EnterpriseAdminPage() {
       permission: 'enterpriseDisable',
       danger: true,
       // An enterprise with users can only be disabled (the server refuses it too).
-      visible: (row) => row.userCount === 0,
+      visible: (row) => notOwn(row) && row.userCount === 0,
       confirm: (row) => `确定删除企业“${row.enterpriseName}”（${row.enterpriseNo}）吗？删除后不可恢复。`,
       onClick: async (row) => {
         if (await settle(remove.mutateAsync(row.enterpriseNo))) void message.success('企业已删除');

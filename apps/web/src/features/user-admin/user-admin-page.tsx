@@ -7,6 +7,7 @@ import { DataTable, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { useOneTimePasswordNotice } from '../../components/one-time-password';
 import { AccessContext, Permission } from '../../lib/permissions';
+import { currentUserQuery } from '../../lib/session';
 import { useDeleteSeat } from './api/delete-seat';
 import { enterpriseOptionsQuery } from './api/list-enterprises';
 import { lockedUsersQuery } from './api/list-locked-users';
@@ -29,6 +30,9 @@ export function UserAdminPage() {
   const showPassword = useOneTimePasswordNotice();
   const [dialog, setDialog] = useState<Dialog>(null);
   const enterprises = useQuery(enterpriseOptionsQuery);
+  // Staff reset their own password the ordinary way and cannot delete themselves (the server refuses too).
+  const me = useQuery(currentUserQuery).data;
+  const notMe = (row: UserRecord) => row.userId !== me?.userId;
   // The lock state comes from the unlock screen's list, for those who may see it.
   const mayUnlock = use(AccessContext).includes('USER_UNLOCK');
   const locked = useQuery({ ...lockedUsersQuery, enabled: mayUnlock });
@@ -53,6 +57,7 @@ export function UserAdminPage() {
       key: 'reset',
       label: '重置密码',
       permission: 'userResetPassword',
+      visible: notMe,
       confirm: (row) => `将为“${row.nickName}”（${row.username}）生成一次性密码，其在线会话立即结束，下次登录须修改密码。确定重置吗？`,
       onClick: async (row) => {
         const result = await settle(reset.mutateAsync(row.userId));
@@ -63,6 +68,7 @@ export function UserAdminPage() {
       key: 'delete',
       label: '删除',
       permission: 'userDelete',
+      visible: notMe,
       danger: true,
       confirm: (row) => `确定删除“${row.nickName}”在“${row.enterpriseName}”的用户号 ${row.userNo} 吗？若这是其最后一个用户号，该用户也将一并删除。`,
       onClick: async (row) => {
