@@ -98,11 +98,20 @@ test('staff add an enterprise with its administrator, who logs in with the one-t
   await expect(fresh).toHaveURL(`${APP}/home`);
   await context.close();
 
-  // Disabling asks first and shows in the list; enabling brings it back.
+  // 修改: the number is fixed, the name changes.
   await page.goto(`${APP}/system/enterpriseManagement/index`);
+  await row.getByRole('button', { name: '修改' }).click();
+  const edit = page.getByRole('dialog', { name: '修改企业' });
+  await expect(edit.getByLabel('企业编号')).toBeDisabled();
+  await edit.getByLabel('企业名称').fill(`${enterpriseName}（改）`);
+  await edit.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page, '企业已修改')).toBeVisible();
+  await expect(row).toContainText(`${enterpriseName}（改）`);
+
+  // Disabling asks first and shows in the list; enabling brings it back.
   await row.getByRole('button', { name: '停用' }).click();
   const confirm = page.getByRole('dialog', { name: '确认停用' });
-  await expect(confirm).toContainText(`停用后“${enterpriseName}”的用户不能再登录`);
+  await expect(confirm).toContainText(`停用后“${enterpriseName}（改）”的用户不能再登录`);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(toast(page, '企业已停用')).toBeVisible();
   await expect(row.getByRole('cell', { name: '停用', exact: true })).toBeVisible();
@@ -147,6 +156,20 @@ test('staff add a user with a role, reset the password and delete the seat', asy
 
   await view.getByLabel('用户名').fill(username);
   await expect(dataRows(view)).toHaveCount(1);
+  // 修改: name and the seat's roles (customer roles only for a customer seat).
+  await row.getByRole('button', { name: '修改' }).click();
+  const edit = page.getByRole('dialog', { name: `修改用户：${username}` });
+  await edit.getByLabel('用户姓名').fill('孙悦然');
+  await edit.getByLabel(/U\d{9}）的角色$/).click();
+  await expect(page.locator('.ant-select-item-option', { hasText: 'API网关管理员' })).toHaveCount(0);
+  await pickOption(page, '复核员');
+  // A multiple select stays open after a choice; a click elsewhere closes it.
+  await edit.getByText(`修改用户：${username}`).click();
+  await edit.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page, '用户已修改')).toBeVisible();
+  await expect(row).toContainText('孙悦然');
+  await expect(row).toContainText('复核员');
+
   await row.getByRole('button', { name: '重置密码' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
   const second = await takeOneTimePassword(page, '密码已重置');
