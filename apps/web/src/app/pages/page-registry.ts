@@ -32,6 +32,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['GATEWAY_ADMIN'],
     load: () => import('../../features/user-assign/user-assign-page').then((m) => ({ default: m.UserAssignPage })),
   },
+  'system/enterpriseManagement/index': {
+    title: '企业管理',
+    access: ['ENTERPRISE_MANAGE'],
+    load: () => import('../../features/enterprise-admin/enterprise-admin-page').then((m) => ({ default: m.EnterpriseAdminPage })),
+  },
+  'system/userManagement/index': {
+    title: '用户管理',
+    access: ['USER_MANAGE'],
+    load: () => import('../../features/user-admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],
