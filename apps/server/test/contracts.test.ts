@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, RETURN_CODES, operationPath } from '@portal/shared';
 import { generateServerKey } from '../src/modules/envelope/server-keys';
@@ -199,5 +200,27 @@ describe('control characters in any input', () => {
       headers: client.envelope.headers,
     });
     expect(echo.statusCode).toBe(200);
+  });
+});
+
+describe('operations that answer by themselves', () => {
+  let app: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    app = await createTestApp({}, { logStream });
+  });
+  afterAll(() => app.close());
+
+  it('are answered once: health (200 and its own status code) and the captcha log no second send', async () => {
+    const client = await connectEnvelope(app);
+    expect((await app.inject({ method: 'GET', url: '/pmobile/monitor/system/health' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/pmobile/captcha/picture/createCode', headers: client.headers })).statusCode).toBe(200);
+    expect(lines.filter((l) => l.includes('FST_ERR_REP_ALREADY_SENT'))).toEqual([]);
   });
 });

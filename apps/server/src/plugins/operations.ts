@@ -75,7 +75,8 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
       if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`operation ${op.id} is not a json or upload operation`);
       register(op, async (call) => {
         const result = await handler(call as OperationCall<Op>);
-        return result === call.reply ? result : ok(result);
+        // A returned reply resolves (as a thenable) once it is sent: then there is nothing to add.
+        return call.reply.sent ? call.reply : ok(result);
       });
     },
     /** An operation answering something other than JSON (the captcha picture): the handler sends it. */
