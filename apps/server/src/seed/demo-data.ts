@@ -69,3 +69,14 @@ export const USERS: DemoUser[] = [
     seats: [{ user_no: 'S900000001', enterprise_no: '9000000001', roles: ['STAFF_GATEWAY_ADMIN'] }],
   },
 ];
+
+/**
+ * Definitions staff keep for routes served elsewhere behind the gateway (the TA system, the
+ * valuation system, a partner's quote feed), so API管理 shows both kinds on first start.
+ */
+export const EXTERNAL_APIS = [
+  { api_code: 'TA_NAV_QUERY', api_name: '基金净值查询', api_category: 'TA系统', service_id: 'ta-gateway', path: '/ta/fund/navQuery', priority: 300, is_auth: 1, is_open: 1, is_encrypt: 1, is_ara: 0, status: 1, api_desc: '按产品代码与估值日查询单位净值' },
+  { api_code: 'TA_SHARE_CONFIRM', api_name: '份额确认查询', api_category: 'TA系统', service_id: 'ta-gateway', path: '/ta/share/confirmQuery', priority: 301, is_auth: 1, is_open: 0, is_encrypt: 1, is_ara: 0, status: 1, api_desc: '' },
+  { api_code: 'VAL_POSITION_DAILY', api_name: '估值持仓日报', api_category: '估值系统', service_id: 'valuation', path: '/valuation/position/daily', priority: 310, is_auth: 1, is_open: 0, is_encrypt: 1, is_ara: 1, status: 1, api_desc: '' },
+  { api_code: 'PARTNER_BOND_QUOTE', api_name: '债券报价（合作方）', api_category: '合作方', service_id: 'partner-quote', path: '/partner/bond/quote', priority: 320, is_auth: 1, is_open: 1, is_encrypt: 0, is_ara: 0, status: 0, api_desc: '合作方行情源，暂停接入' },
+] as const;

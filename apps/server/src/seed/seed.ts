@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
-import { ENTERPRISES, USERS } from './demo-data';
+import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
 /**
  * Idempotent demo seed on top of the reference data (synced at every start-up): demo enterprises and logins are created
@@ -16,6 +16,12 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
       .insertInto('enterprises')
       .values([...ENTERPRISES])
       .onConflict((oc) => oc.column('enterprise_no').doNothing())
+      .execute();
+
+    await trx
+      .insertInto('api_definitions')
+      .values(EXTERNAL_APIS.map((api) => ({ ...api, overrides: '{}' })))
+      .onConflict((oc) => oc.doNothing())
       .execute();
 
     for (const user of USERS) {
