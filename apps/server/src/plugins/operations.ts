@@ -90,6 +90,8 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
      */
     download<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FileAnswer>) {
       if (op.kind !== 'download' || !op.maxBytes) throw new Error(`operation ${op.id} is not a download operation with a size limit`);
+      // A ticket is bound to the session that asked: a download needs one.
+      if (op.audience.includes('public')) throw new Error(`download operation ${op.id} cannot be public`);
       const maxBytes = op.maxBytes;
       register(op, async (call) => {
         const file = await handler(call as OperationCall<Op>);
@@ -112,7 +114,6 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 }
 
-export type OperationRoutes = ReturnType<typeof operationRoutes>;
 
 const CONTROL_CHARACTER_INPUT = '请求参数不能包含控制字符';
 // C0 controls and DEL, but tab and line breaks, which multi-line text keeps.
