@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLOOR_MESSAGES, RETURN_CODES, type ApiDefinition } from '@portal/shared';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -200,6 +200,16 @@ describe('the API gateway console (server)', () => {
     expect(after.today.errors - before.today.errors).toBe(1);
     expect(after.last7Days.calls).toBeGreaterThanOrEqual(after.today.calls);
     expect((await post(`${P}/gateway/count`, {}, customer)).status).toBe(403);
+  });
+
+  it('does not reload the catalogue for every request that claims a newer list', async () => {
+    const reload = vi.spyOn(app.apiRegistry, 'reload');
+    const claims = Array.from({ length: 20 }, () =>
+      app.inject({ method: 'POST', url: '/pmobile/base/app/echoPlain', payload: { payload: 'x' }, headers: { ...client.envelope.headers, 'x-api-version': '999999999' } }),
+    );
+    for (const res of await Promise.all(claims)) expect(res.statusCode).toBe(200);
+    expect(reload).not.toHaveBeenCalled();
+    reload.mockRestore();
   });
 
   it('refuses customer sessions on every gateway call', async () => {

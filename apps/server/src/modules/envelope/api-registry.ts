@@ -22,6 +22,8 @@ export interface ApiPolicy {
 export const API_CATALOGUE_CHANNEL = 'api-catalogue:changed';
 /** How often an instance checks the version itself, in case an announcement was lost. */
 const SAFETY_CHECK_MS = 5_000;
+/** A client's claim of a newer list is its word only: checked against the database at most this often. */
+const CLAIM_CHECK_MS = 250;
 
 /**
  * The live API catalogue as every request's policy needs it, by operation id (the matched
@@ -36,6 +38,7 @@ export class ApiRegistry {
   #loading: Promise<void> | undefined;
   #unsubscribe: (() => Promise<void>) | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #lastClaimCheck = 0;
 
   constructor(
     private readonly database: Database,
@@ -81,6 +84,17 @@ export class ApiRegistry {
   /** Reloads when the shared version moved past ours. */
   async refreshIfOlderThan(version: number): Promise<void> {
     if (version > this.#version) await this.reload();
+  }
+
+  /**
+   * A client read its list at `version`, newer than ours (from an instance that heard of a change
+   * first): read the version from the database, at most every 250 ms, so a forged header cannot
+   * make every request reload the catalogue.
+   */
+  async noteClientVersion(version: number): Promise<void> {
+    if (version <= this.#version || Date.now() - this.#lastClaimCheck < CLAIM_CHECK_MS) return;
+    this.#lastClaimCheck = Date.now();
+    await this.#check();
   }
 
   /** After a committed change: this instance reloads at once, the others on the announcement. */

@@ -80,7 +80,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     const listVersion = Number(header(request, ENVELOPE_HEADERS.apiVersion));
     if (!op.pinned.includes('plaintext') && Number.isSafeInteger(listVersion) && listVersion > 0) {
       if (listVersion < registry.version) throw new AppError(RETURN_CODES.API_LIST_STALE);
-      await registry.refreshIfOlderThan(listVersion);
+      await registry.noteClientVersion(listVersion);
     }
     // The matched route's live catalogue row decides; the raw URL never does.
     const api = registry.forOperation(op.id);
