@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLOOR_MESSAGES, RETURN_CODES, type ApiDefinition } from '@portal/shared';
+import { syncReferenceData } from '../src/reference/sync';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -120,11 +121,29 @@ describe('the API gateway console (server)', () => {
       [post(`${G}/api/remove`, { apiId: reminder.apiId }), '本服务的接口不可删除，如需停用请将状态设为0'],
       [post(`${G}/api/batch/update/status`, { ids: `${reminder.apiId},${login.apiId}`, status: 0 }), FLOOR_MESSAGES.startup],
       [post(`${G}/api/batch/update/auth`, { ids: String(reminder.apiId), auth: 0 }), FLOOR_MESSAGES.auth],
+      // Key negotiation and the list come before any key: a signature requirement would lock everyone out.
+      [update(keyList, { isAra: 1 }), FLOOR_MESSAGES.plaintext],
+      [post(`${G}/api/batch/update/status`, { ids: String((await byCode('SYSTEM_HEALTH')).apiId), status: 0 }), FLOOR_MESSAGES.exempt],
+      [post(`${G}/api/batch/update/encrypts`, { ids: String((await byCode('CAPTCHA_CREATE')).apiId), encrypt: 1 }), FLOOR_MESSAGES.plaintext],
+      [post(`${G}/api/batch/update/encrypts`, { ids: String((await byCode('FILE_DOWNLOAD')).apiId), encrypt: 1 }), FLOOR_MESSAGES.plaintext],
     ];
     for (const [call, message] of refusals) expect((await call).json.returnMsg).toContain(message);
     // All or nothing: the reminder, first in that batch, was not disabled.
     expect((await byCode('MESSAGE_REMINDER')).status).toBe(1);
     expect((await byCode('ADMIN_LOGIN')).status).toBe(1);
+  });
+
+  it('keeps the floor at start-up: an override a newer contract forbids is dropped, and an unchanged sync moves no version', async () => {
+    const db = app.stores.database.db;
+    // As if staff had switched encryption off before a release pinned this operation encrypted.
+    await db.updateTable('api_definitions').set({ is_encrypt: 0, overrides: JSON.stringify({ is_encrypt: 0, is_open: 1 }), is_open: 1 }).where('contract_id', '=', 'USER_PASSWORD_UPDATE').execute();
+    await syncReferenceData(app.stores.database, app.config);
+    const row = await db.selectFrom('api_definitions').selectAll().where('contract_id', '=', 'USER_PASSWORD_UPDATE').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_encrypt: 1, is_open: 1, overrides: { is_open: 1 } });
+    const version = async () => Number((await db.selectFrom('api_catalogue_state').select('version').executeTakeFirstOrThrow()).version);
+    const before = await version();
+    await syncReferenceData(app.stores.database, app.config);
+    expect(await version()).toBe(before);
   });
 
   it('refuses malformed batch ids', async () => {

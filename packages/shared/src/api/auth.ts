@@ -10,7 +10,7 @@ const customer = { category: '客户服务', serviceId: 'zctg-customer' } as con
 export const captchaCreate = defineOperation({
   ...base,
   id: 'CAPTCHA_CREATE',
-  pinned: ['enabled'],
+  pinned: ['enabled', 'plaintext'],
   name: '获取图形验证码（SVG，绑定请求头 rev）',
   method: 'POST',
   path: '/captcha/picture/createCode',

@@ -75,6 +75,7 @@ export const downloadTicketSchema = z.object({ ticket: z.string(), fileName: z.s
  */
 export const fileDownload = defineOperation({
   id: 'FILE_DOWNLOAD',
+  pinned: ['plaintext'],
   name: '文件下载（凭下载票据）',
   category: '认证与基础',
   serviceId: 'zctg-auth',

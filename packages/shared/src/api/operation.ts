@@ -50,7 +50,8 @@ export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undef
 
 /**
  * `enabled`: never `status` 0 (start-up, login and the gateway's own calls); `encrypted`: never
- * loses encryption (passwords, login); `plaintext`: never encrypted (key negotiation itself).
+ * loses encryption (passwords, login); `plaintext`: never encrypted nor signed (key negotiation,
+ * the API list, and answers that are not JSON: the captcha picture, a file behind its ticket).
  */
 export type Pin = 'enabled' | 'encrypted' | 'plaintext';
 

@@ -11,7 +11,8 @@ export const FLOOR_MESSAGES = {
   auth: '是否鉴权由接口契约的调用方决定，不可修改',
   startup: '启动与登录所需接口不可停用',
   gateway: '网关管理接口不可停用',
-  plaintext: '密钥协商接口不可加密',
+  plaintext: '密钥协商、验证码与文件下载接口不可加密，也不可要求防重放签名',
+  exempt: '健康检查不经网关信封，此项设置不起作用，不可修改',
   encrypted: '密码与登录接口必须加密传输',
 } as const;
 
@@ -21,11 +22,20 @@ export const FLOOR_MESSAGES = {
  */
 export function floorLocks(op: AnyOperation | undefined): Partial<Record<FlagField, FloorLock>> {
   if (!op) return {};
+  if (op.envelope === 'exempt') {
+    const d = op.defaults;
+    const held = { status: 1, isEncrypt: d.isEncrypt, isAra: d.isAra, isAuth: d.isAuth, isOpen: d.isOpen } as const;
+    return Object.fromEntries(Object.entries(held).map(([field, value]) => [field, { value, reason: FLOOR_MESSAGES.exempt }]));
+  }
   const locks: Partial<Record<FlagField, FloorLock>> = { isAuth: { value: op.defaults.isAuth, reason: FLOOR_MESSAGES.auth } };
   if (op.pinned.includes('enabled')) {
     locks.status = { value: 1, reason: op.serviceId === 'zctg-gateway' ? FLOOR_MESSAGES.gateway : FLOOR_MESSAGES.startup };
   }
-  if (op.pinned.includes('plaintext')) locks.isEncrypt = { value: 0, reason: FLOOR_MESSAGES.plaintext };
+  // Those calls come before any key or carry no JSON: neither sealing nor a signature can apply.
+  if (op.pinned.includes('plaintext')) {
+    locks.isEncrypt = { value: 0, reason: FLOOR_MESSAGES.plaintext };
+    locks.isAra = { value: 0, reason: FLOOR_MESSAGES.plaintext };
+  }
   if (op.pinned.includes('encrypted')) locks.isEncrypt = { value: 1, reason: FLOOR_MESSAGES.encrypted };
   return locks;
 }

@@ -59,15 +59,15 @@ export class ApiRegistry {
 
   async #read(): Promise<void> {
     const db = this.database.db;
-    const [state, rows] = await Promise.all([
-      db.selectFrom('api_catalogue_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow(),
-      db
-        .selectFrom('api_definitions')
-        .select(['path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
-        .orderBy('priority')
-        .orderBy('api_id')
-        .execute(),
-    ]);
+    // The version first, then the rows: rows newer than the version only cause one more reload
+    // later, while the other order could pair a new version with old rows for good.
+    const state = await db.selectFrom('api_catalogue_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('api_definitions')
+      .select(['path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
+      .orderBy('priority')
+      .orderBy('api_id')
+      .execute();
     this.#all = rows.map((r) => ({
       path: r.path,
       contractId: r.contract_id,
@@ -83,6 +83,9 @@ export class ApiRegistry {
 
   /** Reloads when the shared version moved past ours. */
   async refreshIfOlderThan(version: number): Promise<void> {
+    if (version <= this.#version) return;
+    await this.reload();
+    // A read already under way when the change committed may have missed it: read once more.
     if (version > this.#version) await this.reload();
   }
 

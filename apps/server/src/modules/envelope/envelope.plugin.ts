@@ -129,7 +129,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
   app.addHook('onSend', async (request, _reply, payload) => {
     const envelope = request.envelope;
     if (!envelope?.api.isEncrypt || envelope.sealed) return payload;
-    if (typeof payload !== 'string' || isSuccess(parseOrNull(payload))) {
+    if (typeof payload !== 'string' || !isRefusal(parseOrNull(payload))) {
       throw new Error(`unsealed answer on the encrypted path ${request.method} ${envelope.pathname}`);
     }
     return payload;
@@ -198,6 +198,12 @@ function parseOrNull(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** A refusal in our envelope: the one kind of answer that leaves an encrypted path unsealed. */
+function isRefusal(payload: unknown): boolean {
+  const code = typeof payload === 'object' && payload !== null ? (payload as { returnCode?: unknown }).returnCode : undefined;
+  return typeof code === 'string' && code !== SUCCESS_CODE;
 }
 
 /** A success envelope with data to seal; refusals carry no data, so they travel as they are. */
