@@ -14,7 +14,7 @@ import {
 import { DOWNLOAD_FAILURE_MESSAGE, DownloadError, downloadBlob } from '../download';
 import { API_BASE, BASE_HEADERS, pathOf } from './api-base';
 import { notify } from './notifier';
-import { resetSessionKey, sessionKey, type SessionKey } from './session-key';
+import { refreshApiList, resetSessionKey, sessionKey, type SessionKey } from './session-key';
 import { clearToken, getToken } from './token';
 import { NoResponseError, transport } from './transport';
 
@@ -58,13 +58,12 @@ interface Envelope {
   response?: string;
 }
 
-// The server no longer knows our key (its keys rotated, or it restarted without the cache), or
-// staff changed the API catalogue since we read it: negotiate again and retry once.
+// The server no longer knows our key (its keys rotated, or it restarted without the cache):
+// negotiate again and retry once.
 const STALE_KEY_CODES: ReadonlySet<string> = new Set([
   RETURN_CODES.REV_MISSING.code,
   RETURN_CODES.REV_INVALID.code,
   RETURN_CODES.DECRYPT_FAILED.code,
-  RETURN_CODES.API_LIST_STALE.code,
 ]);
 
 async function signedHeaders(sk: SessionKey, method: string, pathname: string, body: string) {
@@ -152,6 +151,12 @@ async function request<T>(path: string, options: RequestOptions = {}, retried = 
   );
   const envelope = await readEnvelope(res);
   if (res.status === 401) unauthorized(envelope);
+  // Staff changed the API catalogue since we read it: read the list again (same key, same `rev`,
+  // so a captcha bound to it still holds) and retry once.
+  if (envelope?.returnCode === RETURN_CODES.API_LIST_STALE.code && !retried) {
+    await refreshApiList();
+    return request<T>(path, options, true);
+  }
   if (envelope?.returnCode && STALE_KEY_CODES.has(envelope.returnCode) && !retried) {
     resetSessionKey();
     return request<T>(path, options, true);
@@ -177,12 +182,14 @@ const FILE_ACCEPT = 'application/octet-stream, application/json';
  */
 async function download(op: AnyOperation, data: unknown, fallbackName?: string): Promise<string> {
   const noResponse = () => fail(DOWNLOAD_FAILURE_MESSAGE, undefined, undefined);
-  let { res } = await sendOr(pathOf(op), { method: op.method, data }, FILE_ACCEPT, noResponse);
+  const asked = await sendOr(pathOf(op), { method: op.method, data }, FILE_ACCEPT, noResponse);
+  let { res } = asked;
   if (res.status === 401) unauthorized(await readEnvelope(res));
   let fileName = fallbackName;
   const sealed = res.ok && (res.headers.get('content-type') ?? '').includes('json') ? await readEnvelope(res.clone()) : undefined;
   if (sealed?.returnCode === SUCCESS_CODE && sealed.response !== undefined) {
-    const ticket = downloadTicketSchema.parse(await openResponse(await sessionKey(), op.method, API_BASE + pathOf(op), sealed.response));
+    // Opened with the key that sealed it, even if another call renegotiated meanwhile.
+    const ticket = downloadTicketSchema.parse(await openResponse(asked.sk, op.method, asked.pathname, sealed.response));
     fileName = ticket.fileName;
     ({ res } = await sendOr(pathOf(filesApi.fileDownload), { method: 'GET', params: { ticket: ticket.ticket } }, FILE_ACCEPT, noResponse));
     if (res.status === 401) unauthorized(await readEnvelope(res));

@@ -32,15 +32,22 @@ async function negotiate(headers: Record<string, string>): Promise<SessionKey> {
   const sym = info.appSymmetricEncryptionType;
   const key = c.generateSessionKey(sym);
   const rev = await c.encryptSessionKey(info.appAsymmetricEncryptionType, info.appAsymmetricEncryptionPublicKey, key);
-  const { data: list, headers: listHeaders } = await call(platformApi.initialApiList, { ...headers, rev });
   return {
     asym: info.appAsymmetricEncryptionType,
     sym,
     publicKey: info.appAsymmetricEncryptionPublicKey,
     key,
     rev,
+    ...(await readApiList(rev)),
+  };
+}
+
+/** The encrypted-API list and its catalogue version, read with the key's `rev`. */
+async function readApiList(rev: string) {
+  const { data: list, headers } = await call(platformApi.initialApiList, { ...BASE_HEADERS, rev });
+  return {
     encryptedPaths: new Set(list.filter((a) => a.isEncrypt === 1).map((a) => a.path)),
-    apiVersion: listHeaders.get(ENVELOPE_HEADERS.apiVersion) ?? '',
+    apiVersion: headers.get(ENVELOPE_HEADERS.apiVersion) ?? '',
   };
 }
 
@@ -51,6 +58,13 @@ export function sessionKey(): Promise<SessionKey> {
     throw err;
   });
   return current;
+}
+
+/** The catalogue changed since the list was read: read it again, keeping the key and its `rev`. */
+export async function refreshApiList(): Promise<void> {
+  const sk = await sessionKey();
+  const list = await readApiList(sk.rev);
+  current = Promise.resolve({ ...sk, ...list });
 }
 
 /** Forget the key and the list (server keys rotated, the server no longer knows our `rev`, or the catalogue changed). */
