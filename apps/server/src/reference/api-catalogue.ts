@@ -7,6 +7,9 @@ export const FLAG_COLUMNS = ['is_encrypt', 'is_ara', 'is_auth', 'is_open', 'stat
 export type FlagColumn = (typeof FLAG_COLUMNS)[number];
 type Flags = Record<FlagColumn, number>;
 
+/** The catalogue column of each flag of spec §3 "API definition". */
+export const FLAG_COLUMN = { status: 'status', isEncrypt: 'is_encrypt', isAra: 'is_ara', isAuth: 'is_auth', isOpen: 'is_open' } as const satisfies Record<FlagField, FlagColumn>;
+
 export function contractDefaults(op: AnyOperation): Flags {
   const d = op.defaults;
   return { is_encrypt: d.isEncrypt, is_ara: d.isAra, is_auth: d.isAuth, is_open: d.isOpen, status: 1 };
@@ -22,11 +25,10 @@ export function effectiveFlags(op: AnyOperation, overrides: Partial<Record<strin
     const value = overrides[column];
     if (value === 0 || value === 1) out[column] = value;
   }
-  for (const [field, lock] of Object.entries(floorLocks(op)) as [FlagField, FloorLock][]) out[FIELD_COLUMN[field]] = lock.value;
+  for (const [field, lock] of Object.entries(floorLocks(op)) as [FlagField, FloorLock][]) out[FLAG_COLUMN[field]] = lock.value;
   return out;
 }
 
-const FIELD_COLUMN = { status: 'status', isEncrypt: 'is_encrypt', isAra: 'is_ara', isAuth: 'is_auth', isOpen: 'is_open' } as const satisfies Record<FlagField, FlagColumn>;
 
 /** Inside the transaction that changed the catalogue: the new version, to announce after commit. */
 export async function bumpCatalogueVersion(trx: Transaction<DB>): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ENTERPRISE_TYPES, type EnterpriseType } from '@portal/shared';
 import type { DB } from '../../db/schema';
-import { containsPattern } from '../users';
+import { containsPattern } from '../../db/sql-helpers';
 
 export async function listEnterprises(
   db: Kysely<DB>,

@@ -6,7 +6,8 @@ import { BANK_ENTERPRISE } from '../../reference/bank';
 import type { AuthServices } from '../auth/auth-services';
 import { hashPassword } from '../auth/password-hash';
 import type { SessionStore } from '../auth/sessions';
-import { audited, insertLogin, isUniqueViolation, oneTimePassword, refuse } from '../users';
+import { isUniqueViolation } from '../../db/sql-helpers';
+import { audited, insertLogin, oneTimePassword, refuse } from '../users';
 
 /** The role an enterprise's first administrator gets (reference/roles.ts). */
 const FIRST_ADMIN_ROLE = 'CUSTOMER_ADMIN';

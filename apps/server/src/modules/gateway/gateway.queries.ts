@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { floorLocks, operationById, type ApiDefinition, type FlagField } from '@portal/shared';
+import { floorLocks, operationById, type ApiDefinition } from '@portal/shared';
 import type { ApiDefinitionsTable, DB } from '../../db/schema';
+import { containsPattern } from '../../db/sql-helpers';
 
 export type DefinitionRow = Selectable<ApiDefinitionsTable>;
 
@@ -11,8 +12,6 @@ export interface DefinitionFilter {
   serviceId?: string | undefined;
 }
 
-/** `%` and `_` match themselves in a contains-search. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: Kysely<DB>, filter: DefinitionFilter) {
   let query = db.selectFrom('api_definitions');
@@ -20,7 +19,7 @@ function filtered(db: Kysely<DB>, filter: DefinitionFilter) {
     const value = filter[column];
     if (!value) continue;
     const name = ({ path: 'path', apiName: 'api_name', apiCode: 'api_code', serviceId: 'service_id' } as const)[column];
-    query = query.where(name, 'ilike', containing(value));
+    query = query.where(name, 'ilike', containsPattern(value));
   }
   return query;
 }
@@ -38,7 +37,6 @@ export async function allDefinitions(db: Kysely<DB>, serviceId: string | undefin
   return rows.map(toDefinition);
 }
 
-export const FLAG_COLUMN = { status: 'status', isEncrypt: 'is_encrypt', isAra: 'is_ara', isAuth: 'is_auth', isOpen: 'is_open' } as const satisfies Record<FlagField, string>;
 
 export function toDefinition(r: DefinitionRow): ApiDefinition {
   const locks = Object.fromEntries(Object.entries(floorLocks(operationById(r.contract_id))).map(([field, lock]) => [field, lock.reason]));

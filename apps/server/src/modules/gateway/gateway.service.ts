@@ -3,11 +3,12 @@ import type { Transaction } from 'kysely';
 import { RETURN_CODES, floorViolation, operationById, type ApiFields, type FlagField } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../plugins/errors';
-import { bumpCatalogueVersion } from '../../reference/api-catalogue';
+import { FLAG_COLUMN, bumpCatalogueVersion } from '../../reference/api-catalogue';
 import { recordAudit } from '../audit/audit';
 import type { ApiRegistry } from '../envelope/api-registry';
-import { FLAG_COLUMN, toDefinition, type DefinitionRow } from './gateway.queries';
+import { toDefinition, type DefinitionRow } from './gateway.queries';
 
 const MESSAGES = {
   missing: (ids: number[]) => `接口不存在：编号${ids.join('、')}`,
@@ -40,8 +41,6 @@ function overridesAfter(row: DefinitionRow, changes: Partial<Flags>): Record<str
 const columnsOf = (flags: Partial<Flags>) =>
   Object.fromEntries(Object.entries(flags).map(([field, value]) => [FLAG_COLUMN[field as FlagField], value])) as Partial<Record<(typeof FLAG_COLUMN)[FlagField], number>>;
 
-/** Whether a unique constraint refused the write (two staff adding the same code at once). */
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
 
 /**
  * Staff changes to the API catalogue: each in one transaction that also bumps the catalogue

@@ -12,5 +12,4 @@ export async function userAdminModule(app: FastifyInstance, auth: AuthServices) 
 export { audited } from './audited';
 export { oneTimePassword } from './one-time-password';
 export { scopeOf, type AdminScope } from './scope';
-export { containsPattern } from './users.queries';
-export { insertLogin, isUniqueViolation, refuse } from './seats';
+export { insertLogin, refuse } from './seats';

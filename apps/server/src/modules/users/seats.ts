@@ -140,5 +140,3 @@ export async function keepingGatewayAdmin<T>(database: Database, write: (trx: Tr
   });
 }
 
-/** PostgreSQL's unique violation: a concurrent writer took the name first. */
-export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { containsPattern } from '../../db/sql-helpers';
 import { isStaffRole } from '../../reference/roles';
 import type { AdminScope } from './scope';
 
@@ -7,9 +8,6 @@ import type { AdminScope } from './scope';
  * The reads of user administration. Each takes the caller's scope: with an enterprise it sees
  * that enterprise's seats only (and people only through them).
  */
-
-/** `%` and `_` typed by the user match themselves. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const iso = (d: Date) => d.toISOString();
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { PASSWORD_HISTORY_DEPTH, type OperationParsed, type usersApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { isStaffRole } from '../../reference/roles';
 import type { AuthServices } from '../auth/auth-services';
 import type { Credentials } from '../auth/credentials';
@@ -14,7 +15,6 @@ import {
   enterpriseForSeat,
   insertLogin,
   insertSeat,
-  isUniqueViolation,
   keepingGatewayAdmin,
   refuse,
   rolesFor,

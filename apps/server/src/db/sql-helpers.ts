@@ -1,0 +1,5 @@
+/** A case-insensitive contains-match for `ilike`, in which `%`, `_` and `\` match themselves. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Whether a unique constraint refused the write (two staff adding the same name at once). */
+export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
