@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 
 export interface AuditEvent {
   event: string;
@@ -12,9 +14,13 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
-/** Appends to the audit log (append-only in the database), with the request's address and id. */
-export async function recordAudit(database: Database, request: FastifyRequest, event: AuditEvent): Promise<void> {
-  await database.db
+/**
+ * Appends to the audit log (append-only in the database), with the request's address and id.
+ * Given a write's transaction, the entry commits or rolls back with the write it records.
+ */
+export async function recordAudit(target: Database | Kysely<DB>, request: FastifyRequest, event: AuditEvent): Promise<void> {
+  const db = target instanceof Kysely ? target : target.db;
+  await db
     .insertInto('audit_log')
     .values({
       event: event.event,

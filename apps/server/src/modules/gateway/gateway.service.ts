@@ -44,8 +44,8 @@ const columnsOf = (flags: Partial<Flags>) =>
 
 /**
  * Staff changes to the API catalogue: each in one transaction that also bumps the catalogue
- * version, then announced so every instance enforces it within a second, then audited with the
- * rows before and after. The floor (`floorViolation`) is checked before anything is written.
+ * version and audits the rows before and after, then announced so every instance enforces it
+ * within a second. The floor (`floorViolation`) is checked before anything is written.
  */
 export function gatewayService(ctx: AppContext, registry: ApiRegistry) {
   const db = ctx.database.db;
@@ -53,13 +53,16 @@ export function gatewayService(ctx: AppContext, registry: ApiRegistry) {
   async function write<T>(request: FastifyRequest, event: string, work: (trx: Transaction<DB>) => Promise<{ result: T; detail: Record<string, unknown> }>) {
     let outcome: { result: T; detail: Record<string, unknown>; version: number };
     try {
-      outcome = await db.transaction().execute(async (trx) => ({ ...(await work(trx)), version: await bumpCatalogueVersion(trx) }));
+      outcome = await db.transaction().execute(async (trx) => {
+        const done = await work(trx);
+        await recordAudit(trx, request, { event, outcome: 'success', detail: done.detail });
+        return { ...done, version: await bumpCatalogueVersion(trx) };
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse(`${MESSAGES.codeTaken}或${MESSAGES.pathTaken}`);
       throw err;
     }
     await registry.changed(outcome.version);
-    await recordAudit(ctx.database, request, { event, outcome: 'success', detail: outcome.detail });
     return outcome.result;
   }
 

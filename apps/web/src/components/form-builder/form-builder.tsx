@@ -18,6 +18,9 @@ export interface FormBuilderProps {
   submitText?: string;
   form?: FormInstance;
   disabled?: boolean;
+  /** False inside a dialog, whose own buttons submit through `form`. */
+  actions?: boolean;
+  layout?: 'horizontal' | 'vertical';
 }
 
 /** A dictionary-driven form (spec §2 "Dynamic form builder", §5 "Forms"). */
@@ -31,6 +34,8 @@ export function FormBuilder({
   submitText = '提交',
   form,
   disabled,
+  actions = true,
+  layout = 'horizontal',
 }: FormBuilderProps) {
   const [submitting, setSubmitting] = useState(false);
   const handleFinish = async (values: FormValues) => {
@@ -48,25 +53,28 @@ export function FormBuilder({
       initialValues={initialValues}
       onFinish={handleFinish}
       disabled={disabled}
-      labelCol={{ flex: '120px' }}
+      layout={layout}
+      labelCol={layout === 'horizontal' ? { flex: '120px' } : undefined}
       labelWrap
       scrollToFirstError
     >
       <Row gutter={24}>
         {fields.map((field) => (
-          <Col key={field.name} xs={24} md={field.type === 'textarea' ? 24 : 24 / columns}>
+          <Col key={field.name} xs={24} md={field.span ?? (field.type === 'textarea' ? 24 : 24 / columns)}>
             <FormFieldItem field={field} dictionary={dictionary} />
           </Col>
         ))}
       </Row>
-      <Form.Item label=" " colon={false}>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={submitting}>
-            {submitText}
-          </Button>
-          <Button htmlType="reset">重置</Button>
-        </Space>
-      </Form.Item>
+      {actions && (
+        <Form.Item label=" " colon={false}>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submitting}>
+              {submitText}
+            </Button>
+            <Button htmlType="reset">重置</Button>
+          </Space>
+        </Form.Item>
+      )}
     </Form>
   );
 }

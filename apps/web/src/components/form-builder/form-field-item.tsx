@@ -31,12 +31,13 @@ function controlFor(field: FormField, entry: DictionaryEntry | undefined, label:
             placeholder={field.placeholder ?? typePrompt}
             disabled={disabled}
             allowClear
+            maxLength={field.maxLength}
             mask={field.masked ? (value) => maskValue(value, entry) : undefined}
           />
         ),
       };
     case 'textarea':
-      return { node: <Input.TextArea placeholder={field.placeholder ?? typePrompt} disabled={disabled} rows={3} /> };
+      return { node: <Input.TextArea placeholder={field.placeholder ?? typePrompt} disabled={disabled} rows={3} maxLength={field.maxLength} /> };
     case 'number':
       return {
         node: (
@@ -68,15 +69,17 @@ function controlFor(field: FormField, entry: DictionaryEntry | undefined, label:
       return { node: <Radio.Group disabled={disabled} options={toSelectOptions(field.options ?? entry?.options)} /> };
     case 'yesNo':
       return { node: <Radio.Group disabled={disabled} options={YES_NO_OPTIONS} /> };
-    case 'switch':
+    case 'switch': {
+      const [on, off] = field.switchText ?? ['是', '否'];
       return {
-        node: <Switch disabled={disabled} checkedChildren="是" unCheckedChildren="否" />,
+        node: <Switch disabled={disabled} checkedChildren={on} unCheckedChildren={off} />,
         item: {
           valuePropName: 'checked',
           getValueProps: (value: unknown) => ({ checked: isSwitchOn(value) }),
           normalize: (checked: boolean) => switchValue(checked),
         },
       };
+    }
     case 'date': {
       const format = dateFormat(entry);
       return {
@@ -118,6 +121,7 @@ export function FormFieldItem({ field, dictionary }: FormFieldItemProps) {
       rules={fieldRules(field, entry, label)}
       validateTrigger={validateTriggerFor(field.type)}
       validateFirst
+      extra={field.extra}
       {...item}
     >
       {node}

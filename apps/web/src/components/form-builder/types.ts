@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import type { ReactNode } from 'react';
 
 /** Spec §3 "Option item": the key under key/code/id, the label under value/text/name/desc. */
 export interface OptionItem {
@@ -62,6 +63,14 @@ export interface FormField {
   min?: number;
   max?: number;
   precision?: number;
+  /** Text fields: the most characters the control takes. */
+  maxLength?: number;
+  /** Switches: the words shown on and off (default 是 / 否). */
+  switchText?: readonly [on: string, off: string];
+  /** A note under the control, e.g. why it is disabled. */
+  extra?: ReactNode;
+  /** Grid columns of 24 the field takes, instead of the form's even split. */
+  span?: number;
 }
 
 export type FormValues = Record<string, unknown>;

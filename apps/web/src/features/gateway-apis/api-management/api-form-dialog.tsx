@@ -1,12 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
-import { App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { gatewayApi, type ApiDefinition, type ApiFields, type FlagField } from '@portal/shared';
-import { schemaRule } from '../../../lib/schema-rule';
+import { contractFields, FormBuilder, type FormField } from '../../../components/form-builder';
 import { useApiAdd } from '../api/api-add';
 import { useApiUpdate } from '../api/api-update';
 import { FLAG_LABELS } from './flags';
-
-const fields = gatewayApi.apiFieldsSchema.shape;
 
 /** A new definition: enabled, authenticated, closed to partners, plain, no anti-replay. */
 const NEW_API: ApiFields = {
@@ -57,18 +55,35 @@ interface ApiFormDialogProps {
   onClose: () => void;
 }
 
+/** The dialog's fields from the contract; an own route keeps its path and service, locked flags show why. */
+function dialogFields(editing: ApiDefinition | null): FormField[] {
+  const ownRoute = Boolean(editing?.contractId);
+  const routeNote = ownRoute ? <LockNote text="本服务的接口，路径与服务标识随接口契约，不可修改" /> : undefined;
+  return contractFields(gatewayApi.apiFieldsSchema.shape, [
+    { name: 'apiCode', type: 'text', label: '接口编码', placeholder: '字母、数字和下划线，如 EXT_QUOTE', maxLength: 64 },
+    { name: 'apiName', type: 'text', label: '接口名称', maxLength: 100 },
+    { name: 'path', type: 'text', label: '接口路径', placeholder: '如 /ext/partner/quote', maxLength: 200, disabled: ownRoute, extra: routeNote },
+    { name: 'serviceId', type: 'text', label: '服务标识', placeholder: '如 partner-quote', maxLength: 64, disabled: ownRoute },
+    { name: 'apiCategory', type: 'text', label: '接口分类', maxLength: 50 },
+    { name: 'priority', type: 'number', label: '优先级', min: 0, max: 99_999, precision: 0 },
+    { name: 'apiDesc', type: 'textarea', label: '接口描述', maxLength: 500 },
+    ...FORM_FLAGS.map((name) => {
+      const reason = editing?.locks[name];
+      const { title, on, off } = FLAG_LABELS[name];
+      return { name, type: 'switch', label: title, switchText: [on, off], disabled: Boolean(reason), extra: reason && <LockNote text={reason} />, span: reason ? 12 : 6 } as const;
+    }),
+  ]);
+}
+
 /**
- * 新增 / 修改 a definition. The rules are the contract's own fields, so the dialog refuses what
- * the server would. An operation of this server keeps its path and service, and its locked
- * settings show disabled with the reason.
+ * 新增 / 修改 a definition, built by the FormBuilder from the contract's fields, so the dialog
+ * refuses what the server would.
  */
 export function ApiFormDialog({ editing, onClose }: ApiFormDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ApiFields>();
   const add = useApiAdd();
   const update = useApiUpdate();
-  const ownRoute = Boolean(editing?.contractId);
-  const routeNote = ownRoute ? <LockNote text="本服务的接口，路径与服务标识随接口契约，不可修改" /> : undefined;
 
   const save = async (values: ApiFields) => {
     try {
@@ -93,62 +108,15 @@ export function ApiFormDialog({ editing, onClose }: ApiFormDialogProps) {
       onCancel={onClose}
       maskClosable={false}
     >
-      <Form<ApiFields> form={form} name="apiDefinition" layout="vertical" initialValues={editing ? fieldsOf(editing) : NEW_API} onFinish={(values) => void save(values)}>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="apiCode" label="接口编码" required rules={[schemaRule(fields.apiCode)]}>
-              <Input placeholder="字母、数字和下划线，如 EXT_QUOTE" maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="apiName" label="接口名称" required rules={[schemaRule(fields.apiName)]}>
-              <Input placeholder="请输入接口名称" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="path" label="接口路径" required rules={[schemaRule(fields.path)]} extra={routeNote}>
-              <Input placeholder="如 /ext/partner/quote" disabled={ownRoute} maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="serviceId" label="服务标识" required rules={[schemaRule(fields.serviceId)]}>
-              <Input placeholder="如 partner-quote" disabled={ownRoute} maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="apiCategory" label="接口分类" rules={[schemaRule(fields.apiCategory)]}>
-              <Input placeholder="请输入接口分类" maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="priority" label="优先级" required rules={[schemaRule(fields.priority)]}>
-              <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="apiDesc" label="接口描述" rules={[schemaRule(fields.apiDesc)]}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
-          </Col>
-          {FORM_FLAGS.map((field) => {
-            const reason = editing?.locks[field];
-            return (
-              <Col span={reason ? 12 : 6} key={field}>
-                <Form.Item
-                  name={field}
-                  label={FLAG_LABELS[field].title}
-                  valuePropName="checked"
-                  getValueProps={(value: unknown) => ({ checked: value === 1 })}
-                  normalize={(checked: boolean) => (checked ? 1 : 0)}
-                  extra={reason && <LockNote text={reason} />}
-                >
-                  <Switch checkedChildren={FLAG_LABELS[field].on} unCheckedChildren={FLAG_LABELS[field].off} disabled={Boolean(reason)} />
-                </Form.Item>
-              </Col>
-            );
-          })}
-        </Row>
-      </Form>
+      <FormBuilder
+        form={form}
+        name="apiDefinition"
+        layout="vertical"
+        actions={false}
+        fields={dialogFields(editing)}
+        initialValues={editing ? fieldsOf(editing) : NEW_API}
+        onSubmit={(values) => save(values as ApiFields)}
+      />
     </Modal>
   );
 }
