@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { APP, login } from './login-page';
@@ -95,6 +96,16 @@ test('staff add, edit, export, batch-toggle and remove a definition for an exter
   await batchSet(page, '批量启用/停用', '启用', '确定将选中的 1 个接口设为启用吗？');
   await expect(page.getByText('已将 1 个接口设为启用')).toBeVisible();
   await expect(row.getByText('启用', { exact: true })).toBeVisible();
+
+  // Opened to partners, the definition is in the document staff hand to partner systems.
+  await batchSet(page, '批量开放/关闭', '开放', '确定将选中的 1 个接口设为开放吗？');
+  await expect(page.getByText('已将 1 个接口设为开放')).toBeVisible();
+  const documentDownload = page.waitForEvent('download');
+  await table.getByRole('button', { name: '合作方接口文档' }).click();
+  const document = await documentDownload;
+  expect(document.suggestedFilename()).toMatch(/^合作方接口文档_\d{8}\.json$/);
+  const partnerPaths = (JSON.parse(await readFile(await document.path(), 'utf8')) as { paths: Record<string, unknown> }).paths;
+  expect(Object.keys(partnerPaths)).toContain(PATH);
 
   await button(row, '删除').click();
   const confirm = page.getByRole('dialog', { name: '确认删除' });

@@ -231,8 +231,32 @@ describe('the API gateway console (server)', () => {
     reload.mockRestore();
   });
 
+  it('lists in the partner document exactly the enabled definitions open to partners, from the live catalogue', async () => {
+    const document = async () => (await get(`${G}/api/partner/openapi`)).json.data as { openapi: string; paths: Record<string, Record<string, { operationId: string; parameters?: { name: string }[] }>> };
+    const added = (await post(`${G}/api/add`, external('EXT_PARTNER_DOC', '/ext/partner/doc'))).data as ApiDefinition;
+    const reminder = await byCode('MESSAGE_REMINDER');
+    const users = await byCode('USER_LIST');
+    expect((await post(`${G}/api/batch/update/open`, { ids: `${reminder.apiId},${users.apiId}`, open: 1 })).json.returnCode).toBe('000000');
+
+    const open = await document();
+    expect(open.openapi).toMatch(/^3\./);
+    expect(open.paths['/ext/partner/doc']?.post?.operationId).toBe('EXT_PARTNER_DOC');
+    expect(open.paths[reminder.path]?.post?.operationId).toBe('MESSAGE_REMINDER');
+    expect(open.paths[users.path]?.get?.parameters?.map((p) => p.name)).toContain('page');
+    // Closed and disabled definitions are not listed.
+    expect(open.paths['/customer/current/user']).toBeUndefined();
+    expect(open.paths['/partner/bond/quote']).toBeUndefined();
+
+    await post(`${G}/api/batch/update/open`, { ids: `${reminder.apiId},${users.apiId}`, open: 0 });
+    await post(`${G}/api/batch/update/status`, { ids: String(added.apiId), status: 0 });
+    const closed = await document();
+    expect(Object.keys(closed.paths)).not.toContain(reminder.path);
+    expect(Object.keys(closed.paths)).not.toContain('/ext/partner/doc');
+    await post(`${G}/api/remove`, { apiId: added.apiId });
+  });
+
   it('refuses customer sessions on every gateway call', async () => {
-    for (const path of ['/api', '/api/all']) expect((await get(`${G}${path}`, {}, customer)).status).toBe(403);
+    for (const path of ['/api', '/api/all', '/api/partner/openapi']) expect((await get(`${G}${path}`, {}, customer)).status).toBe(403);
     for (const path of ['/api/add', '/api/update', '/api/remove', '/api/batch/remove', '/api/batch/update/open', '/api/batch/update/status', '/api/batch/update/encrypts', '/api/batch/update/auth']) {
       expect((await post(`${G}${path}`, {}, customer)).status, path).toBe(403);
     }

@@ -115,6 +115,20 @@ export const apiAll = defineOperation({
   response: z.array(apiDefinitionSchema),
 });
 
+/**
+ * The OpenAPI 3 document staff hand to partner systems: the enabled definitions open to partner
+ * access (`isOpen`), built from the live catalogue at the moment it is asked for.
+ */
+export const partnerDocument = defineOperation({
+  ...base,
+  id: 'GW_PARTNER_DOCUMENT',
+  name: '合作方接口文档',
+  method: 'GET',
+  path: '/{urlPrefix}/api/partner/openapi',
+  authority: ['GATEWAY_ADMIN'],
+  response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+});
+
 const write = { ...base, method: 'POST', antiReplay: true } as const;
 
 export const apiAdd = defineOperation({

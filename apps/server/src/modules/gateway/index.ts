@@ -6,6 +6,7 @@ import type { ApiRegistry } from '../envelope/api-registry';
 import type { CallCounts } from './call-counts';
 import { allDefinitions, pageOfDefinitions } from './gateway.queries';
 import { gatewayService } from './gateway.service';
+import { partnerDocument } from './partner-document';
 
 /** Spec §7 "API management under {urlPrefix}": bank staff administer the live API catalogue. */
 export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, registry: ApiRegistry, counts: CallCounts) {
@@ -18,6 +19,11 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, regis
     return pageOfDefinitions(db, filter, page, limit);
   });
   routes.json(gatewayApi.apiAll, async ({ input }) => allDefinitions(db, input.serviceId));
+
+  routes.json(gatewayApi.partnerDocument, async () => {
+    const rows = await db.selectFrom('api_definitions').selectAll().where('is_open', '=', 1).where('status', '=', 1).orderBy('priority').orderBy('api_id').execute();
+    return partnerDocument(rows, ctx.config.API_BASE);
+  });
 
   routes.json(gatewayApi.gatewayCount, async () => {
     const rows = await db.selectFrom('api_definitions').select(['api_id', 'api_code', 'path', 'contract_id']).where('contract_id', 'is not', null).orderBy('priority').execute();

@@ -13,6 +13,7 @@ import { apiColumns } from './api-columns';
 import { ApiFormDialog } from './api-form-dialog';
 import { BatchActions } from './batch-actions';
 import { ExportButton } from './export-button';
+import { PartnerDocumentButton } from './partner-document-button';
 
 const QUERY_FIELDS: FormField[] = [
   { name: 'path', type: 'text', label: '接口路径' },
@@ -79,6 +80,7 @@ export function ApiManagementPage() {
               </Permission>
               <BatchActions selected={selected} onRemoved={() => setSelected([])} />
               <ExportButton criteria={criteria} />
+              <PartnerDocumentButton />
             </Space>
             <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>
           </>
