@@ -29,3 +29,23 @@ export {
 } from './tree';
 export { CONTROL_CHARACTER_MESSAGE, INT4_ID_MESSAGE, INT4_MAX, int4Id, plainText } from './schema-primitives';
 export { FLOOR_MESSAGES, floorLocks, floorViolation, type FloorLock } from './gateway-floor';
+export {
+  INSTRUCTION_STATUS,
+  INSTRUCTION_STATUSES,
+  EXPIRED_LABEL,
+  REFUSED_STATUSES,
+  PENDING_STATUSES,
+  DUTY_OF,
+  DUTY_LABEL,
+  nextStatus,
+  needsReason,
+  dutyConflict,
+  dutyConflictMessage,
+  isExpired,
+  statusLabel,
+  type InstructionStatus,
+  type InstructionAction,
+  type FlowFacts,
+  type Duty,
+  type PerformedDuty,
+} from './instruction-flow';
