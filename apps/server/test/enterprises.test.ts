@@ -42,7 +42,7 @@ describe('staff administration of enterprises', () => {
     expect(json.returnCode).toBe('000000');
     const page = data as { total: number; records: { enterpriseNo: string; enterpriseTypeName: string; userCount: number; status: number }[] };
     expect(page.total).toBe(4);
-    expect(page.records.find((r) => r.enterpriseNo === '1000000001')).toMatchObject({ enterpriseTypeName: '基金管理人', userCount: 2, status: 1 });
+    expect(page.records.find((r) => r.enterpriseNo === '1000000001')).toMatchObject({ enterpriseTypeName: '基金管理人', userCount: 5, status: 1 });
     expect(page.records.find((r) => r.enterpriseNo === '9000000001')).toMatchObject({ enterpriseTypeName: '银行', userCount: 1 });
     expect(((await get('/enterprise', { enterpriseName: '人寿' })).data as typeof page).records.map((r) => r.enterpriseNo)).toEqual(['1000000002']);
     expect(((await get('/enterprise', { enterpriseType: 'corporate' })).data as typeof page).total).toBe(1);

@@ -24,13 +24,22 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     authorities: [
       'ACCOUNT_VIEW',
       'INSTRUCTION_REVIEW',
-      'THIRD_PARTY_CONFIRM',
       'WARNING_VIEW',
       'RISK_VIEW',
       'ACTION_instructionApprove',
       'ACTION_instructionReject',
-      'ACTION_thirdPartyConfirm',
     ],
+  },
+  {
+    // Seats of a third-party institution that must confirm the instructions on accounts it oversees.
+    role_code: 'CUSTOMER_THIRD_PARTY_CONFIRMER',
+    role_name: '第三方确认员',
+    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_thirdPartyConfirm'],
+  },
+  {
+    role_code: 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER',
+    role_name: '第三方确认复核员',
+    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM_REVIEW', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_thirdPartyConfirmReview'],
   },
   {
     role_code: 'STAFF_GATEWAY_ADMIN',
@@ -57,15 +66,31 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     ],
   },
   {
-    // An enterprise's first administrator (enterprise/add). Managing the enterprise's own users
-    // comes with the scoped user calls; until then the role holds the account authorities.
+    // An enterprise's administrator (the first one comes with enterprise/add): its accounts, and
+    // its own operators through the user calls, which scope it to its enterprise (modules/users).
     role_code: 'CUSTOMER_ADMIN',
     role_name: '企业管理员',
-    authorities: ['ACCOUNT_VIEW', 'ACCOUNT_MANAGE', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_accountAdd', 'ACTION_accountEdit'],
+    authorities: [
+      'ACCOUNT_VIEW',
+      'ACCOUNT_MANAGE',
+      'WARNING_VIEW',
+      'RISK_VIEW',
+      'ACTION_accountAdd',
+      'ACTION_accountEdit',
+      'OPERATOR_MANAGE',
+      'ACTION_userAdd',
+      'ACTION_userEdit',
+      'ACTION_userDelete',
+      'ACTION_userResetPassword',
+      'ACTION_userAssign',
+      'ACTION_userUnlock',
+    ],
   },
 ];
 
 /** The role whose last active holder cannot be removed (docs/architecture.md "Staff administration"). */
 export const GATEWAY_ADMIN_ROLE_CODE = 'STAFF_GATEWAY_ADMIN';
+/** An enterprise's administrator: every enterprise that has one keeps at least one active. */
+export const ENTERPRISE_ADMIN_ROLE_CODE = 'CUSTOMER_ADMIN';
 /** Staff roles go to seats in the bank's own enterprise, the others to customer seats. */
 export const isStaffRole = (roleCode: string) => roleCode.startsWith('STAFF_');

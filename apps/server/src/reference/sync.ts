@@ -40,6 +40,12 @@ export async function syncReferenceData(database: Database, config: Pick<Config,
         .values(role.authorities.map((authority) => ({ role_id, authority })))
         .onConflict((oc) => oc.doNothing())
         .execute();
+      // A role holds exactly what this release lists: an authority moved to another role leaves this one.
+      await trx
+        .deleteFrom('role_authorities')
+        .where('role_id', '=', role_id)
+        .where('authority', 'not in', role.authorities)
+        .execute();
     }
 
     await trx

@@ -1,5 +1,5 @@
 /**
- * Demo data for non-production: three customer enterprises and the four demo logins of the
+ * Demo data for non-production: three customer enterprises and the demo logins of the
  * README. Passwords here are demo-only; the seed refuses to run with NODE_ENV=production.
  */
 export const ENTERPRISES = [
@@ -67,6 +67,40 @@ export const USERS: DemoUser[] = [
     branch_code: '100000',
     must_change_password: false,
     seats: [{ user_no: 'S900000001', enterprise_no: '9000000001', roles: ['STAFF_GATEWAY_ADMIN'] }],
+  },
+  // 华夏远航's enterprise administrator and two more of its operators, for 操作员管理.
+  {
+    username: 'qyadmin',
+    password: 'Demo1234',
+    nick_name: '刘芳',
+    user_type: 'customer',
+    mobile: '13511112222',
+    email: 'liufang@hxyh-fund.example.cn',
+    branch_code: '110000',
+    must_change_password: false,
+    seats: [{ user_no: 'U100000103', enterprise_no: '1000000001', roles: ['CUSTOMER_ADMIN'] }],
+  },
+  {
+    username: 'zhouyang',
+    password: 'Demo1234',
+    nick_name: '周洋',
+    user_type: 'customer',
+    mobile: '13522223333',
+    email: 'zhouyang@hxyh-fund.example.cn',
+    branch_code: '110000',
+    must_change_password: false,
+    seats: [{ user_no: 'U100000104', enterprise_no: '1000000001', roles: ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER'] }],
+  },
+  {
+    username: 'sunli',
+    password: 'Init1234',
+    nick_name: '孙丽',
+    user_type: 'customer',
+    mobile: '13533334444',
+    email: 'sunli@hxyh-fund.example.cn',
+    branch_code: '110000',
+    must_change_password: true,
+    seats: [{ user_no: 'U100000105', enterprise_no: '1000000001', roles: ['CUSTOMER_MAKER'] }],
   },
 ];
 

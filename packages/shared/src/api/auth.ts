@@ -104,15 +104,18 @@ export const lockedUserSchema = z.object({
 });
 export type LockedUser = z.infer<typeof lockedUserSchema>;
 
-/** Spec §7 user unlock: bank staff list and unlock locked users. */
+/**
+ * Spec §7 user unlock: bank staff list and unlock locked users; an enterprise administrator
+ * those with a seat in its enterprise, and unlocks a person only if all their seats are there.
+ */
 export const lockedUsers = defineOperation({
   ...customer,
   id: 'USER_UNLOCK_QUERY',
   name: '查询锁定用户',
   method: 'POST',
   path: '/{prefix}/userUnlock/queryLockUser',
-  audience: ['staff'],
-  authority: ['USER_UNLOCK'],
+  audience: ['staff', 'customer'],
+  authority: ['USER_UNLOCK', 'OPERATOR_MANAGE'],
   encrypt: true,
   response: z.array(lockedUserSchema),
 });
@@ -123,8 +126,8 @@ export const unlockUser = defineOperation({
   name: '解锁用户',
   method: 'POST',
   path: '/{prefix}/userUnlock/update',
-  audience: ['staff'],
-  authority: ['USER_UNLOCK'],
+  audience: ['staff', 'customer'],
+  authority: ['ACTION_userUnlock'],
   encrypt: true,
   antiReplay: true,
   request: z.object({ userId: int4Id('用户编号须为1到2147483647之间的整数') }),

@@ -5,11 +5,16 @@ import { defineOperation } from './operation';
 import { filterText, pageOf, pageQuery, queryId } from './paging';
 
 /**
- * Staff administration of users (spec §7 `{prefix}/user…`). A *user* is a login (one person,
+ * Administration of users (spec §7 `{prefix}/user…`). A *user* is a login (one person,
  * one password); a *user number* is that person's seat in one enterprise, and roles attach to
  * seats. Usernames are unique across the bank, whatever their letter case.
  */
 const base = { category: '企业与用户管理', serviceId: 'zctg-customer', audience: ['staff'] } as const;
+/**
+ * The calls an enterprise's administrator shares with staff (操作员管理, `OPERATOR_MANAGE` and the
+ * user `ACTION_` authorities): the server scopes them to the seats of the session's enterprise.
+ */
+const operators = { ...base, audience: ['staff', 'customer'] } as const;
 
 const USER_ID_MESSAGE = '用户编号须为1到2147483647之间的整数';
 const ROLE_ID_MESSAGE = '角色编号须为1到2147483647之间的整数';
@@ -76,6 +81,8 @@ export const userRecordSchema = z.object({
   mustChangePassword: z.boolean(),
   roles: z.array(roleRefSchema),
   createdAt: z.string(),
+  /** The person also has seats the caller does not administer: only the bank changes their login. */
+  seatsElsewhere: z.boolean(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -92,6 +99,8 @@ export const userDetailSchema = z.object({
   mustChangePassword: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** As in the user list: seats the caller does not administer (not listed in `seats`). */
+  seatsElsewhere: z.boolean(),
   seats: z.array(z.object({ userNo: z.string(), enterpriseNo: z.string(), enterpriseName: z.string(), status: z.number(), roles: z.array(roleRefSchema) })),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
@@ -105,12 +114,12 @@ export const userQuerySchema = z.object({
 
 /** Spec §7 `GET {prefix}/user`: seats with their person, paged; filters are contains-matches, case-insensitive. */
 export const userList = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_LIST',
   name: '用户列表（分页）',
   method: 'GET',
   path: '/{prefix}/user',
-  authority: ['USER_MANAGE'],
+  authority: ['USER_MANAGE', 'OPERATOR_MANAGE'],
   encrypt: true,
   request: userQuerySchema,
   response: pageOf(userRecordSchema),
@@ -128,12 +137,12 @@ export const transferUserSchema = z.object({
 
 /** Spec §7 `GET {prefix}/user/all`: every active seat (of one enterprise when given), for transfer lists. */
 export const userAll = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_ALL',
   name: '全部用户号',
   method: 'GET',
   path: '/{prefix}/user/all',
-  authority: ['USER_MANAGE', 'GATEWAY_ADMIN'],
+  authority: ['USER_MANAGE', 'GATEWAY_ADMIN', 'OPERATOR_MANAGE'],
   encrypt: true,
   request: z.object({ enterpriseNo: enterpriseNoSchema.optional() }),
   response: z.array(transferUserSchema),
@@ -143,12 +152,12 @@ const userIdQuery = z.object({ userId: queryId(USER_ID_MESSAGE) });
 
 /** Spec §7 `GET {prefix}/getUserById`: the person with every seat and its roles. */
 export const userGet = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_GET',
   name: '用户详情',
   method: 'GET',
   path: '/{prefix}/getUserById',
-  authority: ['USER_MANAGE'],
+  authority: ['USER_MANAGE', 'OPERATOR_MANAGE'],
   encrypt: true,
   request: userIdQuery,
   response: userDetailSchema,
@@ -170,10 +179,11 @@ export const createdLoginSchema = z.object({ userId: z.number(), userNo: z.strin
 
 /**
  * Spec §7 `user/add`: a new login with its first seat. Staff seats are in the bank's own
- * enterprise and take staff roles; customer seats take customer roles.
+ * enterprise and take staff roles; customer seats take customer roles. An enterprise
+ * administrator adds seats to its own enterprise only.
  */
 export const userAdd = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_ADD',
   // The answer carries a one-time password.
   pinned: ['encrypted'],
@@ -219,9 +229,12 @@ export const userUpdateSchema = z.object({
     .default([]),
 });
 
-/** Spec §7 `user/update`. Staff cannot change their own roles or status. */
+/**
+ * Spec §7 `user/update`. No one changes their own roles or status; an enterprise administrator
+ * changes the login (name, contact, status) only of a person with no seat in another enterprise.
+ */
 export const userUpdate = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_UPDATE',
   name: '修改用户',
   method: 'POST',
@@ -237,7 +250,7 @@ export const userUpdate = defineOperation({
  * their last seat. Staff cannot delete themselves; the last gateway administrator stays.
  */
 export const userDelete = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_DELETE',
   name: '删除用户号',
   method: 'POST',
@@ -254,7 +267,7 @@ export const userDelete = defineOperation({
  * answers 040007 (must change), and every session of the person ends.
  */
 export const userResetPassword = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_RESET_PASSWORD',
   pinned: ['encrypted'],
   name: '重置用户密码（一次性密码）',
@@ -283,12 +296,12 @@ export const userSetPassword = defineOperation({
 
 /** Spec §7 `user/authority/query`: a seat's roles and the authorities they give. */
 export const userAuthorityQuery = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_AUTHORITY_QUERY',
   name: '查询用户号权限',
   method: 'POST',
   path: '/{prefix}/user/authority/query',
-  authority: ['USER_MANAGE'],
+  authority: ['USER_MANAGE', 'OPERATOR_MANAGE'],
   encrypt: true,
   request: z.object({ userNo: userNoSchema }),
   response: z.object({
@@ -300,12 +313,12 @@ export const userAuthorityQuery = defineOperation({
 
 /** Spec §7 `GET {prefix}/userUnlock/getUserById`: a person's lock state, for the unlock screen. */
 export const userUnlockGet = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_UNLOCK_GET',
   name: '查询用户锁定状态',
   method: 'GET',
   path: '/{prefix}/userUnlock/getUserById',
-  authority: ['USER_UNLOCK'],
+  authority: ['USER_UNLOCK', 'OPERATOR_MANAGE'],
   encrypt: true,
   request: userIdQuery,
   response: z.object({
@@ -331,14 +344,17 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-/** Spec §7 `GET {prefix}/user/roles`: the roles, their authorities and their members. */
+/**
+ * Spec §7 `GET {prefix}/user/roles`: the roles, their authorities and their members; an
+ * enterprise administrator sees the customer roles and its own enterprise's members.
+ */
 export const userRoles = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_ROLES',
   name: '角色列表（含成员）',
   method: 'GET',
   path: '/{prefix}/user/roles',
-  authority: ['USER_MANAGE', 'GATEWAY_ADMIN'],
+  authority: ['USER_MANAGE', 'GATEWAY_ADMIN', 'OPERATOR_MANAGE'],
   encrypt: true,
   response: z.array(roleSchema),
 });
@@ -350,10 +366,11 @@ export const roleMembersSchema = z.object({
 
 /**
  * Spec §7 `user/roles/add {roleId, userNos}` (the user-assign transfer list): the role's whole
- * membership becomes `userNos`, all or nothing.
+ * membership becomes `userNos`, all or nothing. For an enterprise administrator, the membership
+ * within its enterprise: other enterprises' members stay.
  */
 export const userRolesAssign = defineOperation({
-  ...base,
+  ...operators,
   id: 'USER_ROLES_ADD',
   name: '分配角色成员',
   method: 'POST',

@@ -2,38 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, authApi } from '@portal/shared';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { recordAudit } from '../audit/audit';
+import { audited, lockedPeople, scopeOf, wholePerson } from '../users';
 import type { AuthServices } from './auth-services';
 
-/** Spec §7 `userUnlock/queryLockUser` and `userUnlock/update`: bank staff list and unlock locked users. */
+/**
+ * Spec §7 `userUnlock/queryLockUser` and `userUnlock/update`: bank staff list and unlock locked
+ * users; an enterprise administrator those of its enterprise, a person only if all their seats are there.
+ */
 export async function unlockRoutes(app: FastifyInstance, services: AuthServices) {
   const { ctx, credentials } = services;
   const routes = operationRoutes(app, ctx);
 
-  routes.json(authApi.lockedUsers, async () => {
-    const rows = await ctx.database.db
-      .selectFrom('users')
-      .select(['user_id', 'username', 'nick_name', 'failed_attempts', 'locked_at'])
-      .where('locked_at', 'is not', null)
-      .orderBy('locked_at', 'desc')
-      .execute();
-    return rows.map((r) => ({
-      userId: r.user_id,
-      username: r.username,
-      nickName: r.nick_name,
-      failedAttempts: r.failed_attempts,
-      lockedAt: (r.locked_at as Date).toISOString(),
-    }));
-  });
+  routes.json(authApi.lockedUsers, async ({ request }) => lockedPeople(ctx.database.db, scopeOf(request.session!)));
 
-  routes.json(authApi.unlockUser, async ({ input, request }) => {
-    const unlocked = await credentials.unlock(input.userId);
-    await recordAudit(ctx.database, request, {
-      event: 'user.unlock',
-      outcome: unlocked ? 'success' : 'failure',
-      detail: { targetUserId: input.userId, ...(unlocked ? {} : { reason: 'not_locked' }) },
-    });
-    if (!unlocked) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '该用户未被锁定');
-    return null;
-  });
+  routes.json(authApi.unlockUser, async ({ input, request }) =>
+    audited(ctx.database, request, 'user.unlock', { targetUserId: input.userId }, async () => {
+      await wholePerson(ctx.database.db, scopeOf(request.session!), input.userId, '解锁');
+      if (!(await credentials.unlock(input.userId))) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '该用户未被锁定');
+      return { result: null, detail: {} };
+    }),
+  );
 }

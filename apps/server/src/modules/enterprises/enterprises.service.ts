@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import type { OperationParsed, enterprisesApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { BANK_ENTERPRISE } from '../../reference/bank';
+import { ENTERPRISE_ADMIN_ROLE_CODE } from '../../reference/roles';
 import type { AuthServices } from '../auth/auth-services';
 import { hashPassword } from '../auth/password-hash';
 import type { SessionStore } from '../auth/sessions';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { audited, insertLogin, oneTimePassword, refuse } from '../users';
 
-/** The role an enterprise's first administrator gets (reference/roles.ts). */
-const FIRST_ADMIN_ROLE = 'CUSTOMER_ADMIN';
 const NOT_FOUND = '企业不存在';
 const BANK_IS_FIXED = '银行托管部为系统数据，不能修改、停用或删除';
 
@@ -58,7 +57,7 @@ export class EnterpriseAdmin {
             .insertInto('enterprises')
             .values({ enterprise_no: input.enterpriseNo, enterprise_name: input.enterpriseName, enterprise_type: input.enterpriseType })
             .execute();
-          const role = await trx.selectFrom('roles').select('role_id').where('role_code', '=', FIRST_ADMIN_ROLE).executeTakeFirstOrThrow();
+          const role = await trx.selectFrom('roles').select('role_id').where('role_code', '=', ENTERPRISE_ADMIN_ROLE_CODE).executeTakeFirstOrThrow();
           return insertLogin(this.#ctx.database, trx, {
             username: input.adminUsername,
             nickName: input.adminNickName,

@@ -4,13 +4,12 @@ import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { BANK_ENTERPRISE } from '../../reference/bank';
-import { GATEWAY_ADMIN_ROLE_CODE, isStaffRole } from '../../reference/roles';
+import { isStaffRole } from '../../reference/roles';
 
 type Trx = Transaction<DB>;
 
-/** Arbitrary constants: concurrent writers take turns drawing user numbers, and removing administrators. */
+/** An arbitrary constant: concurrent writers take turns drawing user numbers. */
 const USER_NO_LOCK = 7_262_020;
-const ADMIN_LOCK = 7_262_021;
 
 export const refuse = (message: string) => new AppError(RETURN_CODES.INVALID_PARAMETER, message);
 
@@ -105,38 +104,3 @@ export async function insertSeat(database: Database, trx: Trx, userId: number, e
   if (roleIds.length > 0) await trx.insertInto('user_number_roles').values(roleIds.map((role_id) => ({ user_no: userNo, role_id }))).execute();
   return userNo;
 }
-
-/** Active seats holding the gateway administrator role: people who can still administer the portal. */
-export async function gatewayAdminCount(trx: Trx): Promise<number> {
-  const row = await trx
-    .selectFrom('user_number_roles as r')
-    .innerJoin('roles as ro', 'ro.role_id', 'r.role_id')
-    .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
-    .innerJoin('users as u', 'u.user_id', 'n.user_id')
-    .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('ro.role_code', '=', GATEWAY_ADMIN_ROLE_CODE)
-    .where('n.status', '=', 1)
-    .where('u.status', '=', 1)
-    .where('e.status', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export const LAST_GATEWAY_ADMIN = '至少保留一名API网关管理员，不能移除最后一名';
-
-/**
- * Runs a write in one transaction and refuses it (rolled back) when it would leave no active
- * gateway administrator where there was one.
- */
-export async function keepingGatewayAdmin<T>(database: Database, write: (trx: Trx) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
-    // Two removals at once must not each see the other's administrator as the one that stays.
-    if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${ADMIN_LOCK})`.execute(trx);
-    const before = await gatewayAdminCount(trx);
-    const result = await write(trx);
-    if (before > 0 && (await gatewayAdminCount(trx)) === 0) throw refuse(LAST_GATEWAY_ADMIN);
-    return result;
-  });
-}
-

@@ -29,6 +29,22 @@ export async function rolesOfSeats(db: Kysely<DB>, userNos: readonly string[]) {
   return byUserNo;
 }
 
+/**
+ * Which of these people also have seats the scope does not cover (another enterprise's): an
+ * enterprise administrator may act on their seats here, never on the person as a whole.
+ */
+export async function peopleWithSeatsElsewhere(db: Kysely<DB>, scope: AdminScope, userIds: readonly number[]): Promise<Set<number>> {
+  if (!scope.enterpriseNo || userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_numbers')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('enterprise_no', '<>', scope.enterpriseNo)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 export async function listSeats(
   db: Kysely<DB>,
   scope: AdminScope,
@@ -52,6 +68,7 @@ export async function listSeats(
     .offset((query.page - 1) * query.limit)
     .execute();
   const roles = await rolesOfSeats(db, rows.map((r) => r.user_no));
+  const shared = await peopleWithSeatsElsewhere(db, scope, rows.map((r) => r.user_id));
   return {
     total: Number(total),
     records: rows.map((r) => ({
@@ -69,6 +86,7 @@ export async function listSeats(
       mustChangePassword: r.must_change_password,
       roles: roles.get(r.user_no) ?? [],
       createdAt: iso(r.created_at),
+      seatsElsewhere: shared.has(r.user_id),
     })),
   };
 }
@@ -128,6 +146,7 @@ export async function userDetail(db: Kysely<DB>, scope: AdminScope, userId: numb
   if (scope.enterpriseNo) seatQuery = seatQuery.where('n.enterprise_no', '=', scope.enterpriseNo);
   const seats = await seatQuery.orderBy('n.user_no').execute();
   const roles = await rolesOfSeats(db, seats.map((s) => s.user_no));
+  const shared = await peopleWithSeatsElsewhere(db, scope, [userId]);
   return {
     userId: user.user_id,
     username: user.username,
@@ -141,6 +160,7 @@ export async function userDetail(db: Kysely<DB>, scope: AdminScope, userId: numb
     mustChangePassword: user.must_change_password,
     createdAt: iso(user.created_at),
     updatedAt: iso(user.updated_at),
+    seatsElsewhere: shared.has(userId),
     seats: seats.map((s) => ({
       userNo: s.user_no,
       enterpriseNo: s.enterprise_no,
@@ -151,9 +171,10 @@ export async function userDetail(db: Kysely<DB>, scope: AdminScope, userId: numb
   };
 }
 
-/** The roles with their authorities and their members the scope can see. */
+/** The roles with their authorities and their members the scope can see; an enterprise's scope sees the customer roles only. */
 export async function rolesWithMembers(db: Kysely<DB>, scope: AdminScope) {
-  const roles = await db.selectFrom('roles').select(['role_id', 'role_code', 'role_name']).orderBy('role_id').execute();
+  const all = await db.selectFrom('roles').select(['role_id', 'role_code', 'role_name']).orderBy('role_id').execute();
+  const roles = scope.enterpriseNo ? all.filter((r) => !isStaffRole(r.role_code)) : all;
   const authorities = await db.selectFrom('role_authorities').select(['role_id', 'authority']).orderBy('authority').execute();
   let members = db.selectFrom('user_number_roles as r').innerJoin('user_numbers as n', 'n.user_no', 'r.user_no').select(['r.role_id', 'r.user_no']);
   if (scope.enterpriseNo) members = members.where('n.enterprise_no', '=', scope.enterpriseNo);
@@ -183,3 +204,19 @@ export async function seatAuthorities(db: Kysely<DB>, userNo: string) {
   return { userNo, roles, authorities };
 }
 
+/** Spec §7 `userUnlock/queryLockUser`: people with a lock on record whom the scope sees, latest first. */
+export async function lockedPeople(db: Kysely<DB>, scope: AdminScope) {
+  let query = db
+    .selectFrom('users')
+    .select(['user_id', 'username', 'nick_name', 'failed_attempts', 'locked_at'])
+    .where('locked_at', 'is not', null);
+  if (scope.enterpriseNo) query = query.where('user_id', 'in', db.selectFrom('user_numbers').select('user_id').where('enterprise_no', '=', scope.enterpriseNo));
+  const rows = await query.orderBy('locked_at', 'desc').execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    username: r.username,
+    nickName: r.nick_name,
+    failedAttempts: r.failed_attempts,
+    lockedAt: (r.locked_at as Date).toISOString(),
+  }));
+}

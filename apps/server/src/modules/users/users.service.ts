@@ -10,31 +10,24 @@ import type { SessionInfo, SessionStore } from '../auth/sessions';
 import { USER_CHANGED_CHANNEL } from '../current-user/profiles';
 import { audited } from './audited';
 import { oneTimePassword } from './one-time-password';
-import type { AdminScope } from './scope';
-import {
-  enterpriseForSeat,
-  insertLogin,
-  insertSeat,
-  keepingGatewayAdmin,
-  refuse,
-  rolesFor,
-  userTypeOfEnterprise,
-} from './seats';
+import { keepingAdministrators } from './administrators';
+import { USER_NOT_FOUND, wholePerson, type AdminScope } from './scope';
+import { enterpriseForSeat, insertLogin, insertSeat, refuse, rolesFor, userTypeOfEnterprise } from './seats';
 import { findSeat, findUser, rolesOfSeats } from './users.queries';
 
 type Input<Op> = OperationParsed<Op>;
 
-const USER_NOT_FOUND = '用户不存在';
 const SEAT_NOT_FOUND = '用户号不存在';
 const OWN_ROLES = '不能修改自己的角色';
 
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /**
- * Staff administration of logins, seats and roles (docs/architecture.md "Staff administration").
- * Each write runs in one transaction (a refusal leaves nothing behind), keeps at least one
- * active gateway administrator, is audited with before/after (never a password), and ends the
- * sessions it makes stale.
+ * Administration of logins, seats and roles by staff and by enterprise administrators within
+ * their scope (docs/architecture.md "Staff administration", "Enterprise operators"). Each write
+ * runs in one transaction (a refusal leaves nothing behind), keeps at least one active gateway
+ * administrator and every enterprise's last administrator, is audited with before/after (never
+ * a password), and ends the sessions it makes stale.
  */
 export class UserAdmin {
   readonly #ctx: AppContext;
@@ -54,6 +47,12 @@ export class UserAdmin {
   /** The person's profile and seats as `current/user` caches them: dropped on every instance. */
   async #profileChanged(userId: number) {
     await this.#ctx.kv.publish(USER_CHANGED_CHANNEL, String(userId)).catch(() => undefined);
+  }
+
+  /** The enterprises of every seat of a person, whatever the scope: those a change to the person touches. */
+  async #enterprisesOf(userId: number) {
+    const rows = await this.#db.selectFrom('user_numbers').select('enterprise_no').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.enterprise_no);
   }
 
   #inScope(scope: AdminScope, enterpriseNo: string) {
@@ -133,6 +132,13 @@ export class UserAdmin {
       const currentRoles = await rolesOfSeats(this.#db, [...listed.keys()]);
       const changedSeats = [...listed].filter(([userNo, ids]) => !sameSet(ids, (currentRoles.get(userNo) ?? []).map((r) => r.roleId)));
       if (self && changedSeats.length > 0) throw refuse(OWN_ROLES);
+      const loginChanged =
+        input.nickName !== user.nick_name ||
+        input.mobile !== user.mobile ||
+        input.email !== user.email ||
+        input.userDesc !== user.user_desc ||
+        input.branchCode !== user.branch_code ||
+        input.status !== user.status;
 
       const before = {
         nickName: user.nick_name,
@@ -143,7 +149,9 @@ export class UserAdmin {
         status: user.status,
         roles: Object.fromEntries(changedSeats.map(([userNo]) => [userNo, (currentRoles.get(userNo) ?? []).map((r) => r.roleCode)])),
       };
-      const afterRoles = await keepingGatewayAdmin(this.#ctx.database, async (trx) => {
+      const afterRoles = await keepingAdministrators(this.#ctx.database, await this.#enterprisesOf(user.user_id), async (trx) => {
+        // In the write's transaction: a seat given elsewhere meanwhile cannot slip past.
+        if (loginChanged) await wholePerson(trx, scope, user.user_id, '修改其姓名、联系方式或状态');
         await trx
           .updateTable('users')
           .set({
@@ -181,7 +189,7 @@ export class UserAdmin {
       if (seat.user_id === session.userId) throw refuse('不能删除自己');
       const roles = ((await rolesOfSeats(this.#db, [userNo])).get(userNo) ?? []).map((r) => r.roleCode);
       const now = new Date(this.#ctx.now());
-      const userDeleted = await keepingGatewayAdmin(this.#ctx.database, async (trx) => {
+      const userDeleted = await keepingAdministrators(this.#ctx.database, [seat.enterprise_no], async (trx) => {
         // Marked ended here, in the same transaction; the store's revocation below drops cached copies.
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_no', '=', userNo).where('revoked_at', 'is', null).execute();
         await trx.deleteFrom('user_numbers').where('user_no', '=', userNo).execute();
@@ -208,19 +216,18 @@ export class UserAdmin {
 
   /** A one-time password (answered once), to be changed at the next login; every session of the person ends. */
   async resetPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number) {
-    return this.#setPassword(request, scope, session, userId, oneTimePassword(), 'user.password_reset');
+    return this.#setPassword(request, scope, session, userId, oneTimePassword(), 'user.password_reset', '重置其密码');
   }
 
   /** A password staff chose (spec §3 "User update password"), to be changed at the next login. */
   async setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string) {
-    await this.#setPassword(request, scope, session, userId, password, 'user.password_set');
+    await this.#setPassword(request, scope, session, userId, password, 'user.password_set', '设置其密码');
     return null;
   }
 
-  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: string) {
+  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: string, action: string) {
     return audited(this.#ctx.database, request, event, { targetUserId: userId }, async () => {
-      const user = await findUser(this.#db, scope, userId);
-      if (!user) throw refuse(USER_NOT_FOUND);
+      const user = await wholePerson(this.#db, scope, userId, action);
       // One's own password is changed with the old one (userPassword/update), not by administration.
       if (user.user_id === session.userId) throw refuse('请通过修改密码功能修改自己的密码');
       await this.#credentials.setPassword(user, password, PASSWORD_HISTORY_DEPTH, { mustChange: true });
@@ -242,6 +249,8 @@ export class UserAdmin {
       const missing = wanted.filter((_, i) => !seats[i]);
       if (missing.length > 0) throw refuse(`用户号不存在：${missing.slice(0, 5).join('、')}${missing.length > 5 ? '等' : ''}`);
       const staffRole = isStaffRole(role.role_code);
+      // An enterprise's scope has no staff seat: without this, an empty list would pass as "no change".
+      if (scope.enterpriseNo && staffRole) throw refuse(`角色“${role.role_name}”只能分配给银行员工`);
       if (seats.some((s) => (s!.user_type === 'staff') !== staffRole)) {
         throw refuse(staffRole ? `角色“${role.role_name}”只能分配给银行员工` : `角色“${role.role_name}”不能分配给银行员工`);
       }
@@ -249,7 +258,7 @@ export class UserAdmin {
       let members = this.#db
         .selectFrom('user_number_roles as r')
         .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
-        .select(['r.user_no', 'n.user_id'])
+        .select(['r.user_no', 'n.user_id', 'n.enterprise_no'])
         .where('r.role_id', '=', role.role_id);
       if (scope.enterpriseNo) members = members.where('n.enterprise_no', '=', scope.enterpriseNo);
       const current = await members.execute();
@@ -259,7 +268,11 @@ export class UserAdmin {
       const touchedPeople = new Set([...seats.filter((s) => added.includes(s!.user_no)).map((s) => s!.user_id), ...current.filter((m) => removed.includes(m.user_no)).map((m) => m.user_id)]);
       if (touchedPeople.has(session.userId)) throw refuse(OWN_ROLES);
 
-      await keepingGatewayAdmin(this.#ctx.database, async (trx) => {
+      const touchedEnterprises = [
+        ...seats.filter((s) => added.includes(s!.user_no)).map((s) => s!.enterprise_no),
+        ...current.filter((m) => removed.includes(m.user_no)).map((m) => m.enterprise_no),
+      ];
+      await keepingAdministrators(this.#ctx.database, touchedEnterprises, async (trx) => {
         if (removed.length > 0) await trx.deleteFrom('user_number_roles').where('role_id', '=', role.role_id).where('user_no', 'in', removed).execute();
         if (added.length > 0) await trx.insertInto('user_number_roles').values(added.map((user_no) => ({ user_no, role_id: role.role_id }))).execute();
       });

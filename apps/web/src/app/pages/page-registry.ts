@@ -42,6 +42,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['USER_MANAGE'],
     load: () => import('../../features/user-admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })),
   },
+  'system/operatorManagement/index': {
+    title: '操作员管理',
+    access: ['OPERATOR_MANAGE'],
+    load: () => import('../../features/operator-admin/operator-admin-page').then((m) => ({ default: m.OperatorAdminPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],

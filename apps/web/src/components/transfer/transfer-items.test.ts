@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterPositions, moveKeys, partition, searchTextOf, SINGLE_MODE_MESSAGE } from './transfer-items';
+import { changesOf, filterPositions, moveKeys, partition, searchTextOf, SINGLE_MODE_MESSAGE } from './transfer-items';
 
 const users = [
   { userNo: 'U100000101', userName: '王海燕' },
@@ -40,5 +40,9 @@ describe('moveKeys', () => {
     expect(moveKeys([], ['a', 'b'], 'right', 'single')).toEqual({ refused: SINGLE_MODE_MESSAGE });
     expect(moveKeys([], ['b'], 'right', 'single')).toEqual(['b']);
     expect(moveKeys(['a'], ['a'], 'left', 'single')).toEqual([]);
+  });
+
+  it('tells what a save adds and removes', () => {
+    expect(changesOf(['U1', 'U2'], ['U2', 'U3'])).toEqual({ added: ['U3'], removed: ['U1'] });
   });
 });

@@ -37,3 +37,10 @@ export function moveKeys(
   const present = new Set(targetKeys);
   return [...targetKeys, ...moved.filter((key) => !present.has(key))];
 }
+
+/** What saving the right list `after` over `before` changes. */
+export function changesOf(before: readonly string[], after: readonly string[]): { added: string[]; removed: string[] } {
+  const was = new Set(before);
+  const now = new Set(after);
+  return { added: after.filter((key) => !was.has(key)), removed: before.filter((key) => !now.has(key)) };
+}

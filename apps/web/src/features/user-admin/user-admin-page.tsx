@@ -104,7 +104,7 @@ export function UserAdminPage() {
             title: '角色',
             dataIndex: 'roles',
             render: (roles: UserRecord['roles']) => (
-              <Space size={[0, 4]} wrap>
+              <Space size={[4, 4]} wrap>
                 {roles.map((r) => (
                   <Tag key={r.roleId}>{r.roleName}</Tag>
                 ))}

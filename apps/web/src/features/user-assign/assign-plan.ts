@@ -28,10 +28,3 @@ export function candidatesFor(role: Pick<AssignableRole, 'userType' | 'userNos'>
   const unseen = role.userNos.filter((userNo) => !listed.has(userNo)).map((userNo) => ({ userNo, userName: '（未在用户列表中）' }));
   return [...eligible, ...unseen];
 }
-
-/** What saving `after` over `before` changes. */
-export function changesOf(before: readonly string[], after: readonly string[]): { added: string[]; removed: string[] } {
-  const was = new Set(before);
-  const now = new Set(after);
-  return { added: after.filter((userNo) => !was.has(userNo)), removed: before.filter((userNo) => !now.has(userNo)) };
-}

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { UserAssignTransfer } from '../../components/transfer';
+import { UserAssignTransfer, changesOf } from '../../components/transfer';
 import { Permission } from '../../lib/permissions';
 import { allUsersQuery } from './api/user-all';
 import { userRolesQuery } from './api/user-roles';
 import { useAssignRoleUsers } from './api/user-roles-assign';
-import { assignableRoles, candidatesFor, changesOf } from './assign-plan';
+import { assignableRoles, candidatesFor } from './assign-plan';
 
 /** API网关管理 › 用户分配: pick a role, move user numbers between the two lists, save the members. */
 export function UserAssignPage() {
