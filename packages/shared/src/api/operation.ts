@@ -154,6 +154,20 @@ export function operationSigningData(op: Pick<AnyOperation, 'id' | 'signing'>, i
   return { code: SIGNING_LAYOUTS[layout].code, data: signingData(layout, values) };
 }
 
+// Stands in for the signature while a client validates the input it is about to sign.
+const UNSIGNED = 'AA==';
+
+/**
+ * What a client signs for an input it is about to send: the signing data of the input as the
+ * server will validate it (defaults filled in, text trimmed). An input the server will refuse
+ * anyway has no signing data; it gets '' so that the refusal names the faulty field.
+ */
+export function signingDataToSend(op: Pick<AnyOperation, 'id' | 'signing' | 'request'>, input: unknown): string {
+  const parsed = op.request?.safeParse({ ...(input as object), signMsg: UNSIGNED });
+  if (!parsed?.success) return '';
+  return operationSigningData(op, parsed.data).data;
+}
+
 export interface PathPrefixes {
   customerPrefix: string;
   gatewayPrefix: string;

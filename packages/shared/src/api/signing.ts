@@ -11,7 +11,10 @@ import { userAdd, userDelete, userRolesAssign, userUpdate } from './users';
  * client can catch a missing or wrong device key before it submits. Each takes its operation's
  * input with `signMsg`, under the operation's own audience and authority, and changes nothing.
  */
-const base = { category: '操作签名', serviceId: 'zctg-customer', method: 'POST', encrypt: true } as const;
+/** A signature that holds answers the signing data the server built, for the client to compare with its own. */
+export const verifySignAnswerSchema = z.object({ code: z.string(), signingData: z.string() });
+
+const base = { category: '操作签名', serviceId: 'zctg-customer', method: 'POST', encrypt: true, response: verifySignAnswerSchema } as const;
 
 const idOf = (code: SigningCode) => `VERIFY_SIGN_${code.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
 
@@ -90,3 +93,16 @@ export const verifyAccountUsed = defineOperation({
   ),
   signing: 'AccountUsed',
 });
+
+/** Every `VerifySign/<Code>` call. */
+export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
+  verifyUserAdd,
+  verifyUserEdit,
+  verifyUserDelete,
+  verifyUserAddRole,
+  verifyUserUnlock,
+  verifyPasswordModify,
+  verifyAccountAdd,
+  verifyAccountEdit,
+  verifyAccountUsed,
+];

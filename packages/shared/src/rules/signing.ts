@@ -122,4 +122,5 @@ export const signMsgSchema = z.string({ error: RETURN_CODES.SIGN_MISSING.message
 });
 
 /** A signed operation's request: its fields and `signMsg`. */
-export const withSignature = <T extends z.ZodObject>(schema: T) => schema.extend({ signMsg: signMsgSchema });
+export const withSignature = <Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(schema: z.ZodObject<Shape, Config>) =>
+  schema.extend({ signMsg: signMsgSchema });

@@ -1,6 +1,28 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 
+/**
+ * The proof a signed operation carried (docs/signing.md), kept with its audit entries so the
+ * signature can be checked again later from the audit log alone: the signing data, the signature
+ * and the device's public key (not a secret).
+ */
+export interface AuditedSignature {
+  /** The VerifySign code: the signing data's first field. */
+  code: string;
+  data: string;
+  signMsg: string;
+  deviceKey: string;
+  /** The key's first 18 hex characters, as the login entry names the device. */
+  device: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the operation's signature is verified (modules/signing). */
+    operationSignature?: AuditedSignature;
+  }
+}
+
 export interface AuditEvent {
   event: string;
   outcome: 'success' | 'failure';
@@ -12,7 +34,10 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
-/** Appends to the audit log (append-only in the database), with the request's address and id. */
+/**
+ * Appends to the audit log (append-only in the database), with the request's address and id,
+ * and the operation's verified signature when it had one.
+ */
 export async function recordAudit(database: Database, request: FastifyRequest, event: AuditEvent): Promise<void> {
   await database.db
     .insertInto('audit_log')
@@ -25,7 +50,7 @@ export async function recordAudit(database: Database, request: FastifyRequest, e
       username: event.username ?? request.session?.username ?? null,
       client_ip: request.ip,
       request_id: request.id,
-      detail: JSON.stringify(event.detail ?? {}),
+      detail: JSON.stringify({ ...event.detail, ...(request.operationSignature ? { signature: request.operationSignature } : {}) }),
     })
     .execute();
 }

@@ -3,6 +3,7 @@ import { RETURN_CODES, authApi } from '@portal/shared';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import { recordAudit } from '../audit/audit';
+import { verifyOperationSignature } from '../signing';
 import type { AuthServices } from './auth-services';
 
 /** Spec §7 `userUnlock/queryLockUser` and `userUnlock/update`: bank staff list and unlock locked users. */
@@ -26,8 +27,20 @@ export async function unlockRoutes(app: FastifyInstance, services: AuthServices)
     }));
   });
 
+  // A signed operation: the signature is verified in the unlock's own transaction.
   routes.json(authApi.unlockUser, async ({ input, request }) => {
-    const unlocked = await credentials.unlock(input.userId);
+    const unlocked = await ctx.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await verifyOperationSignature(trx, request, input);
+        return credentials.unlock(input.userId, trx);
+      })
+      .catch(async (err: unknown) => {
+        if (err instanceof AppError) {
+          await recordAudit(ctx.database, request, { event: 'user.unlock', outcome: 'failure', detail: { targetUserId: input.userId, reason: err.message } });
+        }
+        throw err;
+      });
     await recordAudit(ctx.database, request, {
       event: 'user.unlock',
       outcome: unlocked ? 'success' : 'failure',
