@@ -1,4 +1,4 @@
-import { portalCrypto as c } from '@portal/crypto/node';
+import { portalCrypto as c, type KeyPair } from '@portal/crypto/node';
 import { OPERATIONS, loginSigningString, operationPath, signingDataToSend, type AnyOperation } from '@portal/shared';
 import { connectEnvelope } from './envelope-client';
 import type { TestApp } from './test-app';
@@ -7,11 +7,12 @@ export const TEST_CAPTCHA = 'ABCDE';
 
 /**
  * A browser's login as WIRE.md describes it, done from Node: captcha bound to `rev`, server
- * random, `zctgPassword`, device-key signature, encrypted login call.
+ * random, `zctgPassword`, device-key signature (a new key unless `device` is given), encrypted
+ * login call.
  */
-export async function loginClient(app: TestApp) {
+export async function loginClient(app: TestApp, options: { device?: KeyPair } = {}) {
   const envelope = await connectEnvelope(app);
-  const device = await c.sm2GenerateKeyPair();
+  const device = options.device ?? (await c.sm2GenerateKeyPair());
   const { appAsymmetricEncryptionType: asym, appAsymmetricEncryptionPublicKey: serverKey } = envelope.negotiated;
 
   const captcha = async (rev = envelope.rev) =>
