@@ -111,6 +111,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   if (isPublic && def.authority?.length) throw new Error(`operation ${def.id}: a public operation cannot need an authority`);
   if (def.pinned?.includes('encrypted') && !def.encrypt) throw new Error(`operation ${def.id}: pinned encrypted but not encrypted`);
   if (def.pinned?.includes('plaintext') && def.encrypt) throw new Error(`operation ${def.id}: pinned plaintext but encrypted`);
+  if (def.signing !== undefined && def.method !== 'POST') throw new Error(`operation ${def.id}: a signed operation is a POST (its signMsg travels in the body)`);
   const signing = def.signing === undefined ? undefined : signingOf(def.id, def.signing, def.request);
   return {
     id: def.id,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, authApi, operationSigningData, signingApi, usersApi } from './index';
+import { z } from 'zod';
+import { withSignature } from '../rules/signing';
+import { OPERATIONS, authApi, defineOperation, operationSigningData, signingApi, usersApi } from './index';
 
 const der = 'MEUCIQDd2lUSsVp0Gr3xo/Mj+G2gsIJ0vzmI4iVZW9a+ihXhFAIgbQLxBFudWyYG6dCGI5IE1/w2DpJ8g9+Ibq5NwSB2+8k=';
 const codeOf = (op: (typeof OPERATIONS)[number], input: unknown) => operationSigningData(op, op.request!.parse(input)).code;
@@ -53,5 +55,25 @@ describe('signed operations', () => {
     expect(operationSigningData(used, used.request.parse({ accountNos: ['622202000000001234', '622202000000005678'], used: 0, signMsg: der })).data).toBe(
       'AccountUsed|[622202000000001234,622202000000005678]|0',
     );
+  });
+});
+
+describe('a signing declaration', () => {
+  const base = { id: 'T', name: 't', category: 't', serviceId: 't', method: 'POST', path: '/t', audience: ['staff'] } as const;
+
+  it('is checked when the contract is defined: signMsg, every field of the layout, a POST', () => {
+    expect(() => defineOperation({ ...base, request: z.object({ userNo: z.string() }), signing: 'UserDelete' })).toThrow(/must carry signMsg/);
+    expect(() => defineOperation({ ...base, request: withSignature(z.object({ user: z.string() })), signing: 'UserDelete' })).toThrow(/has no userNo/);
+    expect(() => defineOperation({ ...base, method: 'GET', request: withSignature(z.object({ userNo: z.string() })), signing: 'UserDelete' })).toThrow(/is a POST/);
+    expect(defineOperation({ ...base, request: withSignature(z.object({ userNo: z.string() })), signing: 'UserDelete' }).signing).toBeTypeOf('function');
+  });
+
+  it('may map an input to its layout: other field names, fixed values', () => {
+    const start = defineOperation({
+      ...base,
+      request: withSignature(z.object({ accountNo: z.string() })),
+      signing: (input) => ({ layout: 'AccountUsed', values: { accountNos: [input.accountNo], used: 1 } }),
+    });
+    expect(operationSigningData(start, { accountNo: '622202000000001234', signMsg: der }).data).toBe('AccountUsed|[622202000000001234]|1');
   });
 });
