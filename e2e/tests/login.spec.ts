@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { portalCrypto as c } from '../../packages/crypto/src/node';
-import { envelopeAad, loginSigningString, replaySigningString } from '../../packages/shared/src/index';
+import { envelopeAad, loginSigningString, replaySigningString, signingData } from '../../packages/shared/src/index';
 import { APP, CAPTCHA, captchaImage, captchaInput, fillLogin, loginButton, openLogin, passwordInput } from './login-page';
 
 // Login, password control, forced and dialog password changes, logout and lockout in Chromium
@@ -28,8 +28,8 @@ const storedDeviceKey = (page: Page) =>
 
 /**
  * A client of the API written from WIRE.md (negotiation, envelope, anti-replay, password
- * sealing, device signature), for what the browser cannot do here: act as staff, and use a
- * token after its session ended.
+ * sealing, device signature) and docs/signing.md, for what the browser cannot do here: act as
+ * staff, and use a token after its session ended.
  */
 async function apiClient(request: APIRequestContext) {
   const keyInfo = (await (await request.post('/pmobile/base/app/getEncryptionPublicKey', { headers: API_HEADERS })).json()).data as {
@@ -70,13 +70,17 @@ async function apiClient(request: APIRequestContext) {
     return { status: res.status(), returnCode: json.returnCode, data };
   }
 
+  // The device key of the last login: the session's signed operations are signed with it.
+  let device = await c.sm2GenerateKeyPair();
+  const sign = async (data: string) => c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(data)));
+
   async function login(username: string, password: string): Promise<string> {
     await request.post('/pmobile/captcha/picture/createCode', { headers });
     const { data } = await post('/customer/Random', {});
     const random = (data as { random: string }).random;
     const randomClient = c.randomHex(16);
     const zctgPassword = await c.asymEncrypt(asym, keyInfo.appAsymmetricEncryptionPublicKey, c.utf8Encode(JSON.stringify({ password, random, randomClient })));
-    const device = await c.sm2GenerateKeyPair();
+    device = await c.sm2GenerateKeyPair();
     const signMsg = c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(loginSigningString(username, random, randomClient, '0'))));
     const reply = await post('/admin/login/token', {
       username,
@@ -90,7 +94,7 @@ async function apiClient(request: APIRequestContext) {
     return (reply.data as { access_token: string }).access_token;
   }
 
-  return { post, login };
+  return { post, login, sign };
 }
 
 test.describe('login page', () => {
@@ -453,7 +457,9 @@ test.describe('session end', () => {
     const locked = await staff.post('/customer/userUnlock/queryLockUser', {}, token);
     const demo = (locked.data as { userId: number; username: string }[]).find((u) => u.username === 'demo');
     expect(demo).toBeTruthy();
-    expect((await staff.post('/customer/userUnlock/update', { userId: demo!.userId }, token)).returnCode).toBe('000000');
+    const unlock = { userId: demo!.userId };
+    const signMsg = await staff.sign(signingData('UserUnlock', unlock));
+    expect((await staff.post('/customer/userUnlock/update', { ...unlock, signMsg }, token)).returnCode).toBe('000000');
 
     await expect(captchaImage(page)).toBeVisible();
     await captchaInput(page).fill(CAPTCHA);

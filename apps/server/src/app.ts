@@ -19,6 +19,7 @@ import { CallCounts, gatewayRoutes } from './modules/gateway';
 import { healthRoutes } from './modules/health/health.routes';
 import { reminderRoutes } from './modules/home/reminder.routes';
 import { ReminderRegistry } from './modules/home/reminders';
+import { signingModule } from './modules/signing';
 import { userAdminModule } from './modules/users';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await gatewayRoutes(api, ctx, registry, counts);
       await enterpriseAdminModule(api, auth);
       await userAdminModule(api, auth);
+      await signingModule(api, ctx);
     },
     { prefix: config.API_BASE },
   );

@@ -1,7 +1,7 @@
 /**
  * The one error catalogue: every returnCode the server sends and the web app shows.
  * Codes are grouped by the first two digits: 00 success, 01 request format,
- * 02 crypto envelope, 04 identity and authority, 05 server.
+ * 02 crypto envelope, 03 operation signatures, 04 identity and authority, 05 server.
  */
 export const RETURN_CODES = {
   SUCCESS: { code: '000000', status: 200, message: '成功' },
@@ -30,6 +30,15 @@ export const RETURN_CODES = {
   REPLAY_STALE: { code: '020008', status: 400, message: '请求时间与服务器时间相差过大，请校准本机时间后重试' },
   REPLAY_NONCE_USED: { code: '020009', status: 400, message: '重复提交的请求，已拒绝' },
   REPLAY_SIGN_INVALID: { code: '020010', status: 400, message: '请求签名校验失败' },
+
+  // Signed operations (docs/signing.md): the device key's signature of the operation's data.
+  SIGN_MISSING: { code: '030001', status: 400, message: '缺少操作签名（signMsg），请重新提交' },
+  SIGN_MALFORMED: { code: '030002', status: 400, message: '操作签名格式不正确，须为SM2签名的base64编码' },
+  SIGN_INVALID: { code: '030003', status: 400, message: '操作签名验证失败：提交的数据已被改动，或签名密钥与登录时的设备密钥不一致，请重新登录后再试' },
+  /** Spec §5 "Signing data". */
+  SIGN_DATA_TOO_LONG: { code: '030004', status: 400, message: '验签数据过长，请检查或减少选中项！' },
+  /** A session from before signed operations: it knows no device key to check against. */
+  SIGN_KEY_UNKNOWN: { code: '030005', status: 400, message: '当前登录未记录签名设备密钥，请重新登录后再试' },
 
   UNAUTHENTICATED: { code: '040001', status: 401, message: '认证失败，请重新登录！' },
   FORBIDDEN: { code: '040003', status: 403, message: '您没有访问该功能的权限' },

@@ -87,6 +87,8 @@ export interface SessionsTable {
   revoked_at: Date | null;
   client_ip: Generated<string>;
   user_agent: Generated<string>;
+  /** The SM2 public key ('04'+X+Y hex) that signed the login; null for sessions older than signing. */
+  device_key: string | null;
 }
 
 export interface AuditLogTable {

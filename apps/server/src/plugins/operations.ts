@@ -6,6 +6,7 @@ import {
   downloadTicketSchema,
   filesApi,
   operationPath,
+  signMsgProblem,
   type AnyOperation,
   type OperationData,
   type OperationParsed,
@@ -48,6 +49,7 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
       url: operationPath(op, prefixes),
       config: { operation: op },
       ...(op.rateLimit ? { onRequest: rateLimit(ctx.kv, op.rateLimit, limits[op.rateLimit]) } : {}),
+      ...(op.signing ? { preValidation: requireSignature } : {}),
       // After validation (so a field's own message comes first): no string of any input may
       // carry a control character.
       preHandler: async (request) => {
@@ -114,6 +116,16 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 }
 
+/**
+ * A signed operation without a signature, or with something that cannot be one, is refused with
+ * its own code before the fields are judged (after the envelope opened the body); the signature
+ * itself is verified in the operation's transaction (modules/signing).
+ */
+async function requireSignature(request: FastifyRequest) {
+  const body = request.body as { signMsg?: unknown } | null | undefined;
+  const problem = signMsgProblem(body?.signMsg);
+  if (problem) throw new AppError(problem === 'missing' ? RETURN_CODES.SIGN_MISSING : RETURN_CODES.SIGN_MALFORMED);
+}
 
 const CONTROL_CHARACTER_INPUT = '请求参数不能包含控制字符';
 // C0 controls and DEL, but tab and line breaks, which multi-line text keeps.

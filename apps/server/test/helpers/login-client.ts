@@ -1,5 +1,5 @@
-import { portalCrypto as c } from '@portal/crypto/node';
-import { loginSigningString } from '@portal/shared';
+import { portalCrypto as c, type KeyPair } from '@portal/crypto/node';
+import { OPERATIONS, loginSigningString, operationPath, signingDataToSend, type AnyOperation } from '@portal/shared';
 import { connectEnvelope } from './envelope-client';
 import type { TestApp } from './test-app';
 
@@ -7,11 +7,12 @@ export const TEST_CAPTCHA = 'ABCDE';
 
 /**
  * A browser's login as WIRE.md describes it, done from Node: captcha bound to `rev`, server
- * random, `zctgPassword`, device-key signature, encrypted login call.
+ * random, `zctgPassword`, device-key signature (a new key unless `device` is given), encrypted
+ * login call.
  */
-export async function loginClient(app: TestApp) {
+export async function loginClient(app: TestApp, options: { device?: KeyPair } = {}) {
   const envelope = await connectEnvelope(app);
-  const device = await c.sm2GenerateKeyPair();
+  const device = options.device ?? (await c.sm2GenerateKeyPair());
   const { appAsymmetricEncryptionType: asym, appAsymmetricEncryptionPublicKey: serverKey } = envelope.negotiated;
 
   const captcha = async (rev = envelope.rev) =>
@@ -65,13 +66,28 @@ export async function loginClient(app: TestApp) {
     };
   }
 
-  /** A session call: encrypted or not as the gateway says, with the Bearer token. */
-  const call = (path: string, value: unknown, accessToken: string, extra: Record<string, string> = {}) =>
-    envelope.post(path, value, { authorization: `Bearer ${accessToken}`, ...extra });
+  const prefixes = { customerPrefix: app.config.CUSTOMER_PREFIX, gatewayPrefix: app.config.GATEWAY_PREFIX };
+  const signedAt = new Map(OPERATIONS.filter((op) => op.signing).map((op) => [`${app.config.API_BASE}${operationPath(op, prefixes)}`, op]));
+
+  /** `signMsg` for an input of a signed operation, as the web client makes it; by this client's device key unless told. */
+  async function sign(op: AnyOperation, value: unknown, privateKey = device.privateKey) {
+    return c.toBase64(await c.sm2Sign(privateKey, c.utf8Encode(signingDataToSend(op, value))));
+  }
+
+  /**
+   * A session call: encrypted or not as the gateway says, with the Bearer token. A signed
+   * operation's body is signed with the device key, as the web client does, unless it names
+   * `signMsg` itself (`signMsg: undefined` sends none).
+   */
+  const call = async (path: string, value: unknown, accessToken: string, extra: Record<string, string> = {}) => {
+    const op = signedAt.get(path);
+    const body = op && typeof value === 'object' && value !== null && !('signMsg' in value) ? { ...value, signMsg: await sign(op, value) } : value;
+    return envelope.post(path, body, { authorization: `Bearer ${accessToken}`, ...extra });
+  };
 
   /** A session GET with its query (sealed on encrypted paths). */
   const get = (path: string, query: Record<string, unknown>, accessToken: string) =>
     envelope.get(path, query, { authorization: `Bearer ${accessToken}` });
 
-  return { envelope, device, captcha, random, attempt, token, changeFields, call, get };
+  return { envelope, device, captcha, random, attempt, token, changeFields, sign, call, get };
 }

@@ -4,7 +4,7 @@ import { loginSigningString } from '@portal/shared';
 /**
  * The browser's device key (WIRE.md "Signatures"): an SM2 key pair made once per browser and
  * kept in IndexedDB, which signs every login so the server can tell a known device from a new
- * one. SM2 is not in WebCrypto, so the key is stored as hex (same-origin only, like the token).
+ * one, and the sensitive operations of the session that login opened (docs/signing.md). SM2 is not in WebCrypto, so the key is stored as hex (same-origin only, like the token).
  */
 const DB_NAME = 'zctg-device';
 const STORE = 'keys';
@@ -49,7 +49,15 @@ function currentKey(): Promise<KeyPair> {
 
 /** Signs the login message `username|random|randomClient|loginType`: `key` is the public key, `signMsg` base64 DER. */
 export async function signLogin(username: string, random: string, randomClient: string, loginType: string) {
-  const { privateKey, publicKey } = await currentKey();
-  const signature = await portalCrypto.sm2Sign(privateKey, portalCrypto.utf8Encode(loginSigningString(username, random, randomClient, loginType)));
-  return { key: publicKey, signMsg: portalCrypto.toBase64(signature) };
+  const { publicKey } = await currentKey();
+  return { key: publicKey, signMsg: await signWithDeviceKey(loginSigningString(username, random, randomClient, loginType)) };
+}
+
+/**
+ * base64 of the DER SM2 signature (SM3, user ID 1234567812345678) of a UTF-8 text by the device
+ * key: the key the session's login was signed with, which signed operations must be signed by.
+ */
+export async function signWithDeviceKey(text: string): Promise<string> {
+  const { privateKey } = await currentKey();
+  return portalCrypto.toBase64(await portalCrypto.sm2Sign(privateKey, portalCrypto.utf8Encode(text)));
 }

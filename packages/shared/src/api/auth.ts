@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forcePasswordUpdateSchema, loginRequestSchema, passwordChangeSchema } from '../auth';
 import { int4Id } from '../rules/schema-primitives';
+import { withSignature } from '../rules/signing';
 import { defineOperation } from './operation';
 
 const base = { category: '认证与基础', serviceId: 'zctg-auth' } as const;
@@ -81,7 +82,8 @@ export const passwordUpdate = defineOperation({
   audience: ['customer', 'staff'],
   encrypt: true,
   antiReplay: true,
-  request: passwordChangeSchema,
+  request: withSignature(passwordChangeSchema),
+  signing: 'PasswordModify',
 });
 
 export const isExpiredOrFirstLogin = defineOperation({
@@ -130,5 +132,6 @@ export const unlockUser = defineOperation({
   authority: ['ACTION_userUnlock'],
   encrypt: true,
   antiReplay: true,
-  request: z.object({ userId: int4Id('用户编号须为1到2147483647之间的整数') }),
+  request: withSignature(z.object({ userId: int4Id('用户编号须为1到2147483647之间的整数') })),
+  signing: 'UserUnlock',
 });

@@ -6,6 +6,7 @@ import * as gateway from './gateway';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
 import * as session from './session';
+import * as signing from './signing';
 import * as users from './users';
 
 export * from './operation';
@@ -16,6 +17,7 @@ export * as filesApi from './files';
 export * as gatewayApi from './gateway';
 export * as platformApi from './platform';
 export * as sessionApi from './session';
+export * as signingApi from './signing';
 export * as usersApi from './users';
 export type { SessionUser, MenuItem } from './session';
 export type { LockedUser } from './auth';
@@ -32,7 +34,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway, enterprises, users].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway, enterprises, users, signing].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Authority } from '../authorities';
+import { SIGNING_LAYOUTS, signingData, type SigningLayoutName, type SigningSubject } from '../rules/signing';
 
 /** Who calls an operation: `public` needs no session; the others are the session's user type. */
 export type Audience = 'public' | 'customer' | 'staff' | 'partner';
@@ -46,6 +47,11 @@ export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undef
   readonly maxBytes?: number;
   /** Gateway settings no staff change may lower (the floor of `rules/gateway-floor.ts`). */
   readonly pinned: readonly Pin[];
+  /**
+   * A signed operation (docs/signing.md): what its `signMsg` signs, from the validated input.
+   * The web client signs such calls by itself; the server verifies in the operation's transaction.
+   */
+  readonly signing?: (input: unknown) => SigningSubject;
 }
 
 /**
@@ -83,6 +89,12 @@ interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | 
   envelope?: 'exempt' | 'no-rev';
   maxBytes?: number;
   pinned?: readonly Pin[];
+  /**
+   * A signing layout (rules/signing.ts) whose fields are the input's own, or a function giving
+   * the layout and its values for an input (fields named otherwise, fixed values, one of two
+   * layouts). The request must then carry `signMsg` (`withSignature(schema)`).
+   */
+  signing?: SigningLayoutName | ((input: Req extends z.ZodType ? z.output<Req> : never) => SigningSubject);
 }
 
 const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
@@ -99,6 +111,8 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   if (isPublic && def.authority?.length) throw new Error(`operation ${def.id}: a public operation cannot need an authority`);
   if (def.pinned?.includes('encrypted') && !def.encrypt) throw new Error(`operation ${def.id}: pinned encrypted but not encrypted`);
   if (def.pinned?.includes('plaintext') && def.encrypt) throw new Error(`operation ${def.id}: pinned plaintext but encrypted`);
+  if (def.signing !== undefined && def.method !== 'POST') throw new Error(`operation ${def.id}: a signed operation is a POST (its signMsg travels in the body)`);
+  const signing = def.signing === undefined ? undefined : signingOf(def.id, def.signing, def.request);
   return {
     id: def.id,
     name: def.name,
@@ -116,7 +130,43 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
     ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
     ...(def.envelope ? { envelope: def.envelope } : {}),
     ...(def.maxBytes ? { maxBytes: def.maxBytes } : {}),
+    ...(signing ? { signing } : {}),
   };
+}
+
+/** A signed operation's declaration, checked once: the request carries `signMsg` and every field the layout reads. */
+function signingOf(id: string, signing: SigningLayoutName | ((input: never) => SigningSubject), request: z.ZodType | undefined) {
+  const shape = request instanceof z.ZodObject ? (request.shape as Record<string, unknown>) : undefined;
+  // A union of objects (one of two layouts) names signMsg in each of its options.
+  const options = request instanceof z.ZodUnion ? (request.options as unknown[]) : shape ? [request] : [];
+  if (options.length === 0 || !options.every((o) => o instanceof z.ZodObject && 'signMsg' in o.shape)) {
+    throw new Error(`operation ${id}: a signed operation's request must carry signMsg`);
+  }
+  if (typeof signing === 'function') return signing as (input: unknown) => SigningSubject;
+  const missing = SIGNING_LAYOUTS[signing].fields.map((f) => (typeof f === 'string' ? f : f.name)).filter((f) => !shape || !(f in shape));
+  if (missing.length > 0) throw new Error(`operation ${id}: its request has no ${missing.join(', ')} for the ${signing} signing layout`);
+  return (input: unknown): SigningSubject => ({ layout: signing, values: input as object });
+}
+
+/** The signing data of a signed operation's validated input (docs/signing.md). */
+export function operationSigningData(op: Pick<AnyOperation, 'id' | 'signing'>, input: unknown): { code: string; data: string } {
+  if (!op.signing) throw new Error(`operation ${op.id} is not signed`);
+  const { layout, values } = op.signing(input);
+  return { code: SIGNING_LAYOUTS[layout].code, data: signingData(layout, values) };
+}
+
+// Stands in for the signature while a client validates the input it is about to sign.
+const UNSIGNED = 'AA==';
+
+/**
+ * What a client signs for an input it is about to send: the signing data of the input as the
+ * server will validate it (defaults filled in, text trimmed). An input the server will refuse
+ * anyway has no signing data; it gets '' so that the refusal names the faulty field.
+ */
+export function signingDataToSend(op: Pick<AnyOperation, 'id' | 'signing' | 'request'>, input: unknown): string {
+  const parsed = op.request?.safeParse({ ...(input as object), signMsg: UNSIGNED });
+  if (!parsed?.success) return '';
+  return operationSigningData(op, parsed.data).data;
 }
 
 export interface PathPrefixes {

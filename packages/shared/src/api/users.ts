@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordProblem } from '../auth';
 import { int4Id, plainText } from '../rules/schema-primitives';
+import { withSignature } from '../rules/signing';
 import { defineOperation } from './operation';
 import { filterText, pageOf, pageQuery, queryId } from './paging';
 
@@ -193,7 +194,8 @@ export const userAdd = defineOperation({
   authority: ['ACTION_userAdd'],
   encrypt: true,
   antiReplay: true,
-  request: userAddSchema,
+  request: withSignature(userAddSchema),
+  signing: 'UserAdd',
   response: createdLoginSchema,
 });
 
@@ -242,7 +244,8 @@ export const userUpdate = defineOperation({
   authority: ['ACTION_userEdit'],
   encrypt: true,
   antiReplay: true,
-  request: userUpdateSchema,
+  request: withSignature(userUpdateSchema),
+  signing: 'UserEdit',
 });
 
 /**
@@ -258,7 +261,8 @@ export const userDelete = defineOperation({
   authority: ['ACTION_userDelete'],
   encrypt: true,
   antiReplay: true,
-  request: z.object({ userNo: userNoSchema }),
+  request: withSignature(z.object({ userNo: userNoSchema })),
+  signing: 'UserDelete',
   response: z.object({ userNo: z.string(), userDeleted: z.boolean() }),
 });
 
@@ -378,6 +382,7 @@ export const userRolesAssign = defineOperation({
   authority: ['ACTION_userAssign'],
   encrypt: true,
   antiReplay: true,
-  request: roleMembersSchema,
+  request: withSignature(roleMembersSchema),
+  signing: 'UserAddRole',
   response: z.object({ roleId: z.number(), added: z.array(z.string()), removed: z.array(z.string()) }),
 });

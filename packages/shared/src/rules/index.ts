@@ -27,6 +27,21 @@ export {
   type TreeNode,
   type ListToTreeOptions,
 } from './tree';
+export {
+  SIGNING_CODES,
+  SIGNING_LAYOUTS,
+  SIGN_MSG_MAX,
+  signMsgProblem,
+  signMsgSchema,
+  signingData,
+  signingDataTooLong,
+  withSignature,
+  type SigningCode,
+  type SigningField,
+  type SigningLayout,
+  type SigningLayoutName,
+  type SigningSubject,
+} from './signing';
 export { CONTROL_CHARACTER_MESSAGE, INT4_ID_MESSAGE, INT4_MAX, int4Id, plainText } from './schema-primitives';
 export { FLOOR_MESSAGES, floorLocks, floorViolation, type FloorLock } from './gateway-floor';
 export {

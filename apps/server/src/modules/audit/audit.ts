@@ -3,6 +3,28 @@ import { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 
+/**
+ * The proof a signed operation carried (docs/signing.md), kept with its audit entries so the
+ * signature can be checked again later from the audit log alone: the signing data, the signature
+ * and the device's public key (not a secret).
+ */
+export interface AuditedSignature {
+  /** The VerifySign code: the signing data's first field. */
+  code: string;
+  data: string;
+  signMsg: string;
+  deviceKey: string;
+  /** The key's first 18 hex characters, as the login entry names the device. */
+  device: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the operation's signature is verified (modules/signing). */
+    operationSignature?: AuditedSignature;
+  }
+}
+
 export interface AuditEvent {
   event: string;
   outcome: 'success' | 'failure';
@@ -15,8 +37,9 @@ export interface AuditEvent {
 }
 
 /**
- * Appends to the audit log (append-only in the database), with the request's address and id.
- * Given a write's transaction, the entry commits or rolls back with the write it records.
+ * Appends to the audit log (append-only in the database), with the request's address and id,
+ * and the operation's verified signature when it had one. Given a write's transaction, the entry
+ * commits or rolls back with the write it records.
  */
 export async function recordAudit(target: Database | Kysely<DB>, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const db = target instanceof Kysely ? target : target.db;
@@ -31,7 +54,7 @@ export async function recordAudit(target: Database | Kysely<DB>, request: Fastif
       username: event.username ?? request.session?.username ?? null,
       client_ip: request.ip,
       request_id: request.id,
-      detail: JSON.stringify(event.detail ?? {}),
+      detail: JSON.stringify({ ...event.detail, ...(request.operationSignature ? { signature: request.operationSignature } : {}) }),
     })
     .execute();
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
 import { RETURN_CODES } from '@portal/shared';
 import type { AppContext } from '../../app-context';
-import type { User } from '../../db/schema';
+import type { DB, User } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -230,11 +231,18 @@ export class Credentials {
   /**
    * Sets a new password; the old hash goes to the history, which keeps `depth` entries.
    * `mustChange`: a password staff set or reset, to be changed at the next login (040007).
+   * `beforeWrite`: runs first in the same transaction, and may refuse (a signed change's signature).
    */
-  async setPassword(user: User, password: string, depth: number, options: { mustChange?: boolean } = {}): Promise<void> {
+  async setPassword(
+    user: User,
+    password: string,
+    depth: number,
+    options: { mustChange?: boolean; beforeWrite?: (trx: Transaction<DB>) => Promise<unknown> } = {},
+  ): Promise<void> {
     const hash = await hashPassword(password);
     const now = new Date(this.ctx.now());
     await this.ctx.database.db.transaction().execute(async (trx) => {
+      await options.beforeWrite?.(trx);
       await trx.insertInto('password_history').values({ user_id: user.user_id, password_hash: user.password_hash, changed_at: now }).execute();
       const keep = trx
         .selectFrom('password_history')
@@ -279,9 +287,11 @@ export class Credentials {
     return [...byUser.values()].sort((a, b) => b.lockedAt.getTime() - a.lockedAt.getTime());
   }
 
-  /** Staff unlock: the user's own lock and those of all their devices; false when none was in force. */
-  async unlock(userId: number): Promise<boolean> {
-    const db = this.ctx.database.db;
+  /**
+   * Staff unlock: the user's own lock and those of all their devices; false when none was in force.
+   * `db`: the caller's transaction, when the unlock is part of a larger one (its signature check).
+   */
+  async unlock(userId: number, db: Kysely<DB> = this.ctx.database.db): Promise<boolean> {
     const now = new Date(this.ctx.now());
     const since = new Date(this.lockMs === 0 ? 0 : this.ctx.now() - this.lockMs);
     const user = await db

@@ -90,6 +90,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   const token = await sessions.create({
     userId: user.user_id,
     userNo: seat.user_no,
+    deviceKey: extension.key,
     clientIp: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
   });

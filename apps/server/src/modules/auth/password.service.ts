@@ -5,11 +5,14 @@ import {
   RETURN_CODES,
   newPasswordProblem,
   type ForcePasswordUpdate,
-  type PasswordChange,
+  type OperationParsed,
+  type authApi,
 } from '@portal/shared';
-import type { User } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { DB, User } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
+import { verifyOperationSignature } from '../signing';
 import type { AuthServices } from './auth-services';
 import type { SessionInfo } from './sessions';
 import { openPassword } from './password-envelope';
@@ -37,6 +40,8 @@ interface ChangeContext {
   beforePasswordCheck?: () => Promise<boolean>;
   /** Called when a refusal comes after the old password proved right (the ticket goes back). */
   afterProvenRefusal?: () => Promise<void>;
+  /** Runs first in the transaction that sets the password, and may refuse (the dialog change's signature). */
+  beforeWrite?: (trx: Transaction<DB>) => Promise<unknown>;
 }
 
 /**
@@ -77,7 +82,12 @@ async function change(services: AuthServices, request: FastifyRequest, user: Use
     await context.afterProvenRefusal?.();
     throw await refuse('reused', RETURN_CODES.PASSWORD_REUSED);
   }
-  await credentials.setPassword(user, newPassword, PASSWORD_HISTORY_DEPTH);
+  try {
+    await credentials.setPassword(user, newPassword, PASSWORD_HISTORY_DEPTH, { beforeWrite: context.beforeWrite });
+  } catch (err) {
+    if (err instanceof AppError) throw await refuse('signature', err.entry, err.message);
+    throw err;
+  }
   await recordAudit(ctx.database, request, { event, outcome: 'success', userId: user.user_id, username: user.username });
 }
 
@@ -112,14 +122,21 @@ export async function forceChangePassword(services: AuthServices, request: Fasti
 
 /**
  * The dialog change of a logged-in user (spec §3 `userPassword/update`): the session is the
- * proof. Afterwards every other session of the user ends, on every enterprise seat (M3); the
- * one that made the change goes on.
+ * proof, and the change is a signed operation (PasswordModify), verified in the transaction that
+ * sets the password. Afterwards every other session of the user ends, on every enterprise seat
+ * (M3); the one that made the change goes on.
  */
-export async function changeOwnPassword(services: AuthServices, request: FastifyRequest, session: SessionInfo, body: PasswordChange): Promise<void> {
+export async function changeOwnPassword(services: AuthServices, request: FastifyRequest, session: SessionInfo, body: OperationParsed<typeof authApi.passwordUpdate>): Promise<void> {
   const { credentials, sessions } = services;
   if (body.username !== session.username) throw new AppError(RETURN_CODES.FORBIDDEN);
   const user = await credentials.findUser(session.username);
   if (!user) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
-  await change(services, request, user, { ...body, confirmPassword: body.newPasswordConfirm }, { event: 'password.change' });
+  await change(
+    services,
+    request,
+    user,
+    { ...body, confirmPassword: body.newPasswordConfirm },
+    { event: 'password.change', beforeWrite: (trx) => verifyOperationSignature(trx, request, body) },
+  );
   await sessions.revokeUser(user.user_id, { except: session.tokenHash });
 }

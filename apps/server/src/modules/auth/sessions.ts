@@ -80,8 +80,11 @@ export class SessionStore {
     await unsubscribe?.().catch(() => undefined);
   }
 
-  /** Starts a session for a user number, ending its earlier ones (one active session per user number). */
-  async create(input: { userId: number; userNo: string; clientIp: string; userAgent: string }): Promise<string> {
+  /**
+   * Starts a session for a user number, ending its earlier ones (one active session per user
+   * number). `deviceKey` signed the login: the session's signed operations must be signed by it.
+   */
+  async create(input: { userId: number; userNo: string; deviceKey: string; clientIp: string; userAgent: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.now();
     await this.ctx.database.db.transaction().execute(async (trx) => {
@@ -102,6 +105,7 @@ export class SessionStore {
           expires_at: new Date(now + this.ctx.config.SESSION_ABSOLUTE_HOURS * 3_600_000),
           client_ip: input.clientIp,
           user_agent: input.userAgent.slice(0, 512),
+          device_key: input.deviceKey,
         })
         .execute();
     });

@@ -3,6 +3,7 @@ import { RETURN_CODES, authApi } from '@portal/shared';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import { audited, lockedPeople, scopeOf, wholePerson } from '../users';
+import { verifyOperationSignature } from '../signing';
 import type { AuthServices } from './auth-services';
 
 /**
@@ -15,10 +16,14 @@ export async function unlockRoutes(app: FastifyInstance, services: AuthServices)
 
   routes.json(authApi.lockedUsers, async ({ request }) => lockedPeople(ctx.database.db, scopeOf(request.session!)));
 
+  // A signed operation: the signature is verified in the unlock's own transaction.
   routes.json(authApi.unlockUser, async ({ input, request }) =>
     audited(ctx.database, request, 'user.unlock', { targetUserId: input.userId }, async () => {
-      await wholePerson(ctx.database.db, scopeOf(request.session!), input.userId, '解锁');
-      if (!(await credentials.unlock(input.userId))) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '该用户未被锁定');
+      await ctx.database.db.transaction().execute(async (trx) => {
+        await verifyOperationSignature(trx, request, input);
+        await wholePerson(trx, scopeOf(request.session!), input.userId, '解锁');
+        if (!(await credentials.unlock(input.userId, trx))) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '该用户未被锁定');
+      });
       return { result: null, detail: {} };
     }),
   );

@@ -32,7 +32,7 @@ export function userRoutes(app: FastifyInstance, auth: AuthServices, admin: User
     return null;
   });
 
-  routes.json(usersApi.userDelete, async ({ input, request }) => admin.deleteSeat(request, scopeOf(request.session!), request.session!, input.userNo));
+  routes.json(usersApi.userDelete, async ({ input, request }) => admin.deleteSeat(request, scopeOf(request.session!), request.session!, input));
 
   routes.json(usersApi.userResetPassword, async ({ input, request }) => admin.resetPassword(request, scopeOf(request.session!), request.session!, input.userId));
 

@@ -8,6 +8,7 @@ import type { Credentials } from '../auth/credentials';
 import { hashPassword } from '../auth/password-hash';
 import type { SessionInfo, SessionStore } from '../auth/sessions';
 import { USER_CHANGED_CHANNEL } from '../current-user/profiles';
+import { verifyOperationSignature } from '../signing';
 import { audited } from './audited';
 import { oneTimePassword } from './one-time-password';
 import { keepingAdministrators } from './administrators';
@@ -27,7 +28,8 @@ const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.l
  * their scope (docs/architecture.md "Staff administration", "Enterprise operators"). Each write
  * runs in one transaction (a refusal leaves nothing behind), keeps at least one active gateway
  * administrator and every enterprise's last administrator, is audited with before/after (never
- * a password), and ends the sessions it makes stale.
+ * a password), and ends the sessions it makes stale. Add, edit, delete and role membership are signed
+ * operations: their signature is verified first thing in their transaction.
  */
 export class UserAdmin {
   readonly #ctx: AppContext;
@@ -67,6 +69,7 @@ export class UserAdmin {
       const created = await this.#db
         .transaction()
         .execute(async (trx) => {
+          await verifyOperationSignature(trx, request, input);
           await enterpriseForSeat(trx, input.enterpriseNo);
           return insertLogin(this.#ctx.database, trx, { ...input, passwordHash });
         })
@@ -150,6 +153,7 @@ export class UserAdmin {
         roles: Object.fromEntries(changedSeats.map(([userNo]) => [userNo, (currentRoles.get(userNo) ?? []).map((r) => r.roleCode)])),
       };
       const afterRoles = await keepingAdministrators(this.#ctx.database, await this.#enterprisesOf(user.user_id), async (trx) => {
+        await verifyOperationSignature(trx, request, input);
         // In the write's transaction: a seat given elsewhere meanwhile cannot slip past.
         if (loginChanged) await wholePerson(trx, scope, user.user_id, '修改其姓名、联系方式或状态');
         await trx
@@ -182,7 +186,8 @@ export class UserAdmin {
   }
 
   /** Removes one seat and ends its sessions; the person goes with their last seat. */
-  async deleteSeat(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userNo: string) {
+  async deleteSeat(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userDelete>) {
+    const { userNo } = input;
     return audited(this.#ctx.database, request, 'user.delete', { targetUserNo: userNo }, async () => {
       const seat = await findSeat(this.#db, scope, userNo);
       if (!seat) throw refuse(SEAT_NOT_FOUND);
@@ -190,6 +195,7 @@ export class UserAdmin {
       const roles = ((await rolesOfSeats(this.#db, [userNo])).get(userNo) ?? []).map((r) => r.roleCode);
       const now = new Date(this.#ctx.now());
       const userDeleted = await keepingAdministrators(this.#ctx.database, [seat.enterprise_no], async (trx) => {
+        await verifyOperationSignature(trx, request, input);
         // Marked ended here, in the same transaction; the store's revocation below drops cached copies.
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_no', '=', userNo).where('revoked_at', 'is', null).execute();
         await trx.deleteFrom('user_numbers').where('user_no', '=', userNo).execute();
@@ -273,6 +279,7 @@ export class UserAdmin {
         ...current.filter((m) => removed.includes(m.user_no)).map((m) => m.enterprise_no),
       ];
       await keepingAdministrators(this.#ctx.database, touchedEnterprises, async (trx) => {
+        await verifyOperationSignature(trx, request, input);
         if (removed.length > 0) await trx.deleteFrom('user_number_roles').where('role_id', '=', role.role_id).where('user_no', 'in', removed).execute();
         if (added.length > 0) await trx.insertInto('user_number_roles').values(added.map((user_no) => ({ user_no, role_id: role.role_id }))).execute();
       });

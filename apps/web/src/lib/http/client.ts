@@ -12,6 +12,7 @@ import {
   type OperationInput,
 } from '@portal/shared';
 import { DOWNLOAD_FAILURE_MESSAGE, DownloadError, downloadBlob } from '../download';
+import { SigningDataTooLongError, signOperation } from '../signing';
 import { API_BASE, BASE_HEADERS, pathOf } from './api-base';
 import { notify } from './notifier';
 import { refreshApiList, resetSessionKey, sessionKey, type SessionKey } from './session-key';
@@ -220,10 +221,29 @@ export interface CallOptions {
   silent?: boolean;
 }
 
-/** Calls an operation by its contract: path, method and the answer's type all come from it. */
-function call<Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, options: CallOptions = {}): Promise<OperationData<Op>> {
+/** A signed operation's input needs no `signMsg`: `call` signs it (docs/signing.md). */
+type Unsigned<I> = I extends { signMsg: string } ? Omit<I, 'signMsg'> & { signMsg?: string } : I;
+export type CallInput<Op> = Unsigned<OperationInput<Op>>;
+
+/**
+ * The input with the device key's `signMsg` when the contract declares signing (and the caller
+ * did not sign it already). Signing data over 1,024 characters is refused here, before sending.
+ */
+async function signed(op: AnyOperation, input: unknown, options: CallOptions): Promise<unknown> {
+  if (!op.signing || (typeof input === 'object' && input !== null && 'signMsg' in input)) return input;
+  try {
+    return { ...(input as object), signMsg: await signOperation(op, input) };
+  } catch (err) {
+    if (err instanceof SigningDataTooLongError) fail(err.message, RETURN_CODES.SIGN_DATA_TOO_LONG.code, undefined, options.silent);
+    throw err;
+  }
+}
+
+/** Calls an operation by its contract: path, method and the answer's type all come from it; signed operations are signed. */
+async function call<Op extends AnyOperation>(op: Op, input?: CallInput<Op>, options: CallOptions = {}): Promise<OperationData<Op>> {
   if (op.kind !== 'json') throw new Error(`${op.id} is not a JSON operation`);
-  const carrier = op.method === 'GET' ? { params: (input ?? {}) as Record<string, unknown> } : { data: input };
+  const sent = await signed(op, input, options);
+  const carrier = op.method === 'GET' ? { params: (sent ?? {}) as Record<string, unknown> } : { data: sent };
   return request<OperationData<Op>>(pathOf(op), { ...options, method: op.method, ...carrier });
 }
 

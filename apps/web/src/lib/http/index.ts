@@ -1,4 +1,4 @@
-export { ApiError, HTTP_MESSAGES, http, type CallOptions } from './client';
+export { ApiError, HTTP_MESSAGES, http, type CallInput, type CallOptions } from './client';
 export { API_BASE, pathOf } from './api-base';
 export { setHttpNotifier, type HttpNotifier } from './notifier';
 export { clearToken, getToken, setToken } from './token';

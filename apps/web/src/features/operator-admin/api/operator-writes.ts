@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authApi, usersApi, type OperationInput } from '@portal/shared';
-import { http } from '../../../lib/http';
+import { authApi, usersApi } from '@portal/shared';
+import { http, type CallInput } from '../../../lib/http';
 import { operatorAdminKey } from './keys';
 
-export type OperatorAddInput = OperationInput<typeof usersApi.userAdd>;
-export type OperatorUpdateInput = OperationInput<typeof usersApi.userUpdate>;
+export type OperatorAddInput = CallInput<typeof usersApi.userAdd>;
+export type OperatorUpdateInput = CallInput<typeof usersApi.userUpdate>;
 
 /** A write of this screen: on success every query of the screen is read again. */
 function useOperatorWrite<In, Out>(write: (input: In) => Promise<Out>) {

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { signingApi } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { operationRoutes } from '../../plugins/operations';
+import { verifyOperationSignature } from './verify';
+
+/**
+ * Spec §7 `VerifySign/<Code>`: a signature checked exactly as its operation checks it, with
+ * nothing performed and nothing written. The answer is the signing data the server built, so a
+ * client can compare it with its own.
+ */
+export async function signingModule(app: FastifyInstance, ctx: AppContext) {
+  const routes = operationRoutes(app, ctx);
+  for (const op of signingApi.VERIFY_SIGN_OPERATIONS) {
+    routes.json(op, async ({ input, request }) => {
+      const { code, data } = await verifyOperationSignature(ctx.database.db, request, input);
+      return { code, signingData: data };
+    });
+  }
+}
+
+export { verifyOperationSignature } from './verify';

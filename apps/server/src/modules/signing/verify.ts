@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { portalCrypto } from '@portal/crypto';
+import { RETURN_CODES, SIGNING_LAYOUTS, signMsgProblem, signingData, signingDataTooLong } from '@portal/shared';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import type { AuditedSignature } from '../audit/audit';
+
+/**
+ * Verifies the `signMsg` of the operation the request is routed to (docs/signing.md), with the
+ * executor of the operation's own transaction, before its writes: the signing data is built from
+ * the validated input by the contract's signing declaration, and the signature must be the
+ * session's device key's (the key that signed its login, read in the same transaction). Refusals
+ * are AppErrors, so the transaction rolls back and nothing is written. On success the request
+ * remembers the signature, and every audit entry of the request carries it.
+ *
+ * `derived`: values the server establishes itself and that override the client's (a batch file's
+ * SM3 and row count), so a client that claims other values fails the signature.
+ */
+export async function verifyOperationSignature(
+  trx: Kysely<DB>,
+  request: FastifyRequest,
+  input: unknown,
+  derived: Record<string, unknown> = {},
+): Promise<AuditedSignature> {
+  // The route's own contract: a service shared by several contracts verifies each by its own layout.
+  const op = request.routeOptions.config.operation;
+  if (!op?.signing) throw new Error(`operation ${op?.id ?? request.url} is not signed`);
+  const session = request.session;
+  if (!session) throw new Error(`operation ${op.id}: a signed operation needs a session`);
+  const signMsg = (input as { signMsg?: unknown }).signMsg;
+  const problem = signMsgProblem(signMsg);
+  if (problem) throw new AppError(problem === 'missing' ? RETURN_CODES.SIGN_MISSING : RETURN_CODES.SIGN_MALFORMED);
+
+  const { layout, values } = op.signing(input);
+  const data = signingData(layout, { ...values, ...derived });
+  if (signingDataTooLong(data)) throw new AppError(RETURN_CODES.SIGN_DATA_TOO_LONG);
+
+  const row = await trx
+    .selectFrom('sessions')
+    .select('device_key')
+    .where('token_hash', '=', session.tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  // Revoked since the access check let the call in: no key speaks for it any more.
+  if (!row) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
+  if (!row.device_key) throw new AppError(RETURN_CODES.SIGN_KEY_UNKNOWN);
+  const deviceKey = row.device_key;
+
+  // A signature that is no DER, or no point on the curve, is a failed signature, not a server error.
+  const valid = await portalCrypto
+    .sm2Verify(deviceKey, portalCrypto.utf8Encode(data), portalCrypto.fromBase64(signMsg as string))
+    .catch(() => false);
+  if (!valid) throw new AppError(RETURN_CODES.SIGN_INVALID);
+
+  const signature: AuditedSignature = {
+    code: SIGNING_LAYOUTS[layout].code,
+    data,
+    signMsg: signMsg as string,
+    deviceKey,
+    // The same prefix the login audit entry names the device by.
+    device: deviceKey.slice(0, 18),
+  };
+  request.operationSignature = signature;
+  return signature;
+}

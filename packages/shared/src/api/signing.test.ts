@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { withSignature } from '../rules/signing';
+import { OPERATIONS, authApi, defineOperation, operationSigningData, signingApi, usersApi } from './index';
+
+const der = 'MEUCIQDd2lUSsVp0Gr3xo/Mj+G2gsIJ0vzmI4iVZW9a+ihXhFAIgbQLxBFudWyYG6dCGI5IE1/w2DpJ8g9+Ibq5NwSB2+8k=';
+const codeOf = (op: (typeof OPERATIONS)[number], input: unknown) => operationSigningData(op, op.request!.parse(input)).code;
+
+describe('signed operations', () => {
+  it('are the spec’s sensitive operations, each with its VerifySign code', () => {
+    const signed = Object.fromEntries(OPERATIONS.filter((op) => op.signing && !op.path.includes('/VerifySign/')).map((op) => [op.id, op.path]));
+    expect(signed).toEqual({
+      USER_ADD: '/{prefix}/user/add',
+      USER_UPDATE: '/{prefix}/user/update',
+      USER_DELETE: '/{prefix}/user/delete',
+      USER_ROLES_ADD: '/{prefix}/user/roles/add',
+      USER_UNLOCK_UPDATE: '/{prefix}/userUnlock/update',
+      USER_PASSWORD_UPDATE: '/{prefix}/userPassword/update',
+    });
+    expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der })).toBe('UserAdd');
+    expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der })).toBe('UserEdit');
+    expect(codeOf(usersApi.userDelete, { userNo: 'U100000101', signMsg: der })).toBe('UserDelete');
+    expect(codeOf(usersApi.userRolesAssign, { roleId: 1, userNos: [], signMsg: der })).toBe('UserAddRole');
+    expect(codeOf(authApi.unlockUser, { userId: 1, signMsg: der })).toBe('UserUnlock');
+  });
+
+  it('sign the validated input: defaults filled in, text trimmed', () => {
+    const input = usersApi.userUpdate.request.parse({ userId: 9, nickName: ' 李静 ', signMsg: der });
+    expect(operationSigningData(usersApi.userUpdate, input).data).toBe('UserEdit|9|李静|||||1|[]');
+  });
+
+  it('have a VerifySign call each, with the operation’s input, audience and authority, that is itself signed alike', () => {
+    const pairs = [
+      [signingApi.verifyUserAdd, usersApi.userAdd],
+      [signingApi.verifyUserEdit, usersApi.userUpdate],
+      [signingApi.verifyUserDelete, usersApi.userDelete],
+      [signingApi.verifyUserAddRole, usersApi.userRolesAssign],
+      [signingApi.verifyUserUnlock, authApi.unlockUser],
+      [signingApi.verifyPasswordModify, authApi.passwordUpdate],
+    ] as const;
+    for (const [check, op] of pairs) {
+      expect(check).toMatchObject({ method: 'POST', audience: op.audience, authority: op.authority, request: op.request });
+      expect(check.signing).toBe(op.signing);
+    }
+    const paths = OPERATIONS.filter((op) => op.path.includes('/VerifySign/')).map((op) => op.path.split('/').pop()).sort();
+    expect(paths).toEqual(['AccountAdd', 'AccountEdit', 'AccountUsed', 'PasswordModify', 'UserAdd', 'UserAddRole', 'UserDelete', 'UserEdit', 'UserUnlock']);
+  });
+
+  it('check an account addition in the single or the batch layout', () => {
+    const op = signingApi.verifyAccountAdd;
+    expect(operationSigningData(op, op.request.parse({ accountNo: '622202000000001234', alias: '一号', signMsg: der })).data).toBe('AccountAdd|622202000000001234|一号');
+    const fileSm3 = 'f'.repeat(64);
+    expect(operationSigningData(op, op.request.parse({ batchId: 'B7', rowCount: 12, fileSm3, signMsg: der })).data).toBe(`AccountAdd|B7|12|${fileSm3}`);
+    const used = signingApi.verifyAccountUsed;
+    expect(operationSigningData(used, used.request.parse({ accountNos: ['622202000000001234', '622202000000005678'], used: 0, signMsg: der })).data).toBe(
+      'AccountUsed|[622202000000001234,622202000000005678]|0',
+    );
+  });
+});
+
+describe('a signing declaration', () => {
+  const base = { id: 'T', name: 't', category: 't', serviceId: 't', method: 'POST', path: '/t', audience: ['staff'] } as const;
+
+  it('is checked when the contract is defined: signMsg, every field of the layout, a POST', () => {
+    expect(() => defineOperation({ ...base, request: z.object({ userNo: z.string() }), signing: 'UserDelete' })).toThrow(/must carry signMsg/);
+    expect(() => defineOperation({ ...base, request: withSignature(z.object({ user: z.string() })), signing: 'UserDelete' })).toThrow(/has no userNo/);
+    expect(() => defineOperation({ ...base, method: 'GET', request: withSignature(z.object({ userNo: z.string() })), signing: 'UserDelete' })).toThrow(/is a POST/);
+    expect(defineOperation({ ...base, request: withSignature(z.object({ userNo: z.string() })), signing: 'UserDelete' }).signing).toBeTypeOf('function');
+  });
+
+  it('may map an input to its layout: other field names, fixed values', () => {
+    const start = defineOperation({
+      ...base,
+      request: withSignature(z.object({ accountNo: z.string() })),
+      signing: (input) => ({ layout: 'AccountUsed', values: { accountNos: [input.accountNo], used: 1 } }),
+    });
+    expect(operationSigningData(start, { accountNo: '622202000000001234', signMsg: der }).data).toBe('AccountUsed|[622202000000001234]|1');
+  });
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { RETURN_CODES } from '../return-codes';
+import { SIGN_DATA_MAX } from './validators';
+
+/**
+ * Signed operations (docs/signing.md): a sensitive operation carries `signMsg`, the device key's
+ * SM2 signature of its canonical signing data `Code|field1|field2|…`. Both the web app and the
+ * server build that string here, from the validated input, so they cannot disagree.
+ */
+
+/** The spec's `VerifySign/<Code>` codes: the first field of the signing data. */
+export const SIGNING_CODES = [
+  'UserAdd',
+  'UserEdit',
+  'UserDelete',
+  'UserAddRole',
+  'PasswordModify',
+  'AccountAdd',
+  'AccountEdit',
+  'AccountUsed',
+  'UserUnlock',
+] as const;
+export type SigningCode = (typeof SIGNING_CODES)[number];
+
+/** A field of a layout: a value, or a list of records each rendered as its own fields in order. */
+export type SigningField = string | { readonly name: string; readonly fields: readonly string[] };
+
+export interface SigningLayout {
+  readonly code: SigningCode;
+  readonly fields: readonly SigningField[];
+}
+
+/**
+ * Every signing layout: the code and the fields after it, in signing order. A field names a
+ * property of the operation's validated input (docs/signing.md lists them with their types).
+ * Append-only in meaning: changing a layout invalidates every client that builds it.
+ */
+export const SIGNING_LAYOUTS = {
+  UserAdd: { code: 'UserAdd', fields: ['username', 'nickName', 'enterpriseNo', 'roleIds', 'mobile', 'email', 'userDesc', 'branchCode'] },
+  UserEdit: {
+    code: 'UserEdit',
+    fields: ['userId', 'nickName', 'mobile', 'email', 'userDesc', 'branchCode', 'status', { name: 'seatRoles', fields: ['userNo', 'roleIds'] }],
+  },
+  UserDelete: { code: 'UserDelete', fields: ['userNo'] },
+  UserAddRole: { code: 'UserAddRole', fields: ['roleId', 'userNos'] },
+  UserUnlock: { code: 'UserUnlock', fields: ['userId'] },
+  /** No password material: the single-use server random and the client randoms bind this one change. */
+  PasswordModify: { code: 'PasswordModify', fields: ['username', 'base64ServerRandom', 'oldClientRandom', 'newClientRandom', 'confirmClientRandom'] },
+  AccountAdd: { code: 'AccountAdd', fields: ['accountNo', 'alias'] },
+  /** A CSV batch: its id, its number of account rows and the SM3 of the file's bytes (lowercase hex). */
+  AccountAddBatch: { code: 'AccountAdd', fields: ['batchId', 'rowCount', 'fileSm3'] },
+  AccountEdit: { code: 'AccountEdit', fields: ['accountNo', 'alias', 'singleLimit', 'dailyLimit'] },
+  /** `used`: 1 start (启用), 0 forbid (禁用). */
+  AccountUsed: { code: 'AccountUsed', fields: ['accountNos', 'used'] },
+} as const satisfies Record<string, SigningLayout>;
+export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
+
+/** What an operation signs: a layout and the values its fields are read from. */
+export interface SigningSubject {
+  layout: SigningLayoutName;
+  values: object;
+}
+
+// Characters with a meaning in the signing data: escaped inside strings so no value can forge a boundary.
+const SPECIAL = /[\\|,[\]]/g;
+
+function renderValue(value: unknown, path: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.replace(SPECIAL, (ch) => `\\${ch}`);
+  if (typeof value === 'number') {
+    // Amounts travel as strings; a number here is an id, a count or a switch.
+    if (!Number.isSafeInteger(value)) throw new Error(`signing field ${path}: ${value} is not a safe integer`);
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (Array.isArray(value)) return `[${value.map((item, i) => renderValue(item, `${path}[${i}]`)).join(',')}]`;
+  throw new Error(`signing field ${path}: a ${typeof value} cannot be signed`);
+}
+
+function renderField(field: SigningField, values: Record<string, unknown>): string {
+  if (typeof field === 'string') return renderValue(values[field], field);
+  const list = values[field.name];
+  if (list === undefined || list === null) return '';
+  if (!Array.isArray(list)) throw new Error(`signing field ${field.name}: expected a list`);
+  const records = list.map((record: unknown, i) => {
+    if (typeof record !== 'object' || record === null) throw new Error(`signing field ${field.name}[${i}]: expected a record`);
+    const fields = record as Record<string, unknown>;
+    return `[${field.fields.map((f) => renderValue(fields[f], `${field.name}[${i}].${f}`)).join(',')}]`;
+  });
+  return `[${records.join(',')}]`;
+}
+
+/**
+ * The canonical signing data (docs/signing.md): the layout's code, then each field rendered, all
+ * joined by `|`. Absent, null and empty values render as nothing; integers in decimal; booleans
+ * 1/0; lists as `[a,b]` in the order given; `\ | , [ ]` inside strings escaped with `\`.
+ */
+export function signingData(layout: SigningLayoutName, values: object): string {
+  const { code, fields } = SIGNING_LAYOUTS[layout] as SigningLayout;
+  const source = values as Record<string, unknown>;
+  return [code, ...fields.map((field) => renderField(field, source))].join('|');
+}
+
+/** Spec §5: the signing data may hold at most 1,024 characters (UTF-16 code units, as String#length). */
+export const signingDataTooLong = (data: string) => data.length > SIGN_DATA_MAX;
+
+/** Standard base64 with padding; a DER SM2 signature is at most 72 bytes, 96 characters. */
+const SIGN_MSG_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export const SIGN_MSG_MAX = 128;
+
+/** Why a `signMsg` cannot be a signature at all, before any key is consulted; null when it may be one. */
+export function signMsgProblem(value: unknown): 'missing' | 'malformed' | null {
+  if (value === undefined || value === null || value === '') return 'missing';
+  if (typeof value !== 'string' || value.length > SIGN_MSG_MAX || !SIGN_MSG_PATTERN.test(value)) return 'malformed';
+  return null;
+}
+
+/** `signMsg`: base64 of the DER SM2 signature of the operation's signing data. */
+export const signMsgSchema = z.string({ error: RETURN_CODES.SIGN_MISSING.message }).superRefine((value, ctx) => {
+  const problem = signMsgProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem === 'missing' ? RETURN_CODES.SIGN_MISSING.message : RETURN_CODES.SIGN_MALFORMED.message });
+});
+
+/** A signed operation's request: its fields and `signMsg`. */
+export const withSignature = <Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(schema: z.ZodObject<Shape, Config>) =>
+  schema.extend({ signMsg: signMsgSchema });
