@@ -16,6 +16,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_instructionSubmit',
       'ACTION_accountAdd',
       'ACTION_accountEdit',
+      'ACTION_accountUsed',
     ],
   },
   {
@@ -61,7 +62,17 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     // comes with the scoped user calls; until then the role holds the account authorities.
     role_code: 'CUSTOMER_ADMIN',
     role_name: '企业管理员',
-    authorities: ['ACCOUNT_VIEW', 'ACCOUNT_MANAGE', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_accountAdd', 'ACTION_accountEdit'],
+    authorities: [
+      'ACCOUNT_VIEW',
+      'ACCOUNT_MANAGE',
+      'ACCOUNT_AUTH',
+      'WARNING_VIEW',
+      'RISK_VIEW',
+      'ACTION_accountAdd',
+      'ACTION_accountEdit',
+      'ACTION_accountUsed',
+      'ACTION_accountAuth',
+    ],
   },
 ];
 
