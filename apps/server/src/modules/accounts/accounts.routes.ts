@@ -110,5 +110,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     return channelsOf({ active: seat.seat_status === 1 && seat.status === 1, authorities: await seatAuthorities(db, input.userNo) });
   });
 
+  routes.json(accountsApi.accountBatchInsert, async ({ input, request }) => admin.batchInsert(request, request.session!, input));
+
   routes.json(accountsApi.accountBatchQuery, async ({ input, request }) => listBatches(db, request.session!.enterpriseNo, input));
 }

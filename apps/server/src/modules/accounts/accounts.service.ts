@@ -1,13 +1,16 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { RETURN_CODES, accountsApi, codeLabel, type AccountRights, type OperationParsed } from '@portal/shared';
+import { RETURN_CODES, accountsApi, codeLabel, type AccountRights, type BatchRowError, type OperationParsed } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../plugins/errors';
+import { recordAudit } from '../audit/audit';
 import type { SessionInfo } from '../auth/sessions';
 import { audited, refuse } from '../users';
 import { findAccount } from './accounts.queries';
+import { decodeCsv, parseBatchCsv, type CsvRow } from './batch-csv';
 
 type Trx = Transaction<DB>;
 type Input<Op> = OperationParsed<Op>;
@@ -50,6 +53,16 @@ const limitsOf = (r: { alias: string; single_limit: string | null; daily_limit: 
   singleLimit: r.single_limit,
   dailyLimit: r.daily_limit,
 });
+
+/** A batch with row errors: nothing was written, the caller gets the errors back. */
+class BatchRejected extends Error {
+  constructor(readonly errors: BatchRowError[]) {
+    super('batch rejected');
+  }
+}
+
+/** Slices of a list, so one statement's parameters stay well below PostgreSQL's limit. */
+const slices = <T>(list: readonly T[], size = 1_000) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 const rightNames = (r: AccountRights) => [r.canQuery && 'query', r.canEntry && 'entry', r.canReview && 'review'].filter(Boolean).join(',');
 
@@ -219,12 +232,11 @@ export class AccountAdmin {
       const beforeMap = new Map(previous.map((p) => [p.account_no, rightNames({ canQuery: p.can_query, canEntry: p.can_entry, canReview: p.can_review })]));
       const afterMap = new Map(wanted.map((a) => [a.accountNo, rightNames(a)]));
       await trx.deleteFrom('account_auth').where('user_no', '=', input.userNo).execute();
-      // In slices: one statement's parameters stay well below PostgreSQL's limit.
-      for (let i = 0; i < wanted.length; i += 1_000) {
+      for (const slice of slices(wanted)) {
         await trx
           .insertInto('account_auth')
           .values(
-            wanted.slice(i, i + 1_000).map((a) => ({
+            slice.map((a) => ({
               user_no: input.userNo,
               account_no: a.accountNo,
               enterprise_no: session.enterpriseNo,
@@ -247,5 +259,87 @@ export class AccountAdmin {
         },
       };
     });
+  }
+  /**
+   * A CSV batch of account numbers (+ alias): every row is checked against the register before
+   * anything is written, and one bad row refuses the whole file (its rows' reasons come back).
+   * An accepted batch adds every account in use and is kept with its rows.
+   */
+  async batchInsert(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.accountBatchInsert>) {
+    const bytes = Buffer.from(input.content, 'base64');
+    const parsed = parseBatchCsv(decodeCsv(bytes));
+    const rowCount = parsed.rows.length + parsed.errors.length;
+    if (rowCount === 0) throw refuse('文件中没有账户数据');
+    if (rowCount > accountsApi.ACCOUNT_BATCH_MAX_ROWS) throw refuse(`一次最多添加${accountsApi.ACCOUNT_BATCH_MAX_ROWS}个账户，该文件有${rowCount}行`);
+    const batchNo = input.batchNo ?? `B${new Date(this.#ctx.now()).toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(4).toString('hex')}`;
+    const digest = createHash('sm3').update(bytes).digest('hex');
+    const target = { batchNo, fileName: input.fileName, rowCount, fileDigest: digest };
+    try {
+      return await this.#write(
+        request,
+        'account.batch_add',
+        target,
+        async (trx, now) => {
+          const errors = [...parsed.errors, ...(await this.#checkRows(trx, session.enterpriseNo, parsed.rows))].sort((a, b) => a.rowNo - b.rowNo);
+          if (errors.length > 0) throw new BatchRejected(errors);
+          const { batch_id: batchId } = await trx
+            .insertInto('account_batches')
+            .values({ batch_no: batchNo, enterprise_no: session.enterpriseNo, file_name: input.fileName, row_count: rowCount, file_digest: digest, created_by: session.userNo, created_at: now })
+            .returning('batch_id')
+            .executeTakeFirstOrThrow();
+          for (const slice of slices(parsed.rows)) {
+            await trx
+              .insertInto('ebank_accounts')
+              .values(slice.map((r) => ({ account_no: r.accountNo, enterprise_no: session.enterpriseNo, alias: r.alias, used: 1, added_by: session.userNo, added_at: now, updated_at: now })))
+              .execute();
+            await trx
+              .insertInto('account_batch_rows')
+              .values(slice.map((r) => ({ batch_id: batchId, row_no: r.rowNo, account_no: r.accountNo, alias: r.alias })))
+              .execute();
+          }
+          return {
+            result: { accepted: true, batchNo, rowCount, errors: [] },
+            detail: { after: { accountNos: parsed.rows.map((r) => r.accountNo), used: 1 } },
+          };
+        },
+        // The batch number was taken, or an account was added by someone else meanwhile.
+        () => refuse('批次号已存在或部分账户已被同时添加，请刷新后重新上传'),
+      );
+    } catch (err) {
+      if (!(err instanceof BatchRejected)) throw err;
+      await recordAudit(this.#ctx.database, request, { event: 'account.batch_add', outcome: 'failure', detail: { ...target, reason: '文件校验未通过', errorCount: err.errors.length } });
+      return { accepted: false, batchNo: null, rowCount, errors: err.errors };
+    }
+  }
+
+  /** The register's verdict on each well-formed row: duplicates in the file, unknown, other enterprise's, not usable, already added. */
+  async #checkRows(trx: Trx, enterpriseNo: string, rows: readonly CsvRow[]): Promise<BatchRowError[]> {
+    const found = new Map<string, { enterprise_no: string; status: string; added: boolean }>();
+    for (const slice of slices([...new Set(rows.map((r) => r.accountNo))])) {
+      const hits = await trx
+        .selectFrom('custody_accounts as c')
+        .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
+        .select(['c.account_no', 'c.enterprise_no', 'c.status', 'e.account_no as ebank_no'])
+        .where('c.account_no', 'in', slice)
+        .execute();
+      for (const h of hits) found.set(h.account_no, { enterprise_no: h.enterprise_no, status: h.status, added: h.ebank_no !== null });
+    }
+    const firstSeen = new Map<string, number>();
+    const errors: BatchRowError[] = [];
+    for (const { rowNo, accountNo } of rows) {
+      const fail = (reason: string) => errors.push({ rowNo, accountNo, reason });
+      const earlier = firstSeen.get(accountNo);
+      if (earlier !== undefined) {
+        fail(`文件中账号重复（与第${earlier}行相同）`);
+        continue;
+      }
+      firstSeen.set(accountNo, rowNo);
+      const account = found.get(accountNo);
+      if (!account) fail('账号不存在');
+      else if (account.enterprise_no !== enterpriseNo) fail('该账户不属于本企业');
+      else if (account.status !== accountsApi.ACCOUNT_STATUS_USABLE) fail(`账户状态为“${codeLabel('accountStatus', account.status)}”，只有状态为“正常”的账户才能添加`);
+      else if (account.added) fail('该账户已添加至网银');
+    }
+    return errors;
   }
 }
