@@ -238,6 +238,12 @@ describe('custody accounts', () => {
     expect((await call('/account/updateAccountName', { accountNo: usable, alias: '  ' }, demo)).json.returnMsg).toBe('请输入账户别名');
     expect((await call('/account/updateAccountName', { accountNo: usable, alias: '年金托管户' }, demo)).data).toMatchObject({ alias: '年金托管户', dailyLimit: '8000000.00' });
     expect((await call('/account/updateAccountName', { accountNo: dormant, alias: '别名' }, demo)).json.returnMsg).toBe(`账号${dormant}未添加至网银`);
+
+    // Two adds of one account at once: one wins, the other is told, never a 500.
+    const [contested] = await accounts(OWN, { status: '00', added: false });
+    const both = await Promise.all([1, 2].map(() => call('/accountManagement/insert', { accountNo: contested }, demo)));
+    expect(both.map((r) => r.res.statusCode).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.res.statusCode === 400)!.json.returnMsg).toBe(`账号${contested}已添加至网银`);
   });
 
   it('forbids and starts e-banking accounts; only status-00 ones start', async () => {
@@ -434,6 +440,7 @@ describe('custody accounts', () => {
     expect(first.getCell(7).value).toBe('正常');
     expect(first.getCell(8).value).toBe('人民币');
     expect(first.getCell(14).value).toBe('已添加');
+    expect((await audits('account.download')).at(-1)).toMatchObject({ outcome: 'success', user_no: 'U100000101', detail: { filters: { added: 'added' }, rows: added.length } });
 
     // The institution's own seat sees the accounts of others it confirms; a customer that confirms none gets the headers only.
     await addLogin('trust.reviewer', 'U200000201', '2000000002', ['CUSTOMER_REVIEWER']);
@@ -445,6 +452,7 @@ describe('custody accounts', () => {
     expect(third.sheet.getRow(1).getCell(4).value).toBe('所属企业名称');
     expect(third.sheet.getRow(2).getCell(1).value).toBe(confirmed[0]!.account_no);
     expect(new Set(confirmed.map((c) => c.enterprise_no))).not.toContain('2000000002');
+    expect((await audits('account.third_download')).at(-1)).toMatchObject({ user_no: 'U200000201', enterprise_no: '2000000002', detail: { rows: confirmed.length } });
     expect((await fetchFile('/accountThird/manage/download', {}, demo)).sheet.actualRowCount).toBe(1);
   });
 });

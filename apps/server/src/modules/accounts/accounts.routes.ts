@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENTERPRISE_TYPES, accountsApi, formatDate } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
+import { recordAudit } from '../audit/audit';
 import { refuse } from '../users';
 import {
   accountChunks,
@@ -126,11 +127,21 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     const total = await countAccounts(db, enterpriseNo, input);
     if (total > accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
     const body = await writeSheet('账户列表', ACCOUNT_COLUMNS, accountChunks(db, enterpriseNo, input));
+    // An export of customer data leaves a trace: who took which accounts out.
+    await recordAudit(ctx.database, request, { event: 'account.download', outcome: 'success', detail: { filters: input, rows: total } });
     return { fileName: `账户列表_${formatDate(ctx.now()).replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
   });
 
   routes.download(accountsApi.accountThirdDownload, async ({ request }) => {
-    const body = await writeSheet('第三方监督账户', THIRD_PARTY_COLUMNS, thirdPartyChunks(db, request.session!.enterpriseNo));
+    let rows = 0;
+    const counted = async function* (chunks: ReturnType<typeof thirdPartyChunks>) {
+      for await (const chunk of chunks) {
+        rows += chunk.length;
+        yield chunk;
+      }
+    };
+    const body = await writeSheet('第三方监督账户', THIRD_PARTY_COLUMNS, counted(thirdPartyChunks(db, request.session!.enterpriseNo)));
+    await recordAudit(ctx.database, request, { event: 'account.third_download', outcome: 'success', detail: { rows } });
     return { fileName: `第三方监督账户_${formatDate(ctx.now()).replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
   });
 }
