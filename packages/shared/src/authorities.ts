@@ -6,6 +6,7 @@
 export const AUTHORITIES = {
   ACCOUNT_VIEW: '账户查询',
   ACCOUNT_MANAGE: '账户维护',
+  ACCOUNT_AUTH: '账户授权管理',
   INSTRUCTION_ENTRY: '指令录入',
   INSTRUCTION_REVIEW: '指令复核',
   THIRD_PARTY_CONFIRM: '第三方指令确认',
@@ -27,6 +28,8 @@ export const AUTHORITIES = {
   ACTION_thirdPartyConfirmReview: '第三方确认复核',
   ACTION_accountAdd: '新增账户',
   ACTION_accountEdit: '修改账户',
+  ACTION_accountUsed: '启停账户',
+  ACTION_accountAuth: '账户授权',
   ACTION_apiAdd: '新增API',
   ACTION_apiEdit: '修改API',
   ACTION_apiRemove: '删除API',

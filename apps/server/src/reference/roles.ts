@@ -16,6 +16,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_instructionSubmit',
       'ACTION_accountAdd',
       'ACTION_accountEdit',
+      'ACTION_accountUsed',
     ],
   },
   {
@@ -73,6 +74,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     authorities: [
       'ACCOUNT_VIEW',
       'ACCOUNT_MANAGE',
+      'ACCOUNT_AUTH',
       'WARNING_VIEW',
       'RISK_VIEW',
       'ACTION_accountAdd',
@@ -84,6 +86,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_userResetPassword',
       'ACTION_userAssign',
       'ACTION_userUnlock',
+      'ACTION_accountUsed',
+      'ACTION_accountAuth',
     ],
   },
 ];

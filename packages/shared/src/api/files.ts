@@ -45,7 +45,7 @@ const sizeText = (bytes: number) => (bytes >= 1_048_576 ? `${+(bytes / 1_048_576
  * An uploaded file as an upload operation receives it: name and base64 content in the JSON
  * body, which the envelope seals on an encrypted path like any other body.
  */
-export function uploadSchema(options: { maxBytes: number; extensions: readonly UploadExtension[] }) {
+export function uploadSchema(options: { maxBytes: number; extensions: readonly UploadExtension[]; extensionMessage?: string }) {
   const allowed = options.extensions.join('、');
   return z
     .object({
@@ -55,7 +55,7 @@ export function uploadSchema(options: { maxBytes: number; extensions: readonly U
         .min(1, '请选择要上传的文件')
         .max(200, '文件名不能超过200个字符')
         .regex(/^[^\\/:*?"<>|\p{Cc}]+$/u, '文件名不能包含特殊字符')
-        .refine((name) => (options.extensions as readonly string[]).includes(extensionOf(name)), `仅支持上传${allowed}格式的文件`),
+        .refine((name) => (options.extensions as readonly string[]).includes(extensionOf(name)), options.extensionMessage ?? `仅支持上传${allowed}格式的文件`),
       content: z
         .string()
         .min(1, '文件内容为空')

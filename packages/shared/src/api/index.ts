@@ -1,3 +1,4 @@
+import * as accounts from './accounts';
 import * as auth from './auth';
 import * as dictionary from './dictionary';
 import * as enterprises from './enterprises';
@@ -10,6 +11,7 @@ import * as signing from './signing';
 import * as users from './users';
 
 export * from './operation';
+export * as accountsApi from './accounts';
 export * as authApi from './auth';
 export * as dictionaryApi from './dictionary';
 export * as enterprisesApi from './enterprises';
@@ -26,6 +28,7 @@ export { BATCH_FIELDS } from './gateway';
 export type { StandardEntry } from './dictionary';
 export type { HealthComponent } from './platform';
 export type { Role, UserDetail, UserRecord } from './users';
+export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institution, PersonRecord, SeatAccountRight } from './accounts';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
 export { PAGE_SIZES } from './paging';
 export { FILE_TICKET_TTL_MS, base64Size, downloadTicketSchema, uploadSchema, type UploadExtension } from './files';
@@ -34,7 +37,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway, enterprises, users, signing].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway, enterprises, users, accounts, signing].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 
