@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_FORMAT_MESSAGE, RETURN_CODES, accountsApi, type AccountRecord, type AnyOperation } from '@portal/shared';
+import { CSV_FORMAT_MESSAGE, RETURN_CODES, accountsApi, batchRowCount, decodeCsv, parseBatchCsv, type AccountRecord, type AnyOperation } from '@portal/shared';
+import { portalCrypto as c } from '@portal/crypto/node';
 import { hashPassword } from '../src/modules/auth/password-hash';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -55,11 +57,18 @@ describe('custody accounts', () => {
     const { notAddedAccountCount, addedAccountCount } = (await client.call(`${P}/query/message/reminder`, {}, token)).data as Record<'notAddedAccountCount' | 'addedAccountCount', number>;
     return { notAddedAccountCount, addedAccountCount };
   };
-  const csvUpload = (text: string | Buffer, fileName = '批量添加.csv', batchNo?: string) => ({
-    fileName,
-    content: (typeof text === 'string' ? Buffer.from(text, 'utf8') : text).toString('base64'),
-    ...(batchNo ? { batchNo } : {}),
-  });
+  let batches = 0;
+  /** A batch upload as the web app sends it: named, with the row count and file SM3 its signature covers. */
+  const csvUpload = (text: string | Buffer, fileName = '批量添加.csv', batchNo = `TEST-${Date.now()}-${(batches += 1)}`) => {
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    return {
+      fileName,
+      content: bytes.toString('base64'),
+      batchNo,
+      rowCount: batchRowCount(parseBatchCsv(decodeCsv(bytes))),
+      fileSm3: createHash('sm3').update(bytes).digest('hex'),
+    };
+  };
   const addLogin = async (username: string, userNo: string, enterpriseNo: string, roles: string[]) => {
     const { user_id } = await db()
       .insertInto('users')
@@ -412,6 +421,33 @@ describe('custody accounts', () => {
     expect(await db().selectFrom('ebank_accounts').select('account_no').where('account_no', '=', usable[6]!).executeTakeFirst()).toBeUndefined();
     // Another enterprise's batches are not listed.
     expect(((await call('/accountBatchService/query', {}, bare)).json.returnCode)).toBe(RETURN_CODES.FORBIDDEN.code);
+  });
+
+  it('verifies every account write against the login key in its own transaction; a batch signature covers the file the server reads', async () => {
+    // The last usable one: the other tests take theirs from the front.
+    const free = (await accounts(OWN, { status: '00', added: false })).at(-1);
+    const before = await snapshot();
+    const other = await c.sm2GenerateKeyPair();
+    const insert = { accountNo: free!, alias: '签名户', singleLimit: '1000.00', dailyLimit: null };
+    const byOtherKey = await call('/accountManagement/insert', { ...insert, signMsg: await client.sign(accountsApi.accountInsert, insert, other.privateKey) }, demo);
+    expect(byOtherKey.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    // Signed with one limit, sent with another.
+    const tampered = await call('/accountManagement/insert', { ...insert, singleLimit: '9000000.00', signMsg: await client.sign(accountsApi.accountInsert, insert) }, demo);
+    expect(tampered.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect((await call('/accountManagement/insert', { ...insert, signMsg: undefined }, demo)).json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
+
+    // The client claims another file's digest or row count: the server's own reading decides.
+    const upload = csvUpload(`${free}\n`);
+    expect((await call('/accountBatchService/insert', { ...upload, fileSm3: 'ab'.repeat(32) }, demo)).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect((await call('/accountBatchService/insert', { ...upload, rowCount: 2 }, demo)).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect(await snapshot()).toBe(before);
+
+    const added = await call('/accountManagement/insert', insert, demo);
+    expect(added.json.returnCode).toBe('000000');
+    expect((await audits('account.add')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAdd', data: `AccountAdd|${free}|签名户|1000.00|` } });
+    // 100 accounts do not fit in 1,024 characters of signing data: refused before anything changes.
+    const many = Array.from({ length: 60 }, (_, i) => `62220200000${String(i).padStart(7, '0')}`);
+    expect((await call('/accountManagement/forbidden', { accountNos: many }, demo)).json.returnCode).toBe(RETURN_CODES.SIGN_DATA_TOO_LONG.code);
   });
 
   it('downloads the filtered list as xlsx and the accounts an institution confirms', async () => {

@@ -300,7 +300,7 @@ describe('signed operations', () => {
         ['UserAddRole', { roleId: 1, userNos: ['U100000101'] }, admin],
         ['UserUnlock', { userId: 1 }, admin],
         ['AccountAdd', { accountNo, alias: '一号户' }, demo],
-        ['AccountAdd', { batchId: 'B20250101000001', rowCount: 3, fileSm3: 'ab'.repeat(32) }, demo],
+        ['AccountAdd', { batchNo: 'B20250101000001', rowCount: 3, fileSm3: 'ab'.repeat(32) }, demo],
         ['AccountEdit', { accountNo, alias: '一号户', singleLimit: '1000000.00', dailyLimit: null }, demo],
         ['AccountUsed', { accountNos: [accountNo], used: 0 }, demo],
       ];

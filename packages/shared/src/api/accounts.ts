@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toCents } from '../rules/decimal';
 import { plainText } from '../rules/schema-primitives';
+import { withSignature } from '../rules/signing';
 import { AMOUNT_MESSAGE, CSV_FORMAT_MESSAGE, amountSchema } from '../rules/validators';
 import { enterpriseTypeSchema } from './enterprises';
 import { uploadSchema } from './files';
@@ -146,7 +147,9 @@ export const updateAccountName = defineOperation({
   authority: ['ACTION_accountEdit'],
   encrypt: true,
   antiReplay: true,
-  request: accountNameUpdateSchema,
+  request: withSignature(accountNameUpdateSchema),
+  // Signed as an edit whose limits are empty (docs/signing.md).
+  signing: (input) => ({ layout: 'AccountEdit', values: { accountNo: input.accountNo, alias: input.alias } }),
   response: accountRecordSchema,
 });
 
@@ -171,7 +174,8 @@ export const accountInsert = defineOperation({
   authority: ['ACTION_accountAdd'],
   encrypt: true,
   antiReplay: true,
-  request: accountInsertSchema,
+  request: withSignature(accountInsertSchema),
+  signing: 'AccountAdd',
   response: accountRecordSchema,
 });
 
@@ -187,7 +191,8 @@ export const accountUpdate = defineOperation({
   authority: ['ACTION_accountEdit'],
   encrypt: true,
   antiReplay: true,
-  request: accountUpdateSchema,
+  request: withSignature(accountUpdateSchema),
+  signing: 'AccountEdit',
   response: accountRecordSchema,
 });
 
@@ -213,7 +218,8 @@ export const accountStart = defineOperation({
   authority: ['ACTION_accountUsed'],
   encrypt: true,
   antiReplay: true,
-  request: accountSelectionSchema,
+  request: withSignature(accountSelectionSchema),
+  signing: (input) => ({ layout: 'AccountUsed', values: { accountNos: input.accountNos, used: 1 } }),
   response: selectionResultSchema,
 });
 
@@ -227,7 +233,8 @@ export const accountForbidden = defineOperation({
   authority: ['ACTION_accountUsed'],
   encrypt: true,
   antiReplay: true,
-  request: accountSelectionSchema,
+  request: withSignature(accountSelectionSchema),
+  signing: (input) => ({ layout: 'AccountUsed', values: { accountNos: input.accountNos, used: 0 } }),
   response: selectionResultSchema,
 });
 
@@ -407,14 +414,23 @@ export const ACCOUNT_BATCH_MAX_ROWS = 5_000;
 export const ACCOUNT_BATCH_MAX_BYTES = 1_048_576;
 export const BATCH_NO_MESSAGE = '批次号须为8到40位字母、数字或-';
 
+export const BATCH_ROW_COUNT_MESSAGE = '行数须为非负整数';
+
 /**
  * A CSV of account numbers with an optional alias (`账号,别名`, one account a line, a header
- * line allowed). `batchNo` is the client's id for the batch (so a signature can name it before
- * the server has seen the file); the server draws one when it is absent.
+ * line allowed). The client names the batch (`batchNo`) and states its row count and the file's
+ * SM3, which its signature covers (docs/signing.md); the server counts and hashes the file itself.
  */
-export const accountBatchInsertSchema = uploadSchema({ maxBytes: ACCOUNT_BATCH_MAX_BYTES, extensions: ['csv'], extensionMessage: CSV_FORMAT_MESSAGE }).safeExtend({
-  batchNo: z.string().regex(/^[A-Za-z0-9-]{8,40}$/, BATCH_NO_MESSAGE).optional(),
-});
+export const batchSignedFields = {
+  batchNo: z.string({ error: BATCH_NO_MESSAGE }).regex(/^[A-Za-z0-9-]{8,40}$/, BATCH_NO_MESSAGE),
+  // The server judges the count it reads itself (empty file, over the row limit) with its own message.
+  rowCount: z.number({ error: BATCH_ROW_COUNT_MESSAGE }).int(BATCH_ROW_COUNT_MESSAGE).min(0, BATCH_ROW_COUNT_MESSAGE).max(1_000_000, BATCH_ROW_COUNT_MESSAGE),
+  fileSm3: z.string({ error: '文件摘要须为64位小写十六进制SM3' }).regex(/^[0-9a-f]{64}$/, '文件摘要须为64位小写十六进制SM3'),
+};
+export const accountBatchInsertSchema = uploadSchema({ maxBytes: ACCOUNT_BATCH_MAX_BYTES, extensions: ['csv'], extensionMessage: CSV_FORMAT_MESSAGE }).safeExtend(batchSignedFields);
+/** What a batch signature covers (`AccountAddBatch`), from its operation's input. */
+export const batchSigning = (input: { batchNo: string; rowCount: number; fileSm3: string }) =>
+  ({ layout: 'AccountAddBatch', values: { batchId: input.batchNo, rowCount: input.rowCount, fileSm3: input.fileSm3 } }) as const;
 
 /** One refused row of a batch: 1-based line number in the file, the text found and the reason. */
 export const batchRowErrorSchema = z.object({ rowNo: z.number(), accountNo: z.string(), reason: z.string() });
@@ -436,7 +452,8 @@ export const accountBatchInsert = defineOperation({
   maxBytes: ACCOUNT_BATCH_MAX_BYTES,
   encrypt: true,
   antiReplay: true,
-  request: accountBatchInsertSchema,
+  request: withSignature(accountBatchInsertSchema),
+  signing: batchSigning,
   response: z.object({
     accepted: z.boolean(),
     batchNo: z.string().nullable(),

@@ -16,6 +16,12 @@ describe('signed operations', () => {
       USER_ROLES_ADD: '/{prefix}/user/roles/add',
       USER_UNLOCK_UPDATE: '/{prefix}/userUnlock/update',
       USER_PASSWORD_UPDATE: '/{prefix}/userPassword/update',
+      ACCOUNT_MANAGEMENT_INSERT: '/{prefix}/accountManagement/insert',
+      ACCOUNT_BATCH_INSERT: '/{prefix}/accountBatchService/insert',
+      ACCOUNT_MANAGEMENT_UPDATE: '/{prefix}/accountManagement/update',
+      ACCOUNT_UPDATE_NAME: '/{prefix}/account/updateAccountName',
+      ACCOUNT_MANAGEMENT_START: '/{prefix}/accountManagement/start',
+      ACCOUNT_MANAGEMENT_FORBIDDEN: '/{prefix}/accountManagement/forbidden',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der })).toBe('UserEdit');
@@ -48,9 +54,9 @@ describe('signed operations', () => {
 
   it('check an account addition in the single or the batch layout', () => {
     const op = signingApi.verifyAccountAdd;
-    expect(operationSigningData(op, op.request.parse({ accountNo: '622202000000001234', alias: '一号', signMsg: der })).data).toBe('AccountAdd|622202000000001234|一号');
+    expect(operationSigningData(op, op.request.parse({ accountNo: '622202000000001234', alias: '一号', signMsg: der })).data).toBe('AccountAdd|622202000000001234|一号||');
     const fileSm3 = 'f'.repeat(64);
-    expect(operationSigningData(op, op.request.parse({ batchId: 'B7', rowCount: 12, fileSm3, signMsg: der })).data).toBe(`AccountAdd|B7|12|${fileSm3}`);
+    expect(operationSigningData(op, op.request.parse({ batchNo: 'B2026112400000007', rowCount: 12, fileSm3, signMsg: der })).data).toBe(`AccountAdd|B2026112400000007|12|${fileSm3}`);
     const used = signingApi.verifyAccountUsed;
     expect(operationSigningData(used, used.request.parse({ accountNos: ['622202000000001234', '622202000000005678'], used: 0, signMsg: der })).data).toBe(
       'AccountUsed|[622202000000001234,622202000000005678]|0',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { plainText } from '../rules/schema-primitives';
 import { withSignature, type SigningCode } from '../rules/signing';
-import { amountSchema } from '../rules/validators';
+import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning } from './accounts';
 import { passwordUpdate, unlockUser } from './auth';
 import { defineOperation, type AnyOperation } from './operation';
 import { userAdd, userDelete, userRolesAssign, userUpdate } from './users';
@@ -40,57 +39,29 @@ export const verifyUserAddRole = verifySignOf('UserAddRole', userRolesAssign);
 export const verifyUserUnlock = verifySignOf('UserUnlock', unlockUser);
 export const verifyPasswordModify = verifySignOf('PasswordModify', passwordUpdate);
 
-// The account operations (issue 11's accounts domain) sign in these layouts; until their contracts
-// exist, the checks take the layouts' fields themselves (docs/signing.md).
-const accounts = { ...base, audience: ['customer'] } as const;
-const accountNoSchema = plainText('账号不能包含控制字符').trim().regex(/^\d{12,22}$/, '账号须为12到22位数字');
-const aliasSchema = plainText('账户别名不能包含控制字符').trim().max(60, '账户别名不能超过60个字符').optional();
-const limitSchema = amountSchema.nullable().optional();
-
-/** One account (`accountManagement/insert`), or a CSV batch (`accountBatchService/insert`) by its file's SM3. */
+/** `accountManagement/insert`, or a CSV batch (`accountBatchService/insert`) by its number, row count and file SM3. */
 export const verifyAccountAdd = defineOperation({
-  ...accounts,
+  ...base,
   id: idOf('AccountAdd'),
-  name: '验证签名：新增账户（单个或批量）',
+  name: '验证签名：添加账户（单个或批量）',
   path: '/{prefix}/VerifySign/AccountAdd',
-  authority: ['ACTION_accountAdd'],
-  request: z.union([
-    withSignature(z.object({ accountNo: accountNoSchema, alias: aliasSchema })),
-    withSignature(
-      z.object({
-        batchId: plainText('批次号不能包含控制字符').regex(/^[A-Za-z0-9_-]{1,64}$/, '批次号须为64位以内的字母、数字、_ -'),
-        rowCount: z.number({ error: '行数须为1到5000之间的整数' }).int('行数须为1到5000之间的整数').min(1, '行数须为1到5000之间的整数').max(5000, '行数须为1到5000之间的整数'),
-        fileSm3: z.string().regex(/^[0-9a-f]{64}$/, '文件摘要须为64位小写十六进制SM3'),
-      }),
-    ),
-  ]),
-  signing: (input) => ('batchId' in input ? { layout: 'AccountAddBatch', values: input } : { layout: 'AccountAdd', values: input }),
+  audience: accountInsert.audience,
+  authority: accountInsert.authority,
+  request: z.union([accountInsert.request, withSignature(z.object(batchSignedFields))]),
+  signing: (input) => ('batchNo' in input ? batchSigning(input) : { layout: 'AccountAdd', values: input }),
 });
+/** `accountManagement/update`; `account/updateAccountName` signs the same layout with empty limits. */
+export const verifyAccountEdit = verifySignOf('AccountEdit', accountUpdate);
 
-/** `accountManagement/update` (alias and limits) and `account/updateAccountName` (alias only). */
-export const verifyAccountEdit = defineOperation({
-  ...accounts,
-  id: idOf('AccountEdit'),
-  name: '验证签名：修改账户',
-  path: '/{prefix}/VerifySign/AccountEdit',
-  authority: ['ACTION_accountEdit'],
-  request: withSignature(z.object({ accountNo: accountNoSchema, alias: aliasSchema, singleLimit: limitSchema, dailyLimit: limitSchema })),
-  signing: 'AccountEdit',
-});
-
-/** `accountManagement/start` (used 1) and `/forbidden` (used 0). */
+/** `accountManagement/start` (used 1) and `/forbidden` (used 0): the selection and the switch asked for. */
 export const verifyAccountUsed = defineOperation({
-  ...accounts,
+  ...base,
   id: idOf('AccountUsed'),
-  name: '验证签名：启用或禁用账户',
+  name: '验证签名：启用或停用账户',
   path: '/{prefix}/VerifySign/AccountUsed',
-  authority: ['ACTION_accountEdit'],
-  request: withSignature(
-    z.object({
-      accountNos: z.array(accountNoSchema, { error: '账号须为列表' }).min(1, '请选择账户').max(1000, '一次最多1000个账户'),
-      used: z.union([z.literal(0), z.literal(1)], { error: '启用状态须为0（禁用）或1（启用）' }),
-    }),
-  ),
+  audience: accountStart.audience,
+  authority: accountStart.authority,
+  request: withSignature(accountSelectionSchema.safeExtend({ used: z.union([z.literal(0), z.literal(1)], { error: '启用状态须为0（停用）或1（启用）' }) })),
   signing: 'AccountUsed',
 });
 

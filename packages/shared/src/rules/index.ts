@@ -64,3 +64,4 @@ export {
   type Duty,
   type PerformedDuty,
 } from './instruction-flow';
+export { decodeCsv, parseBatchCsv, batchRowCount, type CsvRow } from './account-batch-csv';

@@ -54,8 +54,8 @@ describe('signingData', () => {
   });
 
   it('escapes \\ | , [ ] inside strings, so no value can forge a boundary', () => {
-    expect(signingData('AccountAdd', { accountNo: '1|2', alias: 'a,b[c]\\d' })).toBe('AccountAdd|1\\|2|a\\,b\\[c\\]\\\\d');
-    // Without escaping both would read 'AccountAdd|1|2|'.
+    expect(signingData('AccountAdd', { accountNo: '1|2', alias: 'a,b[c]\\d' })).toBe('AccountAdd|1\\|2|a\\,b\\[c\\]\\\\d||');
+    // Without escaping both would read 'AccountAdd|1|2|||'.
     expect(signingData('AccountAdd', { accountNo: '1', alias: '2|' })).not.toBe(signingData('AccountAdd', { accountNo: '1|2', alias: '' }));
     expect(signingData('UserAddRole', { roleId: 1, userNos: ['a,b'] })).not.toBe(signingData('UserAddRole', { roleId: 1, userNos: ['a', 'b'] }));
   });

@@ -46,7 +46,7 @@ export const SIGNING_LAYOUTS = {
   UserUnlock: { code: 'UserUnlock', fields: ['userId'] },
   /** No password material: the single-use server random and the client randoms bind this one change. */
   PasswordModify: { code: 'PasswordModify', fields: ['username', 'base64ServerRandom', 'oldClientRandom', 'newClientRandom', 'confirmClientRandom'] },
-  AccountAdd: { code: 'AccountAdd', fields: ['accountNo', 'alias'] },
+  AccountAdd: { code: 'AccountAdd', fields: ['accountNo', 'alias', 'singleLimit', 'dailyLimit'] },
   /** A CSV batch: its id, its number of account rows and the SM3 of the file's bytes (lowercase hex). */
   AccountAddBatch: { code: 'AccountAdd', fields: ['batchId', 'rowCount', 'fileSm3'] },
   AccountEdit: { code: 'AccountEdit', fields: ['accountNo', 'alias', 'singleLimit', 'dailyLimit'] },
@@ -121,6 +121,8 @@ export const signMsgSchema = z.string({ error: RETURN_CODES.SIGN_MISSING.message
   if (problem) ctx.addIssue({ code: 'custom', message: problem === 'missing' ? RETURN_CODES.SIGN_MISSING.message : RETURN_CODES.SIGN_MALFORMED.message });
 });
 
-/** A signed operation's request: its fields and `signMsg`. */
+/** A signed operation's request: its fields and `signMsg` (refinements of the fields kept). */
 export const withSignature = <Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(schema: z.ZodObject<Shape, Config>) =>
-  schema.extend({ signMsg: signMsgSchema });
+  // safeExtend keeps the fields' refinements (extend refuses a refined object); TypeScript cannot
+  // follow its shape check through the generic, so the result is typed as extend's would be.
+  (schema as z.ZodObject).safeExtend({ signMsg: signMsgSchema }) as unknown as z.ZodObject<z.core.util.Extend<Shape, { signMsg: typeof signMsgSchema }>, Config>;

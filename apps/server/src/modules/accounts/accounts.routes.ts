@@ -56,9 +56,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
 
   routes.json(accountsApi.accountUpdate, async ({ input, request }) => admin.update(request, request.session!, input));
 
-  routes.json(accountsApi.accountStart, async ({ input, request }) => admin.setUsed(request, request.session!, input.accountNos, 1));
+  routes.json(accountsApi.accountStart, async ({ input, request }) => admin.setUsed(request, request.session!, input, 1));
 
-  routes.json(accountsApi.accountForbidden, async ({ input, request }) => admin.setUsed(request, request.session!, input.accountNos, 0));
+  routes.json(accountsApi.accountForbidden, async ({ input, request }) => admin.setUsed(request, request.session!, input, 0));
 
   routes.json(accountsApi.accountAuthDetail, async ({ input, request }) => {
     const { enterpriseNo } = request.session!;

@@ -1,16 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { RETURN_CODES, accountsApi, codeLabel, type AccountRights, type BatchRowError, type OperationParsed } from '@portal/shared';
+import { RETURN_CODES, accountsApi, batchRowCount, codeLabel, decodeCsv, parseBatchCsv, type AccountRights, type BatchRowError, type CsvRow, type OperationParsed } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import type { SessionInfo } from '../auth/sessions';
+import { verifyOperationSignature } from '../signing';
 import { audited, refuse } from '../users';
 import { findAccount } from './accounts.queries';
-import { decodeCsv, parseBatchCsv, type CsvRow } from './batch-csv';
 
 type Trx = Transaction<DB>;
 type Input<Op> = OperationParsed<Op>;
@@ -104,6 +104,7 @@ export class AccountAdmin {
       'account.add',
       { accountNo },
       async (trx, now) => {
+        await verifyOperationSignature(trx, request, input);
         const account = await ownRegisterAccount(trx, session.enterpriseNo, accountNo);
         if (account.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(MESSAGES.notUsable(accountNo, account.status, '添加'));
         const existing = await trx.selectFrom('ebank_accounts').select('account_no').where('account_no', '=', accountNo).executeTakeFirst();
@@ -133,6 +134,7 @@ export class AccountAdmin {
   /** Alias and limits of an e-banking account. */
   update(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.accountUpdate>) {
     return this.#write(request, 'account.update', { accountNo: input.accountNo }, async (trx, now) => {
+      await verifyOperationSignature(trx, request, input);
       const before = await ownEbankAccount(trx, session.enterpriseNo, input.accountNo);
       await trx
         .updateTable('ebank_accounts')
@@ -147,6 +149,7 @@ export class AccountAdmin {
   /** An e-banking account's alias only. */
   rename(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.updateAccountName>) {
     return this.#write(request, 'account.rename', { accountNo: input.accountNo }, async (trx, now) => {
+      await verifyOperationSignature(trx, request, input);
       const before = await ownEbankAccount(trx, session.enterpriseNo, input.accountNo);
       await trx.updateTable('ebank_accounts').set({ alias: input.alias, updated_at: now }).where('account_no', '=', input.accountNo).execute();
       const record = (await findAccount(trx, input.accountNo))!;
@@ -158,8 +161,10 @@ export class AccountAdmin {
    * Switches the selected e-banking accounts on (1) or off (0), all or nothing. Only status-00
    * register accounts may be started; accounts already in the asked state stay as they are.
    */
-  setUsed(request: FastifyRequest, session: SessionInfo, accountNos: readonly string[], used: 0 | 1) {
+  setUsed(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.accountStart>, used: 0 | 1) {
+    const { accountNos } = input;
     return this.#write(request, used === 1 ? 'account.start' : 'account.forbid', { accountNos }, async (trx, now) => {
+      await verifyOperationSignature(trx, request, input);
       const rows = await trx
         .selectFrom('custody_accounts as c')
         .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
@@ -268,10 +273,10 @@ export class AccountAdmin {
   async batchInsert(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.accountBatchInsert>) {
     const bytes = Buffer.from(input.content, 'base64');
     const parsed = parseBatchCsv(decodeCsv(bytes));
-    const rowCount = parsed.rows.length + parsed.errors.length;
+    const rowCount = batchRowCount(parsed);
     if (rowCount === 0) throw refuse('文件中没有账户数据');
     if (rowCount > accountsApi.ACCOUNT_BATCH_MAX_ROWS) throw refuse(`一次最多添加${accountsApi.ACCOUNT_BATCH_MAX_ROWS}个账户，该文件有${rowCount}行`);
-    const batchNo = input.batchNo ?? `B${new Date(this.#ctx.now()).toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(4).toString('hex')}`;
+    const { batchNo } = input;
     const digest = createHash('sm3').update(bytes).digest('hex');
     const target = { batchNo, fileName: input.fileName, rowCount, fileDigest: digest };
     try {
@@ -280,6 +285,8 @@ export class AccountAdmin {
         'account.batch_add',
         target,
         async (trx, now) => {
+          // The file as the server reads it is what the signature must cover.
+          await verifyOperationSignature(trx, request, input, { rowCount, fileSm3: digest });
           const errors = [...parsed.errors, ...(await this.#checkRows(trx, session.enterpriseNo, parsed.rows))].sort((a, b) => a.rowNo - b.rowNo);
           if (errors.length > 0) throw new BatchRejected(errors);
           const { batch_id: batchId } = await trx

@@ -1,4 +1,9 @@
-import { accountsApi, type BatchRowError } from '@portal/shared';
+import { ALIAS_MAX, type BatchRowError } from '../api/accounts';
+
+/**
+ * The account batch file (`accountBatchService/insert`), read the same way in the browser, which
+ * previews it and signs its row count, and on the server, which checks it.
+ */
 
 /** One data line of a batch file: its 1-based line number in the file and its cells. */
 export interface CsvRow {
@@ -63,8 +68,11 @@ export function parseBatchCsv(text: string): { rows: CsvRow[]; errors: BatchRowE
     if (rest.some((c) => c !== '')) return fail('格式错误：每行应为“账号,别名”两列');
     if (!/^\d{12,22}$/.test(first)) return fail(first === '' ? '账号为空' : '账号格式不正确，须为12到22位数字');
     if (CONTROL.test(second)) return fail('账户别名不能包含控制字符');
-    if (second.length > accountsApi.ALIAS_MAX) return fail(`账户别名不能超过${accountsApi.ALIAS_MAX}个字符`);
+    if (second.length > ALIAS_MAX) return fail(`账户别名不能超过${ALIAS_MAX}个字符`);
     rows.push({ rowNo, accountNo: first, alias: second });
   });
   return { rows, errors };
 }
+
+/** The row count a batch signature covers: every data line, well-formed or not (docs/signing.md). */
+export const batchRowCount = (parsed: { rows: readonly unknown[]; errors: readonly unknown[] }) => parsed.rows.length + parsed.errors.length;
