@@ -220,9 +220,12 @@ export interface CallOptions {
   silent?: boolean;
 }
 
-/** Calls an operation by its contract: path, method and the answer's type all come from it. */
+/**
+ * Calls an operation by its contract: path, method and the answer's type all come from it. An
+ * upload is such a call too: its file travels as base64 in the JSON body (see `lib/upload.ts`).
+ */
 function call<Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, options: CallOptions = {}): Promise<OperationData<Op>> {
-  if (op.kind !== 'json') throw new Error(`${op.id} is not a JSON operation`);
+  if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`${op.id} is not a JSON or upload operation`);
   const carrier = op.method === 'GET' ? { params: (input ?? {}) as Record<string, unknown> } : { data: input };
   return request<OperationData<Op>>(pathOf(op), { ...options, method: op.method, ...carrier });
 }
