@@ -6,6 +6,7 @@ import { ApiRegistry } from './modules/envelope/api-registry';
 import { registerEnvelope } from './modules/envelope/envelope.plugin';
 import { envelopeRoutes } from './modules/envelope/envelope.routes';
 import { loadServerKeys } from './modules/envelope/server-keys';
+import { accountsModule } from './modules/accounts';
 import { createAuthServices } from './modules/auth/auth-services';
 import { loginRoutes } from './modules/auth/login.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await gatewayRoutes(api, ctx, registry, counts);
       await enterpriseAdminModule(api, auth);
       await userAdminModule(api, auth);
+      await accountsModule(api, ctx);
     },
     { prefix: config.API_BASE },
   );

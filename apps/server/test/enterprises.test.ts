@@ -41,16 +41,18 @@ describe('staff administration of enterprises', () => {
     const { data, json } = await get('/enterprise', { limit: 10 });
     expect(json.returnCode).toBe('000000');
     const page = data as { total: number; records: { enterpriseNo: string; enterpriseTypeName: string; userCount: number; status: number }[] };
-    expect(page.total).toBe(4);
+    // Three customers, the bank, and the two third-party institutions of the account seed.
+    expect(page.total).toBe(6);
     expect(page.records.find((r) => r.enterpriseNo === '1000000001')).toMatchObject({ enterpriseTypeName: '基金管理人', userCount: 2, status: 1 });
     expect(page.records.find((r) => r.enterpriseNo === '9000000001')).toMatchObject({ enterpriseTypeName: '银行', userCount: 1 });
     expect(((await get('/enterprise', { enterpriseName: '人寿' })).data as typeof page).records.map((r) => r.enterpriseNo)).toEqual(['1000000002']);
     expect(((await get('/enterprise', { enterpriseType: 'corporate' })).data as typeof page).total).toBe(1);
-    expect(((await get('/enterprise', { page: 2, limit: 3 })).data as typeof page).records).toHaveLength(1);
+    expect(((await get('/enterprise', { enterpriseType: 'third_party' })).data as typeof page).total).toBe(2);
+    expect(((await get('/enterprise', { page: 2, limit: 4 })).data as typeof page).records).toHaveLength(2);
     const bad = await get('/enterprise', { enterpriseType: 'hedge_fund' });
     expect(bad.res.statusCode).toBe(400);
     expect(bad.json.returnMsg).toBe('企业类型须为基金管理人、保险公司、企业、第三方机构或银行');
-    expect(((await get('/enterprise/all')).data as unknown[]).length).toBe(4);
+    expect(((await get('/enterprise/all')).data as unknown[]).length).toBe(6);
   });
 
   it('adds an enterprise with its first administrator, whose initial password must be changed at the first login', async () => {

@@ -169,6 +169,72 @@ export interface LoginDevicesTable {
   locked_at: Date | null;
 }
 
+/** numeric(19,2): read as a decimal string, written as one (amounts are never floats). */
+type Amount = ColumnType<string, string, string>;
+type NullableAmount = ColumnType<string | null, string | null | undefined, string | null>;
+/** date: read as a Date at local midnight by pg, written as 'yyyy-MM-dd'. */
+type DateOnly = ColumnType<Date | string, string, string>;
+
+export interface CustodyAccountsTable {
+  account_no: string;
+  account_name: string;
+  enterprise_no: string;
+  product_name: string;
+  product_code: string;
+  card_type: string;
+  status: string;
+  currency: Generated<string>;
+  open_branch: string;
+  open_date: DateOnly;
+  balance: Amount;
+  reinvest_type: string | null;
+  third_party_enterprise_no: string | null;
+  third_party_type: ColumnType<string | null, never, never>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EbankAccountsTable {
+  account_no: string;
+  enterprise_no: string;
+  alias: Generated<string>;
+  used: Generated<number>;
+  single_limit: NullableAmount;
+  daily_limit: NullableAmount;
+  added_by: string;
+  added_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AccountAuthTable {
+  user_no: string;
+  account_no: string;
+  enterprise_no: string;
+  can_query: Generated<boolean>;
+  can_entry: Generated<boolean>;
+  can_review: Generated<boolean>;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+export interface AccountBatchesTable {
+  batch_id: Generated<number>;
+  batch_no: string;
+  enterprise_no: string;
+  file_name: string;
+  row_count: number;
+  file_digest: string;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+export interface AccountBatchRowsTable {
+  batch_id: number;
+  row_no: number;
+  account_no: string;
+  alias: Generated<string>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -192,6 +258,11 @@ export interface DB {
   dictionary_standards: DictionaryStandardsTable;
   password_history: PasswordHistoryTable;
   login_devices: LoginDevicesTable;
+  custody_accounts: CustodyAccountsTable;
+  ebank_accounts: EbankAccountsTable;
+  account_auth: AccountAuthTable;
+  account_batches: AccountBatchesTable;
+  account_batch_rows: AccountBatchRowsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

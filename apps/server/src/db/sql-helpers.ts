@@ -3,3 +3,6 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 
 /** Whether a unique constraint refused the write (two staff adding the same name at once). */
 export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+
+/** Whether a foreign key refused the write (a row still referenced, or a reference to nothing). */
+export const isForeignKeyViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23503';

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
+import { seedAccounts } from './accounts-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
 /**
@@ -53,5 +54,7 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
           .execute();
       }
     }
+
+    await seedAccounts(trx);
   });
 }

@@ -6,7 +6,7 @@ import { BANK_ENTERPRISE } from '../../reference/bank';
 import type { AuthServices } from '../auth/auth-services';
 import { hashPassword } from '../auth/password-hash';
 import type { SessionStore } from '../auth/sessions';
-import { isUniqueViolation } from '../../db/sql-helpers';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers';
 import { audited, insertLogin, oneTimePassword, refuse } from '../users';
 
 /** The role an enterprise's first administrator gets (reference/roles.ts). */
@@ -93,7 +93,11 @@ export class EnterpriseAdmin {
         .updateTable('enterprises')
         .set({ enterprise_name: input.enterpriseName, enterprise_type: input.enterpriseType, updated_at: new Date(this.#ctx.now()) })
         .where('enterprise_no', '=', input.enterpriseNo)
-        .execute();
+        .execute()
+        .catch((err: unknown) => {
+          // Custody accounts name it as their third-party institution (migration 0007).
+          throw isForeignKeyViolation(err) ? refuse('该企业是托管账户的第三方机构，不能修改企业类型') : err;
+        });
       return {
         result: null,
         detail: {
@@ -122,7 +126,13 @@ export class EnterpriseAdmin {
       await this.#db.transaction().execute(async (trx) => {
         const seat = await trx.selectFrom('user_numbers').select('user_no').where('enterprise_no', '=', enterpriseNo).limit(1).executeTakeFirst();
         if (seat) throw refuse('企业下仍有用户，不能删除，只能停用');
-        await trx.deleteFrom('enterprises').where('enterprise_no', '=', enterpriseNo).execute();
+        await trx
+          .deleteFrom('enterprises')
+          .where('enterprise_no', '=', enterpriseNo)
+          .execute()
+          .catch((err: unknown) => {
+            throw isForeignKeyViolation(err) ? refuse('企业仍关联托管账户，不能删除，只能停用') : err;
+          });
       });
       return {
         result: null,

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { ENTERPRISE_TYPES, accountsApi } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { operationRoutes } from '../../plugins/operations';
+import { refuse } from '../users';
+import {
+  accountSeats,
+  findAccount,
+  findSeat,
+  listAccounts,
+  listBatches,
+  listInstitutions,
+  listPersons,
+  seatAccounts,
+  seatAuthorities,
+} from './accounts.queries';
+import { MESSAGES, foreign, type AccountAdmin } from './accounts.service';
+import { channelsOf } from './channels';
+
+/** Spec §7 account calls: thin routes; the enterprise is always the session's. */
+export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: AccountAdmin) {
+  const db = ctx.database.db;
+  const routes = operationRoutes(app, ctx);
+
+  /** A register account of the session's enterprise. */
+  async function ownAccount(enterpriseNo: string, accountNo: string) {
+    const account = await findAccount(db, accountNo);
+    if (!account) throw refuse(MESSAGES.unknown(accountNo));
+    if (account.enterpriseNo !== enterpriseNo) throw foreign(MESSAGES.foreign(accountNo));
+    return account;
+  }
+
+  /** A seat of the session's enterprise. */
+  async function ownSeat(enterpriseNo: string, userNo: string) {
+    const seat = await findSeat(db, userNo);
+    if (!seat) throw refuse(MESSAGES.seatUnknown);
+    if (seat.enterprise_no !== enterpriseNo) throw foreign(MESSAGES.seatForeign);
+    return seat;
+  }
+
+  routes.json(accountsApi.queryAccountInfo, async ({ input, request }) => listAccounts(db, request.session!.enterpriseNo, input));
+
+  routes.json(accountsApi.queryByAccountNo, async ({ input, request }) => ownAccount(request.session!.enterpriseNo, input.accountNo));
+
+  routes.json(accountsApi.updateAccountName, async ({ input, request }) => admin.rename(request, request.session!, input));
+
+  routes.json(accountsApi.accountInsert, async ({ input, request }) => admin.insert(request, request.session!, input));
+
+  routes.json(accountsApi.accountUpdate, async ({ input, request }) => admin.update(request, request.session!, input));
+
+  routes.json(accountsApi.accountStart, async ({ input, request }) => admin.setUsed(request, request.session!, input.accountNos, 1));
+
+  routes.json(accountsApi.accountForbidden, async ({ input, request }) => admin.setUsed(request, request.session!, input.accountNos, 0));
+
+  routes.json(accountsApi.accountAuthDetail, async ({ input, request }) => {
+    const { enterpriseNo } = request.session!;
+    const account = await ownAccount(enterpriseNo, input.accountNo);
+    if (!account.added) throw refuse(MESSAGES.notAdded(input.accountNo));
+    return { accountNo: account.accountNo, accountName: account.accountName, alias: account.alias, seats: await accountSeats(db, enterpriseNo, input.accountNo) };
+  });
+
+  routes.json(accountsApi.queryAccountAuth, async ({ input, request }) => {
+    const session = request.session!;
+    const userNo = input.userNo ?? session.userNo;
+    if (userNo !== session.userNo) {
+      if (!session.authorities.includes('ACCOUNT_AUTH')) throw foreign('无权查询其他用户号的账户权限');
+      await ownSeat(session.enterpriseNo, userNo);
+    }
+    return { userNo, accounts: await seatAccounts(db, userNo) };
+  });
+
+  routes.json(accountsApi.queryEnterpriseList, async ({ input }) => listInstitutions(db, input.enterpriseName));
+
+  routes.json(accountsApi.queryEnterprise, async ({ input, request }) => {
+    const { enterpriseNo } = request.session!;
+    const enterprise = await db
+      .selectFrom('enterprises')
+      .select(['enterprise_no', 'enterprise_name', 'enterprise_type', 'status'])
+      .where('enterprise_no', '=', input.enterpriseNo)
+      .executeTakeFirst();
+    // Other customers stay invisible: only the own enterprise and the institutions are shown.
+    if (!enterprise || (enterprise.enterprise_no !== enterpriseNo && enterprise.enterprise_type !== 'third_party')) {
+      throw refuse('只能查询本企业或第三方机构');
+    }
+    const { n } =
+      enterprise.enterprise_no === enterpriseNo
+        ? { n: 0 }
+        : await db
+            .selectFrom('custody_accounts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('enterprise_no', '=', enterpriseNo)
+            .where('third_party_enterprise_no', '=', enterprise.enterprise_no)
+            .executeTakeFirstOrThrow();
+    return {
+      enterpriseNo: enterprise.enterprise_no,
+      enterpriseName: enterprise.enterprise_name,
+      enterpriseType: enterprise.enterprise_type,
+      enterpriseTypeName: ENTERPRISE_TYPES[enterprise.enterprise_type],
+      status: enterprise.status,
+      confirmedAccountCount: Number(n),
+    };
+  });
+
+  routes.json(accountsApi.personQuery, async ({ input, request }) => listPersons(db, request.session!.enterpriseNo, input));
+
+  routes.json(accountsApi.personModify, async ({ input, request }) => admin.setRights(request, request.session!, input));
+
+  routes.json(accountsApi.channelQueryByUserNo, async ({ input, request }) => {
+    const seat = await ownSeat(request.session!.enterpriseNo, input.userNo);
+    return channelsOf({ active: seat.seat_status === 1 && seat.status === 1, authorities: await seatAuthorities(db, input.userNo) });
+  });
+
+  routes.json(accountsApi.accountBatchInsert, async ({ input, request }) => admin.batchInsert(request, request.session!, input));
+
+  routes.json(accountsApi.accountBatchQuery, async ({ input, request }) => listBatches(db, request.session!.enterpriseNo, input));
+}

@@ -1,0 +1,345 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { RETURN_CODES, accountsApi, codeLabel, type AccountRights, type BatchRowError, type OperationParsed } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import type { DB } from '../../db/schema';
+import { isUniqueViolation } from '../../db/sql-helpers';
+import { AppError } from '../../plugins/errors';
+import { recordAudit } from '../audit/audit';
+import type { SessionInfo } from '../auth/sessions';
+import { audited, refuse } from '../users';
+import { findAccount } from './accounts.queries';
+import { decodeCsv, parseBatchCsv, type CsvRow } from './batch-csv';
+
+type Trx = Transaction<DB>;
+type Input<Op> = OperationParsed<Op>;
+
+/** Another enterprise's account or seat: refused as not the caller's to touch. */
+export const foreign = (message: string) => new AppError(RETURN_CODES.FORBIDDEN, message);
+
+export const MESSAGES = {
+  unknown: (no: string) => `账号${no}不存在`,
+  foreign: (no: string) => `账号${no}不属于本企业`,
+  notAdded: (no: string) => `账号${no}未添加至网银`,
+  alreadyAdded: (no: string) => `账号${no}已添加至网银`,
+  notUsable: (no: string, status: string, action: string) => `账号${no}的状态为“${codeLabel('accountStatus', status)}”，只有状态为“正常”的账户才能${action}`,
+  seatUnknown: '用户号不存在',
+  seatForeign: '该用户号不属于本企业',
+} as const;
+
+/** The register row of an account of `enterpriseNo`; refuses unknown and other enterprises' accounts. */
+async function ownRegisterAccount(trx: Trx, enterpriseNo: string, accountNo: string) {
+  const account = await trx
+    .selectFrom('custody_accounts')
+    .select(['account_no', 'enterprise_no', 'status'])
+    .where('account_no', '=', accountNo)
+    .executeTakeFirst();
+  if (!account) throw refuse(MESSAGES.unknown(accountNo));
+  if (account.enterprise_no !== enterpriseNo) throw foreign(MESSAGES.foreign(accountNo));
+  return account;
+}
+
+/** The e-banking row of an own account, locked for the rest of the transaction. */
+async function ownEbankAccount(trx: Trx, enterpriseNo: string, accountNo: string) {
+  await ownRegisterAccount(trx, enterpriseNo, accountNo);
+  const row = await trx.selectFrom('ebank_accounts').selectAll().where('account_no', '=', accountNo).forUpdate().executeTakeFirst();
+  if (!row) throw refuse(MESSAGES.notAdded(accountNo));
+  return row;
+}
+
+const limitsOf = (r: { alias: string; single_limit: string | null; daily_limit: string | null }) => ({
+  alias: r.alias,
+  singleLimit: r.single_limit,
+  dailyLimit: r.daily_limit,
+});
+
+/** A batch with row errors: nothing was written, the caller gets the errors back. */
+class BatchRejected extends Error {
+  constructor(readonly errors: BatchRowError[]) {
+    super('batch rejected');
+  }
+}
+
+/** Slices of a list, so one statement's parameters stay well below PostgreSQL's limit. */
+const slices = <T>(list: readonly T[], size = 1_000) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+const rightNames = (r: AccountRights) => [r.canQuery && 'query', r.canEntry && 'entry', r.canReview && 'review'].filter(Boolean).join(',');
+
+/**
+ * The writes of the accounts domain. Each runs in one transaction (a refusal leaves nothing
+ * behind) through `#write`, is scoped by the session's enterprise, and is audited with the
+ * state before and after. `#write` is the one place a per-operation check inside the
+ * transaction (the signed edition's signature) belongs.
+ */
+export class AccountAdmin {
+  readonly #ctx: AppContext;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  #write<T>(
+    request: FastifyRequest,
+    event: string,
+    target: Record<string, unknown>,
+    work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>,
+    onUniqueViolation?: () => AppError,
+  ): Promise<T> {
+    return audited(this.#ctx.database, request, event, target, () =>
+      this.#ctx.database.db
+        .transaction()
+        .execute((trx) => work(trx, new Date(this.#ctx.now())))
+        .catch((err: unknown) => {
+          throw onUniqueViolation && isUniqueViolation(err) ? onUniqueViolation() : err;
+        }),
+    );
+  }
+
+  /** Adds a status-00 register account of the enterprise to e-banking, in use. */
+  insert(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.accountInsert>) {
+    const { accountNo } = input;
+    return this.#write(
+      request,
+      'account.add',
+      { accountNo },
+      async (trx, now) => {
+        const account = await ownRegisterAccount(trx, session.enterpriseNo, accountNo);
+        if (account.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(MESSAGES.notUsable(accountNo, account.status, '添加'));
+        const existing = await trx.selectFrom('ebank_accounts').select('account_no').where('account_no', '=', accountNo).executeTakeFirst();
+        if (existing) throw refuse(MESSAGES.alreadyAdded(accountNo));
+        await trx
+          .insertInto('ebank_accounts')
+          .values({
+            account_no: accountNo,
+            enterprise_no: session.enterpriseNo,
+            alias: input.alias,
+            used: 1,
+            single_limit: input.singleLimit,
+            daily_limit: input.dailyLimit,
+            added_by: session.userNo,
+            added_at: now,
+            updated_at: now,
+          })
+          .execute();
+        const record = (await findAccount(trx, accountNo))!;
+        return { result: record, detail: { after: { alias: input.alias, used: 1, singleLimit: input.singleLimit, dailyLimit: input.dailyLimit } } };
+      },
+      // Two adds of one account at once: the second finds it added.
+      () => refuse(MESSAGES.alreadyAdded(accountNo)),
+    );
+  }
+
+  /** Alias and limits of an e-banking account. */
+  update(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.accountUpdate>) {
+    return this.#write(request, 'account.update', { accountNo: input.accountNo }, async (trx, now) => {
+      const before = await ownEbankAccount(trx, session.enterpriseNo, input.accountNo);
+      await trx
+        .updateTable('ebank_accounts')
+        .set({ alias: input.alias, single_limit: input.singleLimit, daily_limit: input.dailyLimit, updated_at: now })
+        .where('account_no', '=', input.accountNo)
+        .execute();
+      const record = (await findAccount(trx, input.accountNo))!;
+      return { result: record, detail: { before: limitsOf(before), after: { alias: input.alias, singleLimit: input.singleLimit, dailyLimit: input.dailyLimit } } };
+    });
+  }
+
+  /** An e-banking account's alias only. */
+  rename(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.updateAccountName>) {
+    return this.#write(request, 'account.rename', { accountNo: input.accountNo }, async (trx, now) => {
+      const before = await ownEbankAccount(trx, session.enterpriseNo, input.accountNo);
+      await trx.updateTable('ebank_accounts').set({ alias: input.alias, updated_at: now }).where('account_no', '=', input.accountNo).execute();
+      const record = (await findAccount(trx, input.accountNo))!;
+      return { result: record, detail: { before: { alias: before.alias }, after: { alias: input.alias } } };
+    });
+  }
+
+  /**
+   * Switches the selected e-banking accounts on (1) or off (0), all or nothing. Only status-00
+   * register accounts may be started; accounts already in the asked state stay as they are.
+   */
+  setUsed(request: FastifyRequest, session: SessionInfo, accountNos: readonly string[], used: 0 | 1) {
+    return this.#write(request, used === 1 ? 'account.start' : 'account.forbid', { accountNos }, async (trx, now) => {
+      const rows = await trx
+        .selectFrom('custody_accounts as c')
+        .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
+        .select(['c.account_no', 'c.enterprise_no', 'c.status', 'e.used'])
+        .where('c.account_no', 'in', accountNos)
+        .execute();
+      const byNo = new Map(rows.map((r) => [r.account_no, r]));
+      for (const no of accountNos) {
+        const row = byNo.get(no);
+        if (!row) throw refuse(MESSAGES.unknown(no));
+        if (row.enterprise_no !== session.enterpriseNo) throw foreign(MESSAGES.foreign(no));
+        if (row.used === null) throw refuse(MESSAGES.notAdded(no));
+        if (used === 1 && row.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(MESSAGES.notUsable(no, row.status, '启用'));
+      }
+      const changed = (
+        await trx
+          .updateTable('ebank_accounts')
+          .set({ used, updated_at: now })
+          .where('account_no', 'in', accountNos)
+          .where('enterprise_no', '=', session.enterpriseNo)
+          .where('used', '<>', used)
+          .returning('account_no')
+          .execute()
+      )
+        .map((r) => r.account_no)
+        .sort();
+      const unchanged = accountNos.filter((no) => !changed.includes(no));
+      return {
+        result: { changed, unchanged },
+        detail: { before: Object.fromEntries(accountNos.map((no) => [no, byNo.get(no)!.used])), after: used, changed },
+      };
+    });
+  }
+
+  /**
+   * Replaces a seat's account rights. The seat and every account are the enterprise's own, the
+   * accounts in e-banking; entry or review without query is given query too.
+   */
+  setRights(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.personModify>) {
+    return this.#write(request, 'account.rights', { targetUserNo: input.userNo }, async (trx, now) => {
+      // Locked: two changes of one seat's rights take turns.
+      const seat = await trx.selectFrom('user_numbers').select(['user_no', 'enterprise_no']).where('user_no', '=', input.userNo).forUpdate().executeTakeFirst();
+      if (!seat) throw refuse(MESSAGES.seatUnknown);
+      if (seat.enterprise_no !== session.enterpriseNo) throw foreign(MESSAGES.seatForeign);
+
+      const wanted = input.accounts
+        .map((a) => ({ ...a, canQuery: a.canQuery || a.canEntry || a.canReview }))
+        .filter((a) => a.canQuery);
+      if (wanted.length > 0) {
+        const rows = await trx
+          .selectFrom('custody_accounts as c')
+          .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
+          .select(['c.account_no', 'c.enterprise_no', 'e.account_no as ebank_no'])
+          .where(
+            'c.account_no',
+            'in',
+            wanted.map((a) => a.accountNo),
+          )
+          .execute();
+        const byNo = new Map(rows.map((r) => [r.account_no, r]));
+        for (const { accountNo } of wanted) {
+          const row = byNo.get(accountNo);
+          if (!row) throw refuse(MESSAGES.unknown(accountNo));
+          if (row.enterprise_no !== session.enterpriseNo) throw foreign(MESSAGES.foreign(accountNo));
+          if (!row.ebank_no) throw refuse(MESSAGES.notAdded(accountNo));
+        }
+      }
+
+      const previous = await trx.selectFrom('account_auth').select(['account_no', 'can_query', 'can_entry', 'can_review']).where('user_no', '=', input.userNo).execute();
+      const beforeMap = new Map(previous.map((p) => [p.account_no, rightNames({ canQuery: p.can_query, canEntry: p.can_entry, canReview: p.can_review })]));
+      const afterMap = new Map(wanted.map((a) => [a.accountNo, rightNames(a)]));
+      await trx.deleteFrom('account_auth').where('user_no', '=', input.userNo).execute();
+      for (const slice of slices(wanted)) {
+        await trx
+          .insertInto('account_auth')
+          .values(
+            slice.map((a) => ({
+              user_no: input.userNo,
+              account_no: a.accountNo,
+              enterprise_no: session.enterpriseNo,
+              can_query: a.canQuery,
+              can_entry: a.canEntry,
+              can_review: a.canReview,
+              updated_by: session.userNo,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+      // Only the accounts whose rights changed, so the entry stays readable.
+      const touched = [...new Set([...beforeMap.keys(), ...afterMap.keys()])].filter((no) => beforeMap.get(no) !== afterMap.get(no)).sort();
+      return {
+        result: { userNo: input.userNo, accountCount: wanted.length },
+        detail: {
+          before: Object.fromEntries(touched.map((no) => [no, beforeMap.get(no) ?? ''])),
+          after: Object.fromEntries(touched.map((no) => [no, afterMap.get(no) ?? ''])),
+        },
+      };
+    });
+  }
+  /**
+   * A CSV batch of account numbers (+ alias): every row is checked against the register before
+   * anything is written, and one bad row refuses the whole file (its rows' reasons come back).
+   * An accepted batch adds every account in use and is kept with its rows.
+   */
+  async batchInsert(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.accountBatchInsert>) {
+    const bytes = Buffer.from(input.content, 'base64');
+    const parsed = parseBatchCsv(decodeCsv(bytes));
+    const rowCount = parsed.rows.length + parsed.errors.length;
+    if (rowCount === 0) throw refuse('文件中没有账户数据');
+    if (rowCount > accountsApi.ACCOUNT_BATCH_MAX_ROWS) throw refuse(`一次最多添加${accountsApi.ACCOUNT_BATCH_MAX_ROWS}个账户，该文件有${rowCount}行`);
+    const batchNo = input.batchNo ?? `B${new Date(this.#ctx.now()).toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(4).toString('hex')}`;
+    const digest = createHash('sm3').update(bytes).digest('hex');
+    const target = { batchNo, fileName: input.fileName, rowCount, fileDigest: digest };
+    try {
+      return await this.#write(
+        request,
+        'account.batch_add',
+        target,
+        async (trx, now) => {
+          const errors = [...parsed.errors, ...(await this.#checkRows(trx, session.enterpriseNo, parsed.rows))].sort((a, b) => a.rowNo - b.rowNo);
+          if (errors.length > 0) throw new BatchRejected(errors);
+          const { batch_id: batchId } = await trx
+            .insertInto('account_batches')
+            .values({ batch_no: batchNo, enterprise_no: session.enterpriseNo, file_name: input.fileName, row_count: rowCount, file_digest: digest, created_by: session.userNo, created_at: now })
+            .returning('batch_id')
+            .executeTakeFirstOrThrow();
+          for (const slice of slices(parsed.rows)) {
+            await trx
+              .insertInto('ebank_accounts')
+              .values(slice.map((r) => ({ account_no: r.accountNo, enterprise_no: session.enterpriseNo, alias: r.alias, used: 1, added_by: session.userNo, added_at: now, updated_at: now })))
+              .execute();
+            await trx
+              .insertInto('account_batch_rows')
+              .values(slice.map((r) => ({ batch_id: batchId, row_no: r.rowNo, account_no: r.accountNo, alias: r.alias })))
+              .execute();
+          }
+          return {
+            result: { accepted: true, batchNo, rowCount, errors: [] },
+            detail: { after: { accountNos: parsed.rows.map((r) => r.accountNo), used: 1 } },
+          };
+        },
+        // The batch number was taken, or an account was added by someone else meanwhile.
+        () => refuse('批次号已存在或部分账户已被同时添加，请刷新后重新上传'),
+      );
+    } catch (err) {
+      if (!(err instanceof BatchRejected)) throw err;
+      await recordAudit(this.#ctx.database, request, { event: 'account.batch_add', outcome: 'failure', detail: { ...target, reason: '文件校验未通过', errorCount: err.errors.length } });
+      return { accepted: false, batchNo: null, rowCount, errors: err.errors };
+    }
+  }
+
+  /** The register's verdict on each well-formed row: duplicates in the file, unknown, other enterprise's, not usable, already added. */
+  async #checkRows(trx: Trx, enterpriseNo: string, rows: readonly CsvRow[]): Promise<BatchRowError[]> {
+    const found = new Map<string, { enterprise_no: string; status: string; added: boolean }>();
+    for (const slice of slices([...new Set(rows.map((r) => r.accountNo))])) {
+      const hits = await trx
+        .selectFrom('custody_accounts as c')
+        .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
+        .select(['c.account_no', 'c.enterprise_no', 'c.status', 'e.account_no as ebank_no'])
+        .where('c.account_no', 'in', slice)
+        .execute();
+      for (const h of hits) found.set(h.account_no, { enterprise_no: h.enterprise_no, status: h.status, added: h.ebank_no !== null });
+    }
+    const firstSeen = new Map<string, number>();
+    const errors: BatchRowError[] = [];
+    for (const { rowNo, accountNo } of rows) {
+      const fail = (reason: string) => errors.push({ rowNo, accountNo, reason });
+      const earlier = firstSeen.get(accountNo);
+      if (earlier !== undefined) {
+        fail(`文件中账号重复（与第${earlier}行相同）`);
+        continue;
+      }
+      firstSeen.set(accountNo, rowNo);
+      const account = found.get(accountNo);
+      if (!account) fail('账号不存在');
+      else if (account.enterprise_no !== enterpriseNo) fail('该账户不属于本企业');
+      else if (account.status !== accountsApi.ACCOUNT_STATUS_USABLE) fail(`账户状态为“${codeLabel('accountStatus', account.status)}”，只有状态为“正常”的账户才能添加`);
+      else if (account.added) fail('该账户已添加至网银');
+    }
+    return errors;
+  }
+}

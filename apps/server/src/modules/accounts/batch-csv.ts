@@ -1,0 +1,70 @@
+import { accountsApi, type BatchRowError } from '@portal/shared';
+
+/** One data line of a batch file: its 1-based line number in the file and its cells. */
+export interface CsvRow {
+  rowNo: number;
+  accountNo: string;
+  alias: string;
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F]/;
+const HEADER = /^(账号|帐号|账户|帐户|account)/i;
+
+/**
+ * The text of an uploaded CSV: UTF-8 (with or without BOM) as the web app writes it, or GBK,
+ * which Excel on a Chinese Windows writes when a sheet is saved as CSV.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('gbk').decode(bytes);
+  }
+}
+
+/** The cells of one CSV line: commas separate, double quotes enclose, `""` is a quote. */
+function cells(line: string): string[] {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  out.push(cell);
+  return out;
+}
+
+/**
+ * Splits a batch file into its rows and the rows whose format is wrong. Blank lines are
+ * skipped; a first line whose first cell names the column (账号, account…) is a header.
+ */
+export function parseBatchCsv(text: string): { rows: CsvRow[]; errors: BatchRowError[] } {
+  const rows: CsvRow[] = [];
+  const errors: BatchRowError[] = [];
+  const lines = text.split(/\r\n|\n|\r/);
+  lines.forEach((line, index) => {
+    const rowNo = index + 1;
+    if (line.trim() === '' || /^[,\s]*$/.test(line)) return;
+    const [first = '', second = '', ...rest] = cells(line).map((c) => c.trim());
+    if (index === 0 && HEADER.test(first)) return;
+    const fail = (reason: string) => errors.push({ rowNo, accountNo: first.slice(0, 40), reason });
+    if (rest.some((c) => c !== '')) return fail('格式错误：每行应为“账号,别名”两列');
+    if (!/^\d{12,22}$/.test(first)) return fail(first === '' ? '账号为空' : '账号格式不正确，须为12到22位数字');
+    if (CONTROL.test(second)) return fail('账户别名不能包含控制字符');
+    if (second.length > accountsApi.ALIAS_MAX) return fail(`账户别名不能超过${accountsApi.ALIAS_MAX}个字符`);
+    rows.push({ rowNo, accountNo: first, alias: second });
+  });
+  return { rows, errors };
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { accountRoutes } from './accounts.routes';
+import { homeCounts } from './accounts.queries';
+import { AccountAdmin } from './accounts.service';
+
+/**
+ * Custody accounts (issue 11): the register, e-banking accounts, account rights, CSV batch
+ * additions and xlsx downloads, all scoped by the session's enterprise; and the two account
+ * counts of the home page.
+ */
+export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
+  accountRoutes(app, ctx, new AccountAdmin(ctx));
+  // Seats that cannot open 账户管理 are not reminded of it.
+  app.reminders.register(async ({ enterpriseNo, authorities }) =>
+    authorities.includes('ACCOUNT_VIEW') ? homeCounts(ctx.database.db, enterpriseNo) : {},
+  );
+}
