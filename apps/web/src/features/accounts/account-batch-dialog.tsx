@@ -105,7 +105,6 @@ export function AccountBatchDialog({ onClose, onAdded }: AccountBatchDialogProps
           {summary(chosen)}
           {chosen.rows.length > 0 && (
             <Table<BatchRow>
-              aria-label="批量添加预览"
               style={{ marginTop: 12 }}
               size="small"
               rowKey="rowNo"

@@ -2,6 +2,14 @@ import { codeLabel, formatAccountNo, formatDate, type AccountRecord } from '@por
 import { Tag, Tooltip, type TableColumnsType } from 'antd';
 import { moneyOf, textOrEmpty } from './account-format';
 import type { AddedState } from './api/list-accounts';
+import styles from './accounts.module.css';
+
+/** A long text cut to one line, whole on hover. */
+const clipped = (text: string, full = text) => (
+  <Tooltip title={full}>
+    <span className={styles.clip}>{text}</span>
+  </Tooltip>
+);
 
 const STATUS_COLOURS: Record<string, string> = { '00': 'success', '01': 'warning', '02': 'default', '03': 'default', '04': 'error' };
 
@@ -22,15 +30,9 @@ export function accountColumns(added: AddedState): TableColumnsType<AccountRecor
       // Spec §3 masks long numbers; the row's own key keeps the full one for whoever needs it.
       render: (value: string) => <span className="account-no">{formatAccountNo(value)}</span>,
     },
-    { key: 'accountName', title: '账户名称', dataIndex: 'accountName', width: 220, ellipsis: { showTitle: false }, render: (v: string) => <Tooltip title={v}>{v}</Tooltip> },
+    { key: 'accountName', title: '账户名称', dataIndex: 'accountName', render: (v: string) => clipped(v) },
     ...(added === 'added' ? [{ key: 'alias', title: '账户别名', dataIndex: 'alias', render: textOrEmpty }] : []),
-    {
-      key: 'product',
-      title: '产品',
-      width: 200,
-      ellipsis: { showTitle: false },
-      render: (_, row) => <Tooltip title={`${row.productName}（${row.productCode}）`}>{row.productName}</Tooltip>,
-    },
+    { key: 'product', title: '产品', render: (_, row) => clipped(row.productName, `${row.productName}（${row.productCode}）`) },
     { key: 'cardType', title: '卡类型', dataIndex: 'cardType', render: (v: string) => codeLabel('cardType', v) },
     { key: 'currency', title: '币种', dataIndex: 'currency', render: (v: string) => codeLabel('currencyName', v) },
     { key: 'balance', title: '余额', align: 'right', render: (_, row) => moneyOf(row.balance, row.currency) },

@@ -19,5 +19,5 @@ export function AccountDetails({ account }: { account: AccountRecord }) {
     { label: '开户网点', children: textOrEmpty(account.openBranch) },
     { label: '开户日期', children: formatDate(account.openDate) },
   ];
-  return <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered items={items.map((item) => ({ ...item, key: item.label }))} />;
+  return <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }} items={items.map((item) => ({ ...item, key: item.label }))} />;
 }

@@ -9,10 +9,11 @@ import { downloadThirdPartyAccounts } from './api/download-accounts';
 import { enterpriseQuery } from './api/own-enterprise';
 import { BatchHistory } from './batch-history';
 import { DownloadButton } from './download-button';
+import { MyAccounts } from './my-accounts';
 import { OperatorsPanel } from './operator-rights/operators-panel';
 
 /** The page's views; `?tab=` picks one, so home's cards and links lead straight to it. */
-const TABS = ['added', 'notAdded', 'operators', 'batches'] as const;
+const TABS = ['added', 'notAdded', 'mine', 'operators', 'batches'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
@@ -45,6 +46,7 @@ export function AccountManagementPage() {
         items={[
           { key: 'added', label: '已添加账户', children: <AccountList added="added" /> },
           { key: 'notAdded', label: '未添加账户', children: <AccountList added="notAdded" /> },
+          { key: 'mine', label: '我的账户', children: <MyAccounts /> },
           ...(mayAuthorise ? [{ key: 'operators', label: '操作员授权', children: <OperatorsPanel /> }] : []),
           { key: 'batches', label: '批量添加记录', children: <BatchHistory /> },
         ]}

@@ -14,8 +14,8 @@ describe('previewBatch', () => {
     expect(previewBatch('100000000001\n100000000002,二号').rows.map((r) => r.rowNo)).toEqual([1, 2]);
   });
   it('marks bad formats and numbers repeated in the file', () => {
-    const { rows } = previewBatch('账号\n12345\n100000000001\n100000000001\n1000000000x1');
-    expect(rows.map((r) => r.reason)).toEqual(['账号须为12到22位数字', null, '账号与第3行重复', '账号须为12到22位数字']);
+    const { rows } = previewBatch('账号\n12345\n100000000001\n100000000001\n1000000000x1\n100000000002,别名,多余');
+    expect(rows.map((r) => r.reason)).toEqual(['账号须为12到22位数字', null, '账号与第3行重复', '账号须为12到22位数字', '格式错误：每行应为“账号,别名”两列']);
   });
   it('refuses an empty file', () => expect(previewBatch('账号,别名\n\n').fileError).toBe('文件中没有账户数据'));
 });

@@ -28,18 +28,15 @@ export function previewBatch(text: string): BatchPreview {
   const lines = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false }).data;
   const rows: BatchRow[] = [];
   const seen = new Map<string, number>();
-  let headerPassed = false;
   lines.forEach((cells, index) => {
-    const [rawNo = '', rawAlias = ''] = cells.map((c) => c.trim());
+    const [rawNo = '', rawAlias = '', ...rest] = cells.map((c) => c.trim());
     if (cells.every((c) => c.trim() === '')) return;
-    // A first line without a digit in its first cell names the columns.
-    if (!headerPassed && rows.length === 0 && !/\d/.test(rawNo)) {
-      headerPassed = true;
-      return;
-    }
+    // The first line names the columns when its first cell is a title, not a number.
+    if (index === 0 && !/\d/.test(rawNo)) return;
     const rowNo = index + 1;
     const earlier = seen.get(rawNo);
     const reason =
+      (rest.some((c) => c !== '') ? '格式错误：每行应为“账号,别名”两列' : null) ??
       firstProblem(accountsApi.accountNoSchema.safeParse(rawNo)) ??
       firstProblem(accountsApi.aliasSchema.safeParse(rawAlias)) ??
       (earlier ? `账号与第${earlier}行重复` : null);
@@ -47,7 +44,7 @@ export function previewBatch(text: string): BatchPreview {
     rows.push({ rowNo, accountNo: rawNo, alias: rawAlias, reason });
   });
   if (rows.length === 0) return { rows, fileError: '文件中没有账户数据' };
-  if (rows.length > accountsApi.ACCOUNT_BATCH_MAX_ROWS) return { rows: [], fileError: `一次最多添加${accountsApi.ACCOUNT_BATCH_MAX_ROWS}个账户，文件中有${rows.length}行` };
+  if (rows.length > accountsApi.ACCOUNT_BATCH_MAX_ROWS) return { rows: [], fileError: `一次最多添加${accountsApi.ACCOUNT_BATCH_MAX_ROWS}个账户，该文件有${rows.length}行` };
   return { rows, fileError: null };
 }
 

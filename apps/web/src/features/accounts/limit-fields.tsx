@@ -1,5 +1,5 @@
 import { accountsApi } from '@portal/shared';
-import { Form, Input } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
 import { schemaRule } from '../../lib/schema-rule';
 
 /** Alias and limits as the form holds them: text, '' for none. */
@@ -28,12 +28,18 @@ export function LimitFields() {
       <Form.Item name="alias" label="账户别名" rules={[schemaRule(accountsApi.aliasSchema)]}>
         <Input placeholder="选填，便于识别账户" maxLength={accountsApi.ALIAS_MAX} allowClear />
       </Form.Item>
-      <Form.Item name="singleLimit" label="单笔限额" dependencies={['dailyLimit']} normalize={trim} rules={[schemaRule(accountsApi.limitSchema), orderRule]} extra="不填表示不限额">
-        <Input placeholder="如 1000000.00" inputMode="decimal" allowClear />
-      </Form.Item>
-      <Form.Item name="dailyLimit" label="日累计限额" normalize={trim} rules={[schemaRule(accountsApi.limitSchema)]} extra="不填表示不限额">
-        <Input placeholder="如 5000000.00" inputMode="decimal" allowClear />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="singleLimit" label="单笔限额" dependencies={['dailyLimit']} normalize={trim} rules={[schemaRule(accountsApi.limitSchema), orderRule]} extra="不填表示不限额">
+            <Input placeholder="如 1000000.00" inputMode="decimal" allowClear />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="dailyLimit" label="日累计限额" normalize={trim} rules={[schemaRule(accountsApi.limitSchema)]} extra="不填表示不限额">
+            <Input placeholder="如 5000000.00" inputMode="decimal" allowClear />
+          </Form.Item>
+        </Col>
+      </Row>
     </>
   );
 }
