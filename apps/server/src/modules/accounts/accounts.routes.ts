@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ENTERPRISE_TYPES, accountsApi } from '@portal/shared';
+import { ENTERPRISE_TYPES, accountsApi, formatDate } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
 import { refuse } from '../users';
 import {
+  accountChunks,
   accountSeats,
+  countAccounts,
   findAccount,
   findSeat,
   listAccounts,
@@ -13,9 +15,14 @@ import {
   listPersons,
   seatAccounts,
   seatAuthorities,
+  thirdPartyChunks,
 } from './accounts.queries';
 import { MESSAGES, foreign, type AccountAdmin } from './accounts.service';
 import { channelsOf } from './channels';
+import { ACCOUNT_COLUMNS, THIRD_PARTY_COLUMNS } from './sheets';
+import { writeSheet } from './xlsx';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7 account calls: thin routes; the enterprise is always the session's. */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: AccountAdmin) {
@@ -113,4 +120,17 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
   routes.json(accountsApi.accountBatchInsert, async ({ input, request }) => admin.batchInsert(request, request.session!, input));
 
   routes.json(accountsApi.accountBatchQuery, async ({ input, request }) => listBatches(db, request.session!.enterpriseNo, input));
+
+  routes.download(accountsApi.accountDownload, async ({ input, request }) => {
+    const { enterpriseNo } = request.session!;
+    const total = await countAccounts(db, enterpriseNo, input);
+    if (total > accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
+    const body = await writeSheet('账户列表', ACCOUNT_COLUMNS, accountChunks(db, enterpriseNo, input));
+    return { fileName: `账户列表_${formatDate(ctx.now()).replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
+  });
+
+  routes.download(accountsApi.accountThirdDownload, async ({ request }) => {
+    const body = await writeSheet('第三方监督账户', THIRD_PARTY_COLUMNS, thirdPartyChunks(db, request.session!.enterpriseNo));
+    return { fileName: `第三方监督账户_${formatDate(ctx.now()).replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
+  });
 }

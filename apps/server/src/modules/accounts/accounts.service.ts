@@ -123,7 +123,7 @@ export class AccountAdmin {
           })
           .execute();
         const record = (await findAccount(trx, accountNo))!;
-        return { result: record, detail: { after: { alias: input.alias, used: 1, singleLimit: input.singleLimit, dailyLimit: input.dailyLimit } } };
+        return { result: record, detail: { after: { alias: record.alias, used: record.used, singleLimit: record.singleLimit, dailyLimit: record.dailyLimit } } };
       },
       // Two adds of one account at once: the second finds it added.
       () => refuse(MESSAGES.alreadyAdded(accountNo)),
@@ -140,7 +140,7 @@ export class AccountAdmin {
         .where('account_no', '=', input.accountNo)
         .execute();
       const record = (await findAccount(trx, input.accountNo))!;
-      return { result: record, detail: { before: limitsOf(before), after: { alias: input.alias, singleLimit: input.singleLimit, dailyLimit: input.dailyLimit } } };
+      return { result: record, detail: { before: limitsOf(before), after: { alias: record.alias, singleLimit: record.singleLimit, dailyLimit: record.dailyLimit } } };
     });
   }
 
