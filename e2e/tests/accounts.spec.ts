@@ -1,13 +1,15 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { APP, fillLogin, login, loginButton, openLogin } from './login-page';
-import { NOT_ADDED, NOT_USABLE, SEEDED_ADDED, masked } from './seeded-accounts';
+import { NOT_ADDED, NOT_USABLE, SEEDED_ADDED, confirmedBy, masked } from './seeded-accounts';
 
 // 系统管理 › 账户管理 in Chromium against the real server. Each test takes register accounts of
 // 华夏远航 (1000000001) that the seed leaves out of e-banking, its own ones, so the tests hold in
 // any order; what they add stays added.
 
 const PAGE = '/system/accountManagement/index';
+// Wide enough for the screenshots the tests take on the way.
+test.use({ viewport: { width: 1440, height: 900 } });
 const SCREENS = 'test-results/screens';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
@@ -64,8 +66,8 @@ async function firstLogin(browser: Browser, username: string, oneTime: string, c
   await context.close();
 }
 
-/** An administrator of 华夏远航, added by staff: the one seat there that may grant account rights. */
-async function enterpriseAdmin(browser: Browser): Promise<{ username: string; password: string }> {
+/** An enterprise administrator added by staff (华夏远航's is the one seat there that may grant account rights). */
+async function enterpriseAdmin(browser: Browser, enterpriseNo = '1000000001'): Promise<{ username: string; password: string }> {
   const username = `acc${Date.now()}`;
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -76,7 +78,7 @@ async function enterpriseAdmin(browser: Browser): Promise<{ username: string; pa
   await dialog.getByLabel('用户名').fill(username);
   await dialog.getByLabel('用户姓名').fill('钱立群');
   await dialog.getByLabel('所属企业').click();
-  await pickOption(page, '1000000001');
+  await pickOption(page, enterpriseNo);
   await dialog.getByLabel('角色').click();
   await pickOption(page, '企业管理员');
   await dialog.getByText('新增用户').click();
@@ -158,6 +160,8 @@ test('a CSV batch with bad rows writes nothing and says why per row; the correct
   // Spec §5: a table import is csv only.
   await file.setInputFiles({ name: 'accounts.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
   await expect(toast(page, '[Format Error]:你上传的不是Csv文件')).toBeVisible();
+  // Gone before the screenshot below.
+  await expect(toast(page, '[Format Error]:你上传的不是Csv文件')).toBeHidden();
 
   const lines = ['账号,别名', ...batch.map((a, i) => `${a.accountNo},批量${i + 1}号`)];
   const bad = [...lines, `${already.accountNo},已添加的`, `${refused.accountNo},状态不对`, '999999999999999,无此账户'].join('\r\n');
@@ -280,9 +284,14 @@ test('an administrator grants an operator rights on an account, and the operator
   // 操作员授权: the checker's rights over every account; taking 查询 away takes the rest with it.
   await view(page).getByRole('tab', { name: '操作员授权' }).click();
   const operators = view(page).getByRole('region', { name: '操作员列表' });
+  await expect(operators.getByRole('row').filter({ hasText: 'U100000102' })).toContainText('复核员');
+  await expect(toast(page, '账户授权已保存，1 个操作员的权限已更新')).toBeHidden();
+  await page.screenshot({ path: `${SCREENS}/accounts-operators.png` });
   await operators.getByRole('row').filter({ hasText: 'U100000102' }).getByRole('button', { name: '账户权限' }).click();
   const drawer = page.getByRole('dialog', { name: /操作员账户权限/ });
   const rights = drawer.getByRole('region', { name: /的账户权限$/ });
+  await expect(rights.getByRole('checkbox', { name: /复核$/, checked: true }).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/accounts-operator-rights.png` });
   await filterTo(rights, account.accountNo);
   await row(rights, account.accountNo).getByRole('checkbox', { name: /查询$/ }).uncheck();
   await expect(row(rights, account.accountNo).getByRole('checkbox', { name: /复核$/ })).not.toBeChecked();
@@ -320,15 +329,36 @@ test('the filtered account list downloads as an xlsx that reads back with its he
   expect(sheet.actualRowCount).toBe(total + 1);
   const accountColumn = headers.indexOf('账号') + 1;
   const currencyColumn = headers.indexOf('币种') + 1;
+  const balanceColumn = headers.indexOf('余额') + 1;
   const numbers = sheet.getColumn(accountColumn).values.slice(2).map(String);
   // Account numbers are text, whole (the file is the enterprise's own record), and the first row on screen is there.
   expect(numbers).toContain(first);
   expect(sheet.getRow(2).getCell(accountColumn).type).toBe(ExcelJS.ValueType.String);
   expect(sheet.getRow(2).getCell(currencyColumn).text).toBe('美元');
+  // Amounts are numbers (the sheet sums them), shown with 2 decimals.
+  expect(sheet.getRow(2).getCell(balanceColumn).type).toBe(ExcelJS.ValueType.Number);
+  expect(sheet.getRow(2).getCell(balanceColumn).numFmt).toMatch(/0\.00/);
+});
+
+test('a third-party institution downloads the other enterprises\' accounts it confirms', async ({ page, browser }) => {
+  const institution = '2000000001';
+  const expected = confirmedBy(institution);
+  const admin = await enterpriseAdmin(browser, institution);
+  await login(page, admin.username, admin.password);
+  await openAccounts(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), view(page).getByRole('button', { name: /第三方账户下载$/ }).click()]);
+  await expect(toast(page, /^已下载：/)).toBeVisible();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0]!;
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  expect(headers).toEqual(expect.arrayContaining(['账号', '账户名称', '所属企业名称']));
+  expect(sheet.actualRowCount).toBe(expected.length + 1);
+  const numbers = sheet.getColumn(headers.indexOf('账号') + 1).values.slice(2).map(String);
+  expect(numbers.sort()).toEqual(expected.map((a) => a.accountNo).sort());
 });
 
 test('screenshots of 账户管理 on a desktop and on a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, 'demo', 'Demo1234');
   await openAccounts(page);
   await expect(dataRows(list(page, 'added')).first()).toBeVisible();

@@ -9,6 +9,7 @@ export interface SeededAccount {
   accountName: string;
   status: string;
   added: boolean;
+  thirdParty: string | null;
 }
 
 export function seededAccounts(enterpriseNo: string): SeededAccount[] {
@@ -18,7 +19,13 @@ export function seededAccounts(enterpriseNo: string): SeededAccount[] {
   const rnd = prng(Number(enterpriseNo));
   const accounts = generateAccounts(enterprise, plan.count, plan.serialBase, rnd);
   const added = new Set(generateEbank(accounts, plan.addedBy, rnd).map((e) => e.account_no));
-  return accounts.map((a) => ({ accountNo: a.account_no, accountName: a.account_name, status: a.status, added: added.has(a.account_no) }));
+  return accounts.map((a) => ({
+    accountNo: a.account_no,
+    accountName: a.account_name,
+    status: a.status,
+    added: added.has(a.account_no),
+    thirdParty: a.third_party_enterprise_no ?? null,
+  }));
 }
 
 const demo = seededAccounts('1000000001');
@@ -29,6 +36,10 @@ export const NOT_ADDED = demo.filter((a) => a.status === '00' && !a.added);
 export const NOT_USABLE = demo.filter((a) => a.status !== '00');
 /** Accounts the seed put in e-banking. */
 export const SEEDED_ADDED = demo.filter((a) => a.added);
+
+/** Every demo customer's accounts that a third-party institution confirms. */
+export const confirmedBy = (institutionNo: string) =>
+  DEMO_ACCOUNTS.flatMap((p) => seededAccounts(p.enterprise_no)).filter((a) => a.thirdParty === institutionNo);
 
 /** Spec §3: longer than 10 digits, first 6 + ****** + last 4, as the screen shows it. */
 export const masked = (accountNo: string) => `${accountNo.slice(0, 6)} ****** ${accountNo.slice(-4)}`;
