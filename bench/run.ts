@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { accountList } from './account-list';
 import { authenticatedRead } from './authenticated-read';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   tabSwitch: { title: 'console tab switch in Chromium', run: tabSwitchBench },
   transfer: { title: 'transfer lists with 10,000 rows in Chromium', run: transferBench },
   crypto: { title: 'crypto primitives (Node and Chromium)', run: cryptoPrimitives },
+  accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
 };
 
 /** `npm run bench [-- name ...]`: every benchmark or the named ones, one JSON document on stdout (progress on stderr). */

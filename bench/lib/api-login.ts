@@ -1,5 +1,5 @@
 import { portalCrypto as c } from '@portal/crypto/node';
-import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString } from '@portal/shared';
+import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString, type AnyOperation } from '@portal/shared';
 import { apiPath } from './api-url';
 
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
@@ -10,6 +10,11 @@ const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
  * must run with TEST_CAPTCHA=ABCDE. Returns the headers an authenticated call carries.
  */
 export async function apiLogin(origin: string, username: string, password: string, captcha = 'ABCDE') {
+  return (await apiSession(origin, username, password, captcha)).headers;
+}
+
+/** A logged-in client: its headers, and POST calls sealed and signed as the web client makes them. */
+export async function apiSession(origin: string, username: string, password: string, captcha = 'ABCDE') {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(origin + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...API_HEADERS, ...headers } });
 
@@ -46,26 +51,33 @@ export async function apiLogin(origin: string, username: string, password: strin
     extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: device.publicKey, signMsg, channelCode: 'WY' },
   };
 
-  const path = apiPath(authApi.login);
-  const encrypted = apiList.some((a) => a.isEncrypt === 1 && DEFAULT_API_BASE + a.path === path);
-  const body = encrypted
-    ? JSON.stringify({ request: c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad('POST', path, 'request')))) })
-    : JSON.stringify(value);
-  const at = String(Date.now());
-  const nonce = c.randomHex(16);
-  const digest = c.toHex(await c.digest(sym, c.utf8Encode(body)));
-  const sign = c.toBase64(await c.mac(sym, key, c.utf8Encode(replaySigningString('POST', path, at, nonce, digest))));
-  const json = (await (await post(path, body, { rev, 'x-timestamp': at, 'x-nonce': nonce, 'x-sign': sign })).json()) as {
-    returnCode: string;
-    returnMsg: string;
-    data?: { access_token: string };
-    response?: string;
+  /** A POST of `value` to `path`: sealed where the API list says so, always signed; the opened `data`. */
+  async function send(path: string, value: unknown, headers: Record<string, string>) {
+    const encrypted = apiList.some((a) => a.isEncrypt === 1 && DEFAULT_API_BASE + a.path === path);
+    const body = encrypted
+      ? JSON.stringify({ request: c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad('POST', path, 'request')))) })
+      : JSON.stringify(value);
+    const at = String(Date.now());
+    const nonce = c.randomHex(16);
+    const digest = c.toHex(await c.digest(sym, c.utf8Encode(body)));
+    const sign = c.toBase64(await c.mac(sym, key, c.utf8Encode(replaySigningString('POST', path, at, nonce, digest))));
+    const json = (await (await post(path, body, { ...headers, 'x-timestamp': at, 'x-nonce': nonce, 'x-sign': sign })).json()) as {
+      returnCode: string;
+      returnMsg: string;
+      data?: unknown;
+      response?: string;
+    };
+    if (json.returnCode !== '000000') throw new Error(`${path} refused: ${json.returnCode} ${json.returnMsg}`);
+    return json.response
+      ? (JSON.parse(c.utf8Decode(await c.open(sym, key, c.fromBase64(json.response), c.utf8Encode(envelopeAad('POST', path, 'response'))))) as unknown)
+      : json.data;
+  }
+
+  const data = (await send(apiPath(authApi.login), value, { rev })) as { access_token: string };
+  const headers = { ...API_HEADERS, rev, authorization: `Bearer ${data.access_token}` };
+  return {
+    headers,
+    /** A session POST operation; answers its (opened) `data`. */
+    call: (op: AnyOperation, input: unknown) => send(apiPath(op), input, headers),
   };
-  if (json.returnCode !== '000000') throw new Error(`login refused: ${json.returnCode} ${json.returnMsg}`);
-  const data = json.response
-    ? (JSON.parse(c.utf8Decode(await c.open(sym, key, c.fromBase64(json.response), c.utf8Encode(envelopeAad('POST', path, 'response'))))) as {
-        access_token: string;
-      })
-    : json.data!;
-  return { ...API_HEADERS, rev, authorization: `Bearer ${data.access_token}` };
 }

@@ -9,6 +9,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   origin: string;
+  /** The server's process id (memory is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startPortalServer(port: number, env: Record<string, string
   await waitForHealth(origin + apiPath(platformApi.systemHealth), child);
   return {
     origin,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -58,6 +61,7 @@ export async function startBareServer(port: number): Promise<RunningServer> {
   await waitForHealth(`${origin}/`, child);
   return {
     origin,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -59,7 +59,8 @@ create table ebank_accounts (
   foreign key (enterprise_no, account_no) references custody_accounts (enterprise_no, account_no),
   check (single_limit is null or daily_limit is null or single_limit <= daily_limit)
 );
-create index ebank_accounts_enterprise_idx on ebank_accounts (enterprise_no, used);
+-- The home count and the not-added filter: the enterprise's e-banking accounts, index-only.
+create index ebank_accounts_enterprise_idx on ebank_accounts (enterprise_no, account_no);
 
 -- Which user number may query, enter instructions on, or review instructions on which
 -- e-banking account. Both keys carry the enterprise, so a right never crosses enterprises;

@@ -52,7 +52,7 @@ describe('custody accounts', () => {
     return (await q.orderBy('c.account_no').execute()).map((r) => r.account_no);
   };
   const counts = async (token: string) => {
-    const { notAddedAccountCount, addedAccountCount } = (await client.call(`${P}/query/message/reminder`, {}, token)).data as Record<string, number>;
+    const { notAddedAccountCount, addedAccountCount } = (await client.call(`${P}/query/message/reminder`, {}, token)).data as Record<'notAddedAccountCount' | 'addedAccountCount', number>;
     return { notAddedAccountCount, addedAccountCount };
   };
   const csvUpload = (text: string | Buffer, fileName = '批量添加.csv', batchNo?: string) => ({
