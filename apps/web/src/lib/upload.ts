@@ -6,6 +6,4 @@ export interface UploadFile {
   content: string;
 }
 
-export async function toUploadFile(file: Blob & { name: string }): Promise<UploadFile> {
-  return { fileName: file.name, content: portalCrypto.toBase64(new Uint8Array(await file.arrayBuffer())) };
-}
+export const toUploadFile = (fileName: string, bytes: Uint8Array): UploadFile => ({ fileName, content: portalCrypto.toBase64(bytes) });

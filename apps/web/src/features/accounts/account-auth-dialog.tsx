@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatAccountNo, type AccountRecord, type AccountRights } from '@portal/shared';
+import type { AccountRecord, AccountRights } from '@portal/shared';
 import { Alert, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { accountTitle } from './account-format';
@@ -61,7 +61,7 @@ export function AccountAuthDialog({ account, onClose, onSaved }: AccountAuthDial
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        {accountTitle(account, formatAccountNo)}：勾选可查询、录入或复核该账户指令的操作员。录入和复核包含查询权限。
+        {accountTitle(account)}：勾选可查询、录入或复核该账户指令的操作员。录入和复核包含查询权限。
       </Typography.Paragraph>
       {account.used === 0 && <Alert style={{ marginBottom: 12 }} type="info" showIcon title="该账户已停用，授权在账户重新启用后生效。" />}
       <Table

@@ -24,11 +24,12 @@ interface AccountBatchDialogProps {
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? null));
 
 async function choose(file: File): Promise<Chosen> {
-  const upload = await toUploadFile(file);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const upload = toUploadFile(file.name, bytes);
   // The contract's own checks first (size, content), with its messages.
   const fileProblem = firstIssue(accountsApi.accountBatchInsertSchema.safeParse(upload));
   if (fileProblem) return { upload, rows: [], fileError: fileProblem, refused: false };
-  const { rows, fileError } = previewBatch(decodeCsv(new Uint8Array(await file.arrayBuffer())));
+  const { rows, fileError } = previewBatch(decodeCsv(bytes));
   return { upload, rows, fileError, refused: false };
 }
 

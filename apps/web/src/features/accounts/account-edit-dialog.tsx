@@ -1,4 +1,4 @@
-import { formatAccountNo, type AccountRecord } from '@portal/shared';
+import type { AccountRecord } from '@portal/shared';
 import { Form, Modal, Typography } from 'antd';
 import { accountTitle } from './account-format';
 import { useUpdateAccount } from './api/update-account';
@@ -35,7 +35,7 @@ export function AccountEditDialog({ account, onClose, onUpdated }: AccountEditDi
       onCancel={onClose}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{accountTitle(account, formatAccountNo)}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{accountTitle(account)}</Typography.Paragraph>
       <Form<LimitValues>
         form={form}
         layout="vertical"

@@ -1,15 +1,12 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { accountsApi, formatAccountNo, type AccountRecord } from '@portal/shared';
+import { accountsApi, type AccountRecord } from '@portal/shared';
 import { App, Button, Space, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { DataTable, type RowAction } from '../../components/data-table';
 import type { FormValues } from '../../components/form-builder';
 import { Permission, usePermission } from '../../lib/permissions';
-import { AccountAddDialog } from './account-add-dialog';
-import { AccountAuthDialog } from './account-auth-dialog';
-import { AccountBatchDialog } from './account-batch-dialog';
 import { accountColumns } from './account-columns';
-import { AccountEditDialog } from './account-edit-dialog';
+import { AccountDialogs, type AccountDialog } from './account-dialogs';
 import { accountTitle } from './account-format';
 import { ACCOUNT_QUERY_FIELDS } from './account-query-fields';
 import { downloadAccounts } from './api/download-accounts';
@@ -17,28 +14,20 @@ import { accountsKey, fetchAccountPage, type AccountFilter, type AddedState } fr
 import { useSwitchAccounts, type AccountSwitch } from './api/switch-accounts';
 import { DownloadButton } from './download-button';
 
-type Dialog =
-  | { mode: 'add'; accountNo?: string }
-  | { mode: 'batch' }
-  | { mode: 'edit'; account: AccountRecord }
-  | { mode: 'auth'; account: AccountRecord }
-  | null;
-
 const SWITCH_WORDS: Record<AccountSwitch, string> = { start: '启用', forbid: '停用' };
 
-const nameOf = (account: AccountRecord) => accountTitle(account, formatAccountNo);
+const nameOf = (account: AccountRecord) => accountTitle(account);
 
 const fetchers = { added: fetchAccountPage('added'), notAdded: fetchAccountPage('notAdded') };
 
 /** One side of 账户管理: the query form, the server-paged list, its row and toolbar actions. */
 export function AccountList({ added }: { added: AddedState }) {
   const { message, modal } = App.useApp();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [criteria, setCriteria] = useState<FormValues>({});
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<AccountRecord[]>([]);
   const switching = useSwitchAccounts();
-  const mayAdd = usePermission('accountAdd');
   const maySwitch = usePermission('accountUsed');
 
   const clearSelection = () => {
@@ -169,45 +158,7 @@ export function AccountList({ added }: { added: AddedState }) {
           </>
         }
       />
-      {dialog?.mode === 'add' && mayAdd && (
-        <AccountAddDialog
-          accountNo={dialog.accountNo}
-          onClose={() => setDialog(null)}
-          onAdded={(account) => {
-            setDialog(null);
-            void message.success(`账户“${nameOf(account)}”已添加`);
-          }}
-        />
-      )}
-      {dialog?.mode === 'batch' && mayAdd && (
-        <AccountBatchDialog
-          onClose={() => setDialog(null)}
-          onAdded={(rowCount) => {
-            setDialog(null);
-            void message.success(`批量添加成功，共添加 ${rowCount} 个账户`);
-          }}
-        />
-      )}
-      {dialog?.mode === 'edit' && (
-        <AccountEditDialog
-          account={dialog.account}
-          onClose={() => setDialog(null)}
-          onUpdated={() => {
-            setDialog(null);
-            void message.success('账户已修改');
-          }}
-        />
-      )}
-      {dialog?.mode === 'auth' && (
-        <AccountAuthDialog
-          account={dialog.account}
-          onClose={() => setDialog(null)}
-          onSaved={(count) => {
-            setDialog(null);
-            void message.success(`账户授权已保存，${count} 个操作员的权限已更新`);
-          }}
-        />
-      )}
+      <AccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatAccountNo, type AccountRecord, type AccountRights } from '@portal/shared';
+import { accountsApi, formatAccountNo, type AccountRecord, type AccountRights } from '@portal/shared';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import type { FormField } from '../../../components/form-builder';
 import { usePermission } from '../../../lib/permissions';
 import { schemaRule } from '../../../lib/schema-rule';
-import { accountsApi } from '@portal/shared';
 import { UsedTag } from '../account-columns';
 import { NO_RIGHTS, hasAnyRight, sameRights, seatRightsAfter } from '../account-rights';
 import { textOrEmpty } from '../account-format';
