@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 
-export { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+export { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /**
  * Every browser test, with what the page itself reported: uncaught errors, console errors and

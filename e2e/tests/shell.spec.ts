@@ -149,9 +149,12 @@ test.describe('home', () => {
   });
 
   test('state 1 banner only, with no counts and when the call fails', async ({ page }) => {
+    // The demo enterprise has accounts to count: every count is made 0 here.
+    await page.route('**/pmobile/customer/query/message/reminder', (route) => route.fulfill({ json: counts({}) }));
     await login(page, 'demo', 'Demo1234');
     await expect(page.getByText('欢迎使用资产托管客户服务网银')).toBeVisible();
     await expect(page.locator('[data-view="/home"] .ant-card')).toHaveCount(0);
+    await page.unrouteAll();
     await page.route('**/pmobile/customer/query/message/reminder', (route) => route.fulfill({ status: 500, json: { returnCode: '050000', returnMsg: '系统繁忙', data: null } }));
     await page.reload();
     await expect(page.getByText('欢迎使用资产托管客户服务网银')).toBeVisible();

@@ -16,18 +16,6 @@ export interface CsvRow {
 const CONTROL = /[\u0000-\u001F\u007F]/;
 const HEADER = /^(账号|帐号|账户|帐户|account)/i;
 
-/**
- * The text of an uploaded CSV: UTF-8 (with or without BOM) as the web app writes it, or GBK,
- * which Excel on a Chinese Windows writes when a sheet is saved as CSV.
- */
-export function decodeCsv(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('gbk').decode(bytes);
-  }
-}
-
 /** The cells of one CSV line: commas separate, double quotes enclose, `""` is a quote. */
 function cells(line: string): string[] {
   const out: string[] = [];
@@ -52,12 +40,14 @@ function cells(line: string): string[] {
 }
 
 /**
- * Splits a batch file into its rows and the rows whose format is wrong. Blank lines are
- * skipped; a first line whose first cell names the column (账号, account…) is a header.
+ * Splits a batch file into its rows and the rows whose format is wrong or that repeat an earlier
+ * account number. Blank lines are skipped; a first line whose first cell names the column
+ * (账号, account…) is a header.
  */
 export function parseBatchCsv(text: string): { rows: CsvRow[]; errors: BatchRowError[] } {
   const rows: CsvRow[] = [];
   const errors: BatchRowError[] = [];
+  const firstSeen = new Map<string, number>();
   const lines = text.split(/\r\n|\n|\r/);
   lines.forEach((line, index) => {
     const rowNo = index + 1;
@@ -69,6 +59,9 @@ export function parseBatchCsv(text: string): { rows: CsvRow[]; errors: BatchRowE
     if (!/^\d{12,22}$/.test(first)) return fail(first === '' ? '账号为空' : '账号格式不正确，须为12到22位数字');
     if (CONTROL.test(second)) return fail('账户别名不能包含控制字符');
     if (second.length > ALIAS_MAX) return fail(`账户别名不能超过${ALIAS_MAX}个字符`);
+    const earlier = firstSeen.get(first);
+    if (earlier !== undefined) return fail(`文件中账号重复（与第${earlier}行相同）`);
+    firstSeen.set(first, rowNo);
     rows.push({ rowNo, accountNo: first, alias: second });
   });
   return { rows, errors };

@@ -64,4 +64,5 @@ export {
   type Duty,
   type PerformedDuty,
 } from './instruction-flow';
-export { decodeCsv, parseBatchCsv, batchRowCount, type CsvRow } from './account-batch-csv';
+export { decodeCsv } from './csv-text';
+export { parseBatchCsv, batchRowCount, type CsvRow } from './account-batch-csv';

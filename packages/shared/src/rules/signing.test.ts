@@ -69,7 +69,8 @@ describe('signingData', () => {
         expect(signingData('AccountAdd', a)).not.toBe(signingData('AccountAdd', b));
       }),
     );
-    const lists = fc.record({ roleId: fc.integer({ min: 1, max: 9 }), userNos: fc.array(text, { maxLength: 4 }) });
+    // A list of one empty item renders as the empty list; no signed list may hold an empty item (the schemas refuse it).
+    const lists = fc.record({ roleId: fc.integer({ min: 1, max: 9 }), userNos: fc.array(text.filter((t) => t !== ''), { maxLength: 4 }) });
     fc.assert(
       fc.property(lists, lists, (a, b) => {
         if (JSON.stringify(a) === JSON.stringify(b)) return;

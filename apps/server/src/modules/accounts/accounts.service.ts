@@ -319,7 +319,7 @@ export class AccountAdmin {
     }
   }
 
-  /** The register's verdict on each well-formed row: duplicates in the file, unknown, other enterprise's, not usable, already added. */
+  /** The register's verdict on each well-formed row: unknown, other enterprise's, not usable, already added. */
   async #checkRows(trx: Trx, enterpriseNo: string, rows: readonly CsvRow[]): Promise<BatchRowError[]> {
     const found = new Map<string, { enterprise_no: string; status: string; added: boolean }>();
     for (const slice of slices([...new Set(rows.map((r) => r.accountNo))])) {
@@ -331,16 +331,9 @@ export class AccountAdmin {
         .execute();
       for (const h of hits) found.set(h.account_no, { enterprise_no: h.enterprise_no, status: h.status, added: h.ebank_no !== null });
     }
-    const firstSeen = new Map<string, number>();
     const errors: BatchRowError[] = [];
     for (const { rowNo, accountNo } of rows) {
       const fail = (reason: string) => errors.push({ rowNo, accountNo, reason });
-      const earlier = firstSeen.get(accountNo);
-      if (earlier !== undefined) {
-        fail(`文件中账号重复（与第${earlier}行相同）`);
-        continue;
-      }
-      firstSeen.set(accountNo, rowNo);
       const account = found.get(accountNo);
       if (!account) fail('账号不存在');
       else if (account.enterprise_no !== enterpriseNo) fail('该账户不属于本企业');

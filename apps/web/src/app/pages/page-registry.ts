@@ -13,6 +13,11 @@ export interface PageEntry {
  * of page modules, each its own chunk; a path with no page here shows the 404 page.
  */
 export const PAGES: Record<string, PageEntry> = {
+  'system/accountManagement/index': {
+    title: '账户管理',
+    access: ['ACCOUNT_VIEW'],
+    load: () => import('../../features/accounts/account-management-page').then((m) => ({ default: m.AccountManagementPage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),

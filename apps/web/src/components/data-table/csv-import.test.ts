@@ -1,29 +1,12 @@
 import { validateAmount } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, parseCsv, readCsvFile, type CsvColumn } from './csv-import';
+import { parseCsv, readCsvFile, type CsvColumn } from './csv-import';
 
 const columns: CsvColumn[] = [
   { key: 'accountNo', title: '账号', required: true, validate: (v) => (/^\d{10,32}$/.test(v) ? null : '账号应为10到32位数字') },
   { key: 'accountName', title: '账户名称', required: true },
   { key: 'amount', title: '金额', validate: validateAmount },
 ];
-
-const gbk = (text: string) => {
-  // GB18030 bytes of the few characters used below (no encoder in TextEncoder for it).
-  const table: Record<string, number[]> = { 账: [0xd5, 0xcb], 号: [0xba, 0xc5], 户: [0xbb, 0xa7], 名: [0xc3, 0xfb], 称: [0xb3, 0xc6], 金: [0xbd, 0xf0], 额: [0xb6, 0xee], 华: [0xbb, 0xaa], 夏: [0xcf, 0xc4] };
-  return Uint8Array.from([...text].flatMap((c) => table[c] ?? [c.charCodeAt(0)]));
-};
-
-describe('decodeCsv', () => {
-  it('reads UTF-8 with or without a byte-order mark', () => {
-    const utf8 = new TextEncoder().encode('账号,金额');
-    expect(decodeCsv(utf8)).toBe('账号,金额');
-    expect(decodeCsv(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]))).toBe('账号,金额');
-  });
-  it('falls back to GBK for files Excel saved on Chinese Windows', () => {
-    expect(decodeCsv(gbk('账号,账户名称,金额\r\n1,华夏,2'))).toBe('账号,账户名称,金额\r\n1,华夏,2');
-  });
-});
 
 describe('parseCsv', () => {
   it('maps columns by header title in any order, trims cells and numbers rows like Excel', () => {

@@ -1,3 +1,4 @@
+import { decodeCsv } from '@portal/shared';
 import Papa from 'papaparse';
 
 /** One column an import expects, matched to the file's header row by title (or key). */
@@ -20,19 +21,6 @@ export interface CsvParseResult {
   rows: CsvRow[];
   /** Problems with the file as a whole; when present, no row is worth looking at. */
   fileErrors: string[];
-}
-
-/**
- * The file's text. Excel on Chinese Windows saves "CSV (逗号分隔)" in GBK and "CSV UTF-8" with
- * a byte-order mark, so UTF-8 is tried strictly first (BOM dropped) and GB18030, GBK's superset,
- * is the fallback.
- */
-export function decodeCsv(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('gb18030').decode(bytes);
-  }
 }
 
 const isBlankRow = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');

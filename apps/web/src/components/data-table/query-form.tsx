@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FormFieldItem, type Dictionary, type FormField, type FormValues } from '../form-builder';
 import { searchCriteria } from './query-criteria';
 import styles from './data-table.module.css';
@@ -20,6 +20,8 @@ interface QueryFormProps {
  */
 export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   const [form] = Form.useForm<FormValues>();
+  // The fields' element ids start with it, so two tables on one page (two tabs) keep their labels apart.
+  const name = useId();
   const pending = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(pending.current), []);
 
@@ -35,6 +37,7 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   return (
     <Form
       form={form}
+      name={name}
       layout="inline"
       className={styles.queryForm}
       onValuesChange={searchSoon}

@@ -12,7 +12,7 @@ export function ReminderCards({ loading, groups, counts }: { loading: boolean; g
         <Col key={group.path} xs={24} md={12} xl={8}>
           <Card title={group.title} size="small" extra={<Link to={group.path}>去处理</Link>}>
             {group.children.map((child) => (
-              <Link key={child.field} to={group.path} className={styles.reminder} data-field={child.field}>
+              <Link key={child.field} to={group.path + (child.search ?? '')} className={styles.reminder} data-field={child.field}>
                 <span>{child.label}</span>
                 <Badge count={counts[child.field]} overflowCount={9999} color="#c8102e" />
               </Link>

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { sessionApi, type ReminderCounts, type ReminderField } from '@portal/shared';
 import { http } from '../../lib/http';
+import { remindersKey } from '../../lib/reminders';
 
 export const reminderQuery = queryOptions({
-  queryKey: ['home', 'reminders'],
+  queryKey: remindersKey,
   queryFn: () => http.call(sessionApi.messageReminder, undefined, { silent: true }),
   staleTime: 60_000,
 });
@@ -12,7 +13,8 @@ export interface ReminderGroup {
   title: string;
   /** Spec §2 "Home": where the card leads. */
   path: string;
-  children: { field: ReminderField; label: string }[];
+  /** `search`: the view of the page a count leads to (账户管理's tabs). */
+  children: { field: ReminderField; label: string; search?: string }[];
 }
 
 /** The reminder cards: each spec §2 home entry with the counts of spec §3 that belong to it. */
@@ -21,8 +23,8 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
     title: '账户管理',
     path: '/system/accountManagement/index',
     children: [
-      { field: 'notAddedAccountCount', label: '待添加账户' },
-      { field: 'addedAccountCount', label: '已添加账户' },
+      { field: 'notAddedAccountCount', label: '待添加账户', search: '?tab=notAdded' },
+      { field: 'addedAccountCount', label: '已添加账户', search: '?tab=added' },
     ],
   },
   {

@@ -180,17 +180,31 @@ const FILE_ACCEPT = 'application/octet-stream, application/json';
 /**
  * A file operation (spec §7 downloads). On a path the gateway encrypts the answer is a sealed
  * `{ticket, fileName}` and the file is fetched once by ticket; otherwise the answer is the file.
+ * A refusal in our envelope shows the server's reason (a list too long to download says so);
+ * a stale API list or key is renewed and the download asked once more, as for any call.
  */
-async function download(op: AnyOperation, data: unknown, fallbackName?: string): Promise<string> {
+async function download(op: AnyOperation, data: unknown, fallbackName?: string, retried = false): Promise<string> {
   const noResponse = () => fail(DOWNLOAD_FAILURE_MESSAGE, undefined, undefined);
   const asked = await sendOr(pathOf(op), { method: op.method, data }, FILE_ACCEPT, noResponse);
   let { res } = asked;
   if (res.status === 401) unauthorized(await readEnvelope(res));
+  const envelope = (res.headers.get('content-type') ?? '').includes('json') ? await readEnvelope(res.clone()) : undefined;
+  const code = envelope?.returnCode;
+  if (code && code !== SUCCESS_CODE) {
+    if (code === RETURN_CODES.API_LIST_STALE.code && !retried) {
+      await refreshApiList();
+      return download(op, data, fallbackName, true);
+    }
+    if (STALE_KEY_CODES.has(code) && !retried) {
+      resetSessionKey();
+      return download(op, data, fallbackName, true);
+    }
+    if (res.status < 500) fail(envelope?.returnMsg || DOWNLOAD_FAILURE_MESSAGE, code, res.status);
+  }
   let fileName = fallbackName;
-  const sealed = res.ok && (res.headers.get('content-type') ?? '').includes('json') ? await readEnvelope(res.clone()) : undefined;
-  if (sealed?.returnCode === SUCCESS_CODE && sealed.response !== undefined) {
+  if (res.ok && code === SUCCESS_CODE && envelope?.response !== undefined) {
     // Opened with the key that sealed it, even if another call renegotiated meanwhile.
-    const ticket = downloadTicketSchema.parse(await openResponse(asked.sk, op.method, asked.pathname, sealed.response));
+    const ticket = downloadTicketSchema.parse(await openResponse(asked.sk, op.method, asked.pathname, envelope.response));
     fileName = ticket.fileName;
     ({ res } = await sendOr(pathOf(filesApi.fileDownload), { method: 'GET', params: { ticket: ticket.ticket } }, FILE_ACCEPT, noResponse));
     if (res.status === 401) unauthorized(await readEnvelope(res));
@@ -239,9 +253,13 @@ async function signed(op: AnyOperation, input: unknown, options: CallOptions): P
   }
 }
 
-/** Calls an operation by its contract: path, method and the answer's type all come from it; signed operations are signed. */
+/**
+ * Calls an operation by its contract: path, method and the answer's type all come from it;
+ * signed operations are signed. An upload is such a call too: its file travels as base64 in the
+ * JSON body (see `lib/upload.ts`).
+ */
 async function call<Op extends AnyOperation>(op: Op, input?: CallInput<Op>, options: CallOptions = {}): Promise<OperationData<Op>> {
-  if (op.kind !== 'json') throw new Error(`${op.id} is not a JSON operation`);
+  if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`${op.id} is not a JSON or upload operation`);
   const sent = await signed(op, input, options);
   const carrier = op.method === 'GET' ? { params: (sent ?? {}) as Record<string, unknown> } : { data: sent };
   return request<OperationData<Op>>(pathOf(op), { ...options, method: op.method, ...carrier });
