@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import { USERS } from '../src/seed/demo-data';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -83,7 +84,7 @@ describe('the server process', () => {
     const users = await database.db.selectFrom('users').select('username').execute();
     await database.close();
     expect(names.map((n) => n.enterprise_name)).toContain('重启验证有限公司');
-    expect(users.map((u) => u.username).sort()).toEqual(['admin', 'checker', 'demo', 'newuser']);
+    expect(users.map((u) => u.username).sort()).toEqual(USERS.map((u) => u.username).sort());
     // Two cold starts of an embedded cluster (initdb in WASM) and two direct opens: slow on a busy machine.
   }, 120_000);
 });
