@@ -120,7 +120,7 @@ describe('custody accounts', () => {
     const [foreignUsable] = await accounts(OTHER, { status: '00', added: false });
     const [ownAdded] = await accounts(OWN, { added: true, used: 1 });
     const before = await snapshot();
-    const foreign = (no: string) => `账号${no}不属于本企业`;
+    const foreign = (no: string) => `账号${no}不存在或不属于本企业`;
     const cases: [string, unknown, string][] = [
       ['/account/queryByAccountNo', { accountNo: foreignAdded }, foreign(foreignAdded!)],
       ['/account/updateAccountName', { accountNo: foreignAdded, alias: '改名' }, foreign(foreignAdded!)],
@@ -130,15 +130,16 @@ describe('custody accounts', () => {
       ['/accountManagement/forbidden', { accountNos: [ownAdded, foreignAdded] }, foreign(foreignAdded!)],
       ['/accountManagement/start', { accountNos: [foreignAdded] }, foreign(foreignAdded!)],
       ['/accountAuth/accountAuthDetail', { accountNo: foreignAdded }, foreign(foreignAdded!)],
-      ['/user/queryAccountAuth', { userNo: 'U100000201' }, '该用户号不属于本企业'],
-      ['/user/personModify', { userNo: 'U100000201', accounts: [] }, '该用户号不属于本企业'],
+      ['/user/queryAccountAuth', { userNo: 'U100000201' }, '用户号不存在或不属于本企业'],
+      ['/user/personModify', { userNo: 'U100000201', accounts: [] }, '用户号不存在或不属于本企业'],
       ['/user/personModify', { userNo: 'U100000102', accounts: [{ accountNo: foreignAdded, canQuery: true, canEntry: false, canReview: false }] }, foreign(foreignAdded!)],
-      ['/user/personModify', { userNo: 'S900000001', accounts: [] }, '该用户号不属于本企业'],
-      ['/channel/queryByUserNo', { userNo: 'U100000201' }, '该用户号不属于本企业'],
+      ['/user/personModify', { userNo: 'S900000001', accounts: [] }, '用户号不存在或不属于本企业'],
+      ['/channel/queryByUserNo', { userNo: 'U100000201' }, '用户号不存在或不属于本企业'],
     ];
     for (const [path, body, message] of cases) {
+      // The same answer as for one that does not exist: nothing tells what the bank holds for others.
       const { res, json } = await call(path, body, demo);
-      expect(res.statusCode, path).toBe(403);
+      expect(res.statusCode, path).toBe(400);
       expect(json.returnMsg, path).toBe(message);
     }
     const enterprise = await call('/account/queryEnterprsie', { enterpriseNo: OTHER }, demo);
@@ -146,7 +147,7 @@ describe('custody accounts', () => {
     expect(enterprise.json.returnMsg).toBe('只能查询本企业或第三方机构');
 
     const batch = await call('/accountBatchService/insert', csvUpload(`${foreignUsable}\n`), demo);
-    expect(batch.data).toMatchObject({ accepted: false, errors: [{ rowNo: 1, accountNo: foreignUsable, reason: '该账户不属于本企业' }] });
+    expect(batch.data).toMatchObject({ accepted: false, errors: [{ rowNo: 1, accountNo: foreignUsable, reason: '账号不存在或不属于本企业' }] });
 
     const list = (await call('/account/queryAccountInfo', { limit: 100 }, demo)).data as Page;
     expect(list.total).toBe((await accounts(OWN, {})).length);
@@ -213,7 +214,7 @@ describe('custody accounts', () => {
     expect(looked).toMatchObject({ accountNo: usable, enterpriseNo: OWN, added: false, status: '00' });
 
     const refusals: [unknown, string][] = [
-      [{ accountNo: '999999999999' }, '账号999999999999不存在'],
+      [{ accountNo: '999999999999' }, '账号999999999999不存在或不属于本企业'],
       [{ accountNo: '123' }, accountsApi.ACCOUNT_NO_MESSAGE],
       [{ accountNo: usable, singleLimit: '100.00', dailyLimit: '50' }, accountsApi.LIMIT_ORDER_MESSAGE],
       [{ accountNo: usable, singleLimit: '01.5' }, '金额格式不合法（最大17位整数和2位小数）'],
@@ -245,7 +246,9 @@ describe('custody accounts', () => {
       detail: { before: { alias: '新增托管户', singleLimit: '1000000.00', dailyLimit: '5000000.50' }, after: { alias: '改名托管户', singleLimit: null, dailyLimit: '8000000.00' } },
     });
     expect((await call('/account/updateAccountName', { accountNo: usable, alias: '  ' }, demo)).json.returnMsg).toBe('请输入账户别名');
-    expect((await call('/account/updateAccountName', { accountNo: usable, alias: '年金托管户' }, demo)).data).toMatchObject({ alias: '年金托管户', dailyLimit: '8000000.00' });
+    // A rename signs the limits the account has now: signed without them, it is refused.
+    expect((await call('/account/updateAccountName', { accountNo: usable, alias: '年金托管户' }, demo)).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect((await call('/account/updateAccountName', { accountNo: usable, alias: '年金托管户', dailyLimit: '8000000.00' }, demo)).data).toMatchObject({ alias: '年金托管户', dailyLimit: '8000000.00' });
     expect((await call('/account/updateAccountName', { accountNo: dormant, alias: '别名' }, demo)).json.returnMsg).toBe(`账号${dormant}未添加至网银`);
 
     // Two adds of one account at once: one wins, the other is told, never a 500.
@@ -308,7 +311,8 @@ describe('custody accounts', () => {
 
     const [notAdded] = await accounts(OWN, { added: false });
     expect((await call('/user/personModify', { userNo: 'U100000102', accounts: [{ accountNo: notAdded, canQuery: true, canEntry: false, canReview: false }] }, demo)).json.returnMsg).toBe(`账号${notAdded}未添加至网银`);
-    expect((await call('/user/personModify', { userNo: 'U100009999', accounts: [] }, demo)).json.returnMsg).toBe('用户号不存在');
+    expect((await call('/user/personModify', { userNo: 'U100009999', accounts: [] }, demo)).json.returnMsg).toBe('用户号不存在或不属于本企业');
+    expect((await call('/user/personModify', { userNo: 'U100000101', accounts: [] }, demo)).json.returnMsg).toBe('不能修改自己的账户权限');
 
     // Taking every right away.
     await call('/user/personModify', { userNo: 'U100000102', accounts: [] }, demo);
@@ -379,8 +383,8 @@ describe('custody accounts', () => {
       batchNo: null,
       rowCount: 9,
       errors: [
-        { rowNo: 3, accountNo: '999999999999', reason: '账号不存在' },
-        { rowNo: 4, accountNo: foreignNo, reason: '该账户不属于本企业' },
+        { rowNo: 3, accountNo: '999999999999', reason: '账号不存在或不属于本企业' },
+        { rowNo: 4, accountNo: foreignNo, reason: '账号不存在或不属于本企业' },
         { rowNo: 5, accountNo: dormant, reason: expect.stringMatching(/^账户状态为“.+”，只有状态为“正常”的账户才能添加$/) },
         { rowNo: 6, accountNo: already, reason: '该账户已添加至网银' },
         { rowNo: 7, accountNo: usable[0], reason: '文件中账号重复（与第2行相同）' },

@@ -135,6 +135,10 @@ export const queryByAccountNo = defineOperation({
 export const accountNameUpdateSchema = z.object({
   accountNo: accountNoSchema,
   alias: aliasSchema.min(1, '请输入账户别名'),
+  // The limits the account has now, as listed (two decimals): the signature covers them, so a
+  // rename can never pass for an edit that changes them. Nothing here changes a limit.
+  singleLimit: limitSchema,
+  dailyLimit: limitSchema,
 });
 
 /** Spec §7 `account/updateAccountName`: an e-banking account's alias, nothing else. */
@@ -148,8 +152,8 @@ export const updateAccountName = defineOperation({
   encrypt: true,
   antiReplay: true,
   request: withSignature(accountNameUpdateSchema),
-  // Signed as an edit whose limits are empty (docs/signing.md).
-  signing: (input) => ({ layout: 'AccountEdit', values: { accountNo: input.accountNo, alias: input.alias } }),
+  // Signed as an edit that keeps the current limits; the server supplies them (docs/signing.md).
+  signing: 'AccountEdit',
   response: accountRecordSchema,
 });
 

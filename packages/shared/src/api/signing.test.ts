@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withSignature } from '../rules/signing';
-import { OPERATIONS, authApi, defineOperation, operationSigningData, signingApi, usersApi } from './index';
+import { OPERATIONS, accountsApi, authApi, defineOperation, operationSigningData, signingApi, usersApi } from './index';
 
 const der = 'MEUCIQDd2lUSsVp0Gr3xo/Mj+G2gsIJ0vzmI4iVZW9a+ihXhFAIgbQLxBFudWyYG6dCGI5IE1/w2DpJ8g9+Ibq5NwSB2+8k=';
 const codeOf = (op: (typeof OPERATIONS)[number], input: unknown) => operationSigningData(op, op.request!.parse(input)).code;
@@ -16,6 +16,7 @@ describe('signed operations', () => {
       USER_ROLES_ADD: '/{prefix}/user/roles/add',
       USER_UNLOCK_UPDATE: '/{prefix}/userUnlock/update',
       USER_PASSWORD_UPDATE: '/{prefix}/userPassword/update',
+      USER_RESET_PASSWORD: '/{prefix}/user/resetPassword',
       ACCOUNT_MANAGEMENT_INSERT: '/{prefix}/accountManagement/insert',
       ACCOUNT_BATCH_INSERT: '/{prefix}/accountBatchService/insert',
       ACCOUNT_MANAGEMENT_UPDATE: '/{prefix}/accountManagement/update',
@@ -42,14 +43,16 @@ describe('signed operations', () => {
       [signingApi.verifyUserDelete, usersApi.userDelete],
       [signingApi.verifyUserAddRole, usersApi.userRolesAssign],
       [signingApi.verifyUserUnlock, authApi.unlockUser],
+      [signingApi.verifyUserResetPassword, usersApi.userResetPassword],
       [signingApi.verifyPasswordModify, authApi.passwordUpdate],
+      [signingApi.verifyAccountEdit, accountsApi.accountUpdate],
     ] as const;
     for (const [check, op] of pairs) {
       expect(check).toMatchObject({ method: 'POST', audience: op.audience, authority: op.authority, request: op.request });
       expect(check.signing).toBe(op.signing);
     }
     const paths = OPERATIONS.filter((op) => op.path.includes('/VerifySign/')).map((op) => op.path.split('/').pop()).sort();
-    expect(paths).toEqual(['AccountAdd', 'AccountEdit', 'AccountUsed', 'PasswordModify', 'UserAdd', 'UserAddRole', 'UserDelete', 'UserEdit', 'UserUnlock']);
+    expect(paths).toEqual(['AccountAdd', 'AccountEdit', 'AccountUsed', 'PasswordModify', 'UserAdd', 'UserAddRole', 'UserDelete', 'UserEdit', 'UserResetPassword', 'UserUnlock']);
   });
 
   it('check an account addition in the single or the batch layout', () => {

@@ -3,7 +3,7 @@ import { withSignature, type SigningCode } from '../rules/signing';
 import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning } from './accounts';
 import { passwordUpdate, unlockUser } from './auth';
 import { defineOperation, type AnyOperation } from './operation';
-import { userAdd, userDelete, userRolesAssign, userUpdate } from './users';
+import { userAdd, userDelete, userResetPassword, userRolesAssign, userUpdate } from './users';
 
 /**
  * Spec §7 `VerifySign/<Code>`: checks a signature for an operation without performing it, so a
@@ -37,6 +37,7 @@ export const verifyUserEdit = verifySignOf('UserEdit', userUpdate);
 export const verifyUserDelete = verifySignOf('UserDelete', userDelete);
 export const verifyUserAddRole = verifySignOf('UserAddRole', userRolesAssign);
 export const verifyUserUnlock = verifySignOf('UserUnlock', unlockUser);
+export const verifyUserResetPassword = verifySignOf('UserResetPassword', userResetPassword);
 export const verifyPasswordModify = verifySignOf('PasswordModify', passwordUpdate);
 
 /** `accountManagement/insert`, or a CSV batch (`accountBatchService/insert`) by its number, row count and file SM3. */
@@ -72,6 +73,7 @@ export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyUserDelete,
   verifyUserAddRole,
   verifyUserUnlock,
+  verifyUserResetPassword,
   verifyPasswordModify,
   verifyAccountAdd,
   verifyAccountEdit,

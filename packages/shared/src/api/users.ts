@@ -280,7 +280,8 @@ export const userResetPassword = defineOperation({
   authority: ['ACTION_userResetPassword'],
   encrypt: true,
   antiReplay: true,
-  request: z.object({ userId: int4Id(USER_ID_MESSAGE) }),
+  request: withSignature(z.object({ userId: int4Id(USER_ID_MESSAGE) })),
+  signing: 'UserResetPassword',
   response: z.object({ userId: z.number(), username: z.string(), password: z.string() }),
 });
 

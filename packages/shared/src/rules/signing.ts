@@ -19,6 +19,7 @@ export const SIGNING_CODES = [
   'AccountEdit',
   'AccountUsed',
   'UserUnlock',
+  'UserResetPassword',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -44,6 +45,8 @@ export const SIGNING_LAYOUTS = {
   UserDelete: { code: 'UserDelete', fields: ['userNo'] },
   UserAddRole: { code: 'UserAddRole', fields: ['roleId', 'userNos'] },
   UserUnlock: { code: 'UserUnlock', fields: ['userId'] },
+  /** A reset answers a one-time password: without a signature a stolen session could take the person over. */
+  UserResetPassword: { code: 'UserResetPassword', fields: ['userId'] },
   /** No password material: the single-use server random and the client randoms bind this one change. */
   PasswordModify: { code: 'PasswordModify', fields: ['username', 'base64ServerRandom', 'oldClientRandom', 'newClientRandom', 'confirmClientRandom'] },
   AccountAdd: { code: 'AccountAdd', fields: ['accountNo', 'alias', 'singleLimit', 'dailyLimit'] },

@@ -142,6 +142,16 @@ export async function* accountChunks(db: Kysely<DB>, enterpriseNo: string, filte
 }
 
 /** Other enterprises' accounts for which `institutionNo` is the third-party institution, chunked like `accountChunks`. */
+/** How many accounts of other enterprises name `institutionNo` as their third-party institution. */
+export async function countThirdParty(db: Kysely<DB>, institutionNo: string) {
+  const { total } = await db
+    .selectFrom('custody_accounts')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('third_party_enterprise_no', '=', institutionNo)
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
 export async function* thirdPartyChunks(db: Kysely<DB>, institutionNo: string, chunk = 250) {
   let after = '';
   for (;;) {

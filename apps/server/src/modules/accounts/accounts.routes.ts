@@ -16,9 +16,10 @@ import {
   listPersons,
   seatAccounts,
   seatAuthorities,
+  countThirdParty,
   thirdPartyChunks,
 } from './accounts.queries';
-import { MESSAGES, foreign, type AccountAdmin } from './accounts.service';
+import { MESSAGES, forbidden, type AccountAdmin } from './accounts.service';
 import { channelsOf } from './channels';
 import { ACCOUNT_COLUMNS, THIRD_PARTY_COLUMNS } from './sheets';
 import { writeSheet } from './xlsx';
@@ -33,16 +34,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
   /** A register account of the session's enterprise. */
   async function ownAccount(enterpriseNo: string, accountNo: string) {
     const account = await findAccount(db, accountNo);
-    if (!account) throw refuse(MESSAGES.unknown(accountNo));
-    if (account.enterpriseNo !== enterpriseNo) throw foreign(MESSAGES.foreign(accountNo));
+    if (!account || account.enterpriseNo !== enterpriseNo) throw refuse(MESSAGES.unknown(accountNo));
     return account;
   }
 
   /** A seat of the session's enterprise. */
   async function ownSeat(enterpriseNo: string, userNo: string) {
     const seat = await findSeat(db, userNo);
-    if (!seat) throw refuse(MESSAGES.seatUnknown);
-    if (seat.enterprise_no !== enterpriseNo) throw foreign(MESSAGES.seatForeign);
+    if (!seat || seat.enterprise_no !== enterpriseNo) throw refuse(MESSAGES.seatUnknown);
     return seat;
   }
 
@@ -71,7 +70,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     const session = request.session!;
     const userNo = input.userNo ?? session.userNo;
     if (userNo !== session.userNo) {
-      if (!session.authorities.includes('ACCOUNT_AUTH')) throw foreign('无权查询其他用户号的账户权限');
+      if (!session.authorities.includes('ACCOUNT_AUTH')) throw forbidden('无权查询其他用户号的账户权限');
       await ownSeat(session.enterpriseNo, userNo);
     }
     return { userNo, accounts: await seatAccounts(db, userNo) };
@@ -133,6 +132,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
   });
 
   routes.download(accountsApi.accountThirdDownload, async ({ request }) => {
+    const total = await countThirdParty(db, request.session!.enterpriseNo);
+    if (total > accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS}条，请联系托管行获取`);
     let rows = 0;
     const counted = async function* (chunks: ReturnType<typeof thirdPartyChunks>) {
       for await (const chunk of chunks) {

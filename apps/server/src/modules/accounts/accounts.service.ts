@@ -16,16 +16,16 @@ type Trx = Transaction<DB>;
 type Input<Op> = OperationParsed<Op>;
 
 /** Another enterprise's account or seat: refused as not the caller's to touch. */
-export const foreign = (message: string) => new AppError(RETURN_CODES.FORBIDDEN, message);
+export const forbidden = (message: string) => new AppError(RETURN_CODES.FORBIDDEN, message);
 
 export const MESSAGES = {
-  unknown: (no: string) => `账号${no}不存在`,
-  foreign: (no: string) => `账号${no}不属于本企业`,
+  // Another enterprise's account or seat reads exactly like one that does not exist: no call
+  // tells a customer what the bank holds for others.
+  unknown: (no: string) => `账号${no}不存在或不属于本企业`,
   notAdded: (no: string) => `账号${no}未添加至网银`,
   alreadyAdded: (no: string) => `账号${no}已添加至网银`,
   notUsable: (no: string, status: string, action: string) => `账号${no}的状态为“${codeLabel('accountStatus', status)}”，只有状态为“正常”的账户才能${action}`,
-  seatUnknown: '用户号不存在',
-  seatForeign: '该用户号不属于本企业',
+  seatUnknown: '用户号不存在或不属于本企业',
 } as const;
 
 /** The register row of an account of `enterpriseNo`; refuses unknown and other enterprises' accounts. */
@@ -35,8 +35,7 @@ async function ownRegisterAccount(trx: Trx, enterpriseNo: string, accountNo: str
     .select(['account_no', 'enterprise_no', 'status'])
     .where('account_no', '=', accountNo)
     .executeTakeFirst();
-  if (!account) throw refuse(MESSAGES.unknown(accountNo));
-  if (account.enterprise_no !== enterpriseNo) throw foreign(MESSAGES.foreign(accountNo));
+  if (!account || account.enterprise_no !== enterpriseNo) throw refuse(MESSAGES.unknown(accountNo));
   return account;
 }
 
@@ -149,8 +148,9 @@ export class AccountAdmin {
   /** An e-banking account's alias only. */
   rename(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.updateAccountName>) {
     return this.#write(request, 'account.rename', { accountNo: input.accountNo }, async (trx, now) => {
-      await verifyOperationSignature(trx, request, input);
       const before = await ownEbankAccount(trx, session.enterpriseNo, input.accountNo);
+      // Signed as an edit that keeps the current limits, so it can never pass for one that clears them.
+      await verifyOperationSignature(trx, request, input, { singleLimit: before.single_limit, dailyLimit: before.daily_limit });
       await trx.updateTable('ebank_accounts').set({ alias: input.alias, updated_at: now }).where('account_no', '=', input.accountNo).execute();
       const record = (await findAccount(trx, input.accountNo))!;
       return { result: record, detail: { before: { alias: before.alias }, after: { alias: input.alias } } };
@@ -174,8 +174,7 @@ export class AccountAdmin {
       const byNo = new Map(rows.map((r) => [r.account_no, r]));
       for (const no of accountNos) {
         const row = byNo.get(no);
-        if (!row) throw refuse(MESSAGES.unknown(no));
-        if (row.enterprise_no !== session.enterpriseNo) throw foreign(MESSAGES.foreign(no));
+        if (!row || row.enterprise_no !== session.enterpriseNo) throw refuse(MESSAGES.unknown(no));
         if (row.used === null) throw refuse(MESSAGES.notAdded(no));
         if (used === 1 && row.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(MESSAGES.notUsable(no, row.status, '启用'));
       }
@@ -207,8 +206,9 @@ export class AccountAdmin {
     return this.#write(request, 'account.rights', { targetUserNo: input.userNo }, async (trx, now) => {
       // Locked: two changes of one seat's rights take turns.
       const seat = await trx.selectFrom('user_numbers').select(['user_no', 'enterprise_no']).where('user_no', '=', input.userNo).forUpdate().executeTakeFirst();
-      if (!seat) throw refuse(MESSAGES.seatUnknown);
-      if (seat.enterprise_no !== session.enterpriseNo) throw foreign(MESSAGES.seatForeign);
+      if (!seat || seat.enterprise_no !== session.enterpriseNo) throw refuse(MESSAGES.seatUnknown);
+      // As with roles: nobody grants themselves rights; another administrator does.
+      if (seat.user_no === session.userNo) throw refuse('不能修改自己的账户权限');
 
       const wanted = input.accounts
         .map((a) => ({ ...a, canQuery: a.canQuery || a.canEntry || a.canReview }))
@@ -227,8 +227,7 @@ export class AccountAdmin {
         const byNo = new Map(rows.map((r) => [r.account_no, r]));
         for (const { accountNo } of wanted) {
           const row = byNo.get(accountNo);
-          if (!row) throw refuse(MESSAGES.unknown(accountNo));
-          if (row.enterprise_no !== session.enterpriseNo) throw foreign(MESSAGES.foreign(accountNo));
+          if (!row || row.enterprise_no !== session.enterpriseNo) throw refuse(MESSAGES.unknown(accountNo));
           if (!row.ebank_no) throw refuse(MESSAGES.notAdded(accountNo));
         }
       }
@@ -335,8 +334,7 @@ export class AccountAdmin {
     for (const { rowNo, accountNo } of rows) {
       const fail = (reason: string) => errors.push({ rowNo, accountNo, reason });
       const account = found.get(accountNo);
-      if (!account) fail('账号不存在');
-      else if (account.enterprise_no !== enterpriseNo) fail('该账户不属于本企业');
+      if (!account || account.enterprise_no !== enterpriseNo) fail('账号不存在或不属于本企业');
       else if (account.status !== accountsApi.ACCOUNT_STATUS_USABLE) fail(`账户状态为“${codeLabel('accountStatus', account.status)}”，只有状态为“正常”的账户才能添加`);
       else if (account.added) fail('该账户已添加至网银');
     }

@@ -34,7 +34,7 @@ export function userRoutes(app: FastifyInstance, auth: AuthServices, admin: User
 
   routes.json(usersApi.userDelete, async ({ input, request }) => admin.deleteSeat(request, scopeOf(request.session!), request.session!, input));
 
-  routes.json(usersApi.userResetPassword, async ({ input, request }) => admin.resetPassword(request, scopeOf(request.session!), request.session!, input.userId));
+  routes.json(usersApi.userResetPassword, async ({ input, request }) => admin.resetPassword(request, scopeOf(request.session!), request.session!, input));
 
   routes.json(usersApi.userSetPassword, async ({ input, request }) =>
     admin.setPassword(request, scopeOf(request.session!), request.session!, input.userId, input.password),

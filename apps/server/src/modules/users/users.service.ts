@@ -221,8 +221,9 @@ export class UserAdmin {
   }
 
   /** A one-time password (answered once), to be changed at the next login; every session of the person ends. */
-  async resetPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number) {
-    return this.#setPassword(request, scope, session, userId, oneTimePassword(), 'user.password_reset', '重置其密码');
+  /** A one-time password, answered once; a signed operation (UserResetPassword). */
+  async resetPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userResetPassword>) {
+    return this.#setPassword(request, scope, session, input.userId, oneTimePassword(), 'user.password_reset', '重置其密码', input);
   }
 
   /** A password staff chose (spec §3 "User update password"), to be changed at the next login. */
@@ -231,12 +232,19 @@ export class UserAdmin {
     return null;
   }
 
-  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: string, action: string) {
+  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: string, action: string, signed?: object) {
     return audited(this.#ctx.database, request, event, { targetUserId: userId }, async () => {
       const user = await wholePerson(this.#db, scope, userId, action);
       // One's own password is changed with the old one (userPassword/update), not by administration.
       if (user.user_id === session.userId) throw refuse('请通过修改密码功能修改自己的密码');
-      await this.#credentials.setPassword(user, password, PASSWORD_HISTORY_DEPTH, { mustChange: true });
+      await this.#credentials.setPassword(user, password, PASSWORD_HISTORY_DEPTH, {
+        mustChange: true,
+        // In the write's transaction: the signature, and a seat given elsewhere meanwhile cannot slip past.
+        beforeWrite: async (trx) => {
+          if (signed) await verifyOperationSignature(trx, request, signed);
+          await wholePerson(trx, scope, userId, action);
+        },
+      });
       await this.#sessions.revokeUser(user.user_id);
       return {
         result: { userId: user.user_id, username: user.username, password },
