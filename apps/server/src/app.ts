@@ -7,6 +7,7 @@ import { registerEnvelope } from './modules/envelope/envelope.plugin';
 import { envelopeRoutes } from './modules/envelope/envelope.routes';
 import { loadServerKeys } from './modules/envelope/server-keys';
 import { accountsModule } from './modules/accounts';
+import { instructionsModule } from './modules/instructions';
 import { createAuthServices } from './modules/auth/auth-services';
 import { loginRoutes } from './modules/auth/login.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await userAdminModule(api, auth);
       await signingModule(api, ctx);
       await accountsModule(api, ctx);
+      await instructionsModule(api, ctx);
     },
     { prefix: config.API_BASE },
   );

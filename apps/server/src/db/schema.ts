@@ -244,6 +244,67 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export interface InstructionsTable {
+  id: Generated<number>;
+  instruction_no: string;
+  enterprise_no: string;
+  type: string;
+  payer_account_no: string;
+  payee_name: string;
+  payee_account_no: string;
+  payee_bank: string;
+  payee_cnaps: string;
+  /** numeric(19,2): a decimal string. */
+  amount: string;
+  currency: string;
+  /** date: read as yyyy-MM-dd text (cast in queries). */
+  value_date: ColumnType<Date | string, string, string>;
+  purpose: string;
+  remark: Generated<string>;
+  third_party_enterprise_no: string | null;
+  status: string;
+  refuse_reason: string | null;
+  version: Generated<number>;
+  created_by_user_id: number;
+  created_by_user_no: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InstructionHistoryTable {
+  id: Generated<number>;
+  instruction_id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  result: 'pass' | 'refuse' | null;
+  reason: string | null;
+  user_id: number;
+  user_no: string;
+  sign_code: string | null;
+  sign_data: string | null;
+  sign_msg: string | null;
+  created_at: CreatedAt;
+}
+
+export interface InstructionAttachmentsTable {
+  id: Generated<number>;
+  instruction_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+  uploaded_by: string;
+  uploaded_at: CreatedAt;
+}
+
+export interface InstructionIdempotencyTable {
+  user_id: number;
+  idem_key: string;
+  instruction_id: number;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -265,6 +326,10 @@ export interface DB {
   account_auth: AccountAuthTable;
   account_batches: AccountBatchesTable;
   account_batch_rows: AccountBatchRowsTable;
+  instructions: InstructionsTable;
+  instruction_history: InstructionHistoryTable;
+  instruction_attachments: InstructionAttachmentsTable;
+  instruction_idempotency: InstructionIdempotencyTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

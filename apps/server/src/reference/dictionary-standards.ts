@@ -64,4 +64,6 @@ export const STANDARDS: StandardSeed[] = [
   { code: 'country', name_zh: '国家或地区', options: asOptions(CODE_TABLES.country) },
   { code: 'sex', name_zh: '性别', options: asOptions(CODE_TABLES.sex) },
   { code: 'accountStatus', name_zh: '账户状态', options: asOptions(CODE_TABLES.accountStatus) },
+  { code: 'instructionType', name_zh: '指令类型', options: asOptions(CODE_TABLES.instructionType) },
+  { code: 'cnapsCode', name_zh: '大额支付行号', check_rule: '^\\d{12}$', prompt: '大额支付行号须为12位数字' },
 ];

@@ -22,6 +22,7 @@ export const MENUS: Menu[] = [
   group(200, 'instructionManagement', '指令管理', 'md-list'),
   page(201, 200, 'instructionEntry', '指令录入', 'instructionManagement/instructionEntry/index', 'INSTRUCTION_ENTRY'),
   page(202, 200, 'instructionReview', '指令复核', 'instructionManagement/instructionReview/index', 'INSTRUCTION_REVIEW'),
+  page(203, 200, 'instructionQuery', '指令查询', 'instructionManagement/instructionQuery/index', 'INSTRUCTION_QUERY'),
   group(300, 'thirdPartyInstructionManagement', '第三方指令管理', 'md-people'),
   page(301, 300, 'instructionConfirmation', '指令确认', 'thirdPartyInstructionManagement/instructionConfirmation/index', 'THIRD_PARTY_CONFIRM'),
   group(400, 'warningInfo', '预警信息', 'md-warning'),
@@ -42,6 +43,9 @@ export const MENUS: Menu[] = [
   },
   // Withdrawn from the menu (status 0): kept as data, never shown.
   { ...page(504, 500, 'noticeArchive', '历史公告', 'addedServices/noticeArchive/index', null), status: 0 },
+  group(700, 'custodianInstruction', '托管行指令管理', 'md-briefcase'),
+  page(701, 700, 'custodianCheck', '托管行指令审核', 'custodianInstruction/custodianCheck/index', 'CUSTODIAN_CHECK'),
+  page(702, 700, 'custodianExecute', '托管行指令执行', 'custodianInstruction/custodianExecute/index', 'CUSTODIAN_EXECUTE'),
   group(600, 'gateway', 'API网关管理', 'md-git-network'),
   page(601, 600, 'apiManagement', 'API管理', 'gateway/apiManagement/index', 'GATEWAY_ADMIN'),
   page(602, 600, 'userAssign', '用户分配', 'gateway/userAssign/index', 'GATEWAY_ADMIN'),

@@ -9,6 +9,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACCOUNT_VIEW',
       'ACCOUNT_MANAGE',
       'INSTRUCTION_ENTRY',
+      'INSTRUCTION_QUERY',
       'WARNING_VIEW',
       'RISK_VIEW',
       'ACTION_instructionAdd',
@@ -25,6 +26,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     authorities: [
       'ACCOUNT_VIEW',
       'INSTRUCTION_REVIEW',
+      'INSTRUCTION_QUERY',
       'WARNING_VIEW',
       'RISK_VIEW',
       'ACTION_instructionApprove',
@@ -35,12 +37,13 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     // Seats of a third-party institution that must confirm the instructions on accounts it oversees.
     role_code: 'CUSTOMER_THIRD_PARTY_CONFIRMER',
     role_name: '第三方确认员',
-    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_thirdPartyConfirm'],
+    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'INSTRUCTION_CONFIRM', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_thirdPartyConfirm'],
   },
   {
     role_code: 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER',
     role_name: '第三方确认复核员',
-    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM_REVIEW', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_thirdPartyConfirmReview'],
+    // THIRD_PARTY_CONFIRM opens 指令确认, whose confirm-review view this role works in.
+    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'THIRD_PARTY_CONFIRM_REVIEW', 'INSTRUCTION_CONFIRM_REVIEW', 'WARNING_VIEW', 'RISK_VIEW', 'ACTION_thirdPartyConfirmReview'],
   },
   {
     role_code: 'STAFF_GATEWAY_ADMIN',
@@ -65,6 +68,17 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_enterpriseEdit',
       'ACTION_enterpriseDisable',
     ],
+  },
+  {
+    // The custodian bank's check (审核) and execution are two people: two roles, one each.
+    role_code: 'STAFF_CUSTODIAN_CHECKER',
+    role_name: '托管行指令审核员',
+    authorities: ['CUSTODIAN_CHECK'],
+  },
+  {
+    role_code: 'STAFF_CUSTODIAN_EXECUTOR',
+    role_name: '托管行指令执行员',
+    authorities: ['CUSTODIAN_EXECUTE'],
   },
   {
     // An enterprise's administrator (the first one comes with enterprise/add): its accounts, and

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
+import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
@@ -15,7 +16,8 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
   await database.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('enterprises')
-      .values([...ENTERPRISES])
+      // The institutions come first too: their confirmers' seats belong to them.
+      .values([...ENTERPRISES, ...INSTITUTIONS])
       .onConflict((oc) => oc.column('enterprise_no').doNothing())
       .execute();
 

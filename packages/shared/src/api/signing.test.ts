@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withSignature } from '../rules/signing';
-import { OPERATIONS, accountsApi, authApi, defineOperation, operationSigningData, signingApi, usersApi } from './index';
+import { OPERATIONS, accountsApi, authApi, defineOperation, instructionsApi, operationSigningData, signingApi, usersApi } from './index';
 
 const der = 'MEUCIQDd2lUSsVp0Gr3xo/Mj+G2gsIJ0vzmI4iVZW9a+ihXhFAIgbQLxBFudWyYG6dCGI5IE1/w2DpJ8g9+Ibq5NwSB2+8k=';
 const codeOf = (op: (typeof OPERATIONS)[number], input: unknown) => operationSigningData(op, op.request!.parse(input)).code;
@@ -23,6 +23,9 @@ describe('signed operations', () => {
       ACCOUNT_UPDATE_NAME: '/{prefix}/account/updateAccountName',
       ACCOUNT_MANAGEMENT_START: '/{prefix}/accountManagement/start',
       ACCOUNT_MANAGEMENT_FORBIDDEN: '/{prefix}/accountManagement/forbidden',
+      INSTRUCTION_REVIEW: '/{prefix}/instruction/review',
+      INSTRUCTION_CONFIRM: '/{prefix}/instruction/confirm',
+      INSTRUCTION_CONFIRM_REVIEW: '/{prefix}/instruction/confirmReview',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der })).toBe('UserEdit');
@@ -46,13 +49,42 @@ describe('signed operations', () => {
       [signingApi.verifyUserResetPassword, usersApi.userResetPassword],
       [signingApi.verifyPasswordModify, authApi.passwordUpdate],
       [signingApi.verifyAccountEdit, accountsApi.accountUpdate],
+      [signingApi.verifyInstructionReview, instructionsApi.instructionReview],
+      [signingApi.verifyInstructionConfirm, instructionsApi.instructionConfirm],
+      [signingApi.verifyInstructionConfirmReview, instructionsApi.instructionConfirmReview],
     ] as const;
     for (const [check, op] of pairs) {
       expect(check).toMatchObject({ method: 'POST', audience: op.audience, authority: op.authority, request: op.request });
       expect(check.signing).toBe(op.signing);
     }
     const paths = OPERATIONS.filter((op) => op.path.includes('/VerifySign/')).map((op) => op.path.split('/').pop()).sort();
-    expect(paths).toEqual(['AccountAdd', 'AccountEdit', 'AccountUsed', 'PasswordModify', 'UserAdd', 'UserAddRole', 'UserDelete', 'UserEdit', 'UserResetPassword', 'UserUnlock']);
+    expect(paths).toEqual([
+      'AccountAdd',
+      'AccountEdit',
+      'AccountUsed',
+      'InstructionConfirm',
+      'InstructionConfirmReview',
+      'InstructionReview',
+      'PasswordModify',
+      'UserAdd',
+      'UserAddRole',
+      'UserDelete',
+      'UserEdit',
+      'UserResetPassword',
+      'UserUnlock',
+    ]);
+  });
+
+  it('list each instruction of a batch decision as the signer saw it', () => {
+    const op = instructionsApi.instructionReview;
+    const instructions = [
+      { instructionNo: 'ZL20260101000001', payerAccountNo: '622202000000001234', payeeAccountNo: '6222', amount: '1000.00', currency: 'CNY', valueDate: '2026-01-02' },
+      { instructionNo: 'ZL20260101000002', payerAccountNo: '622202000000001234', payeeAccountNo: 'A-1', amount: '0.01', currency: 'USD', valueDate: '2026-01-03' },
+    ];
+    expect(operationSigningData(op, op.request.parse({ ids: [1, 2], result: 'refuse', reason: '金额有误,请核对', instructions, signMsg: der })).data).toBe(
+      'InstructionReview|refuse|金额有误\\,请核对|[[ZL20260101000001,622202000000001234,6222,1000.00,CNY,2026-01-02],[ZL20260101000002,622202000000001234,A-1,0.01,USD,2026-01-03]]',
+    );
+    expect(op.request.safeParse({ ids: [1], result: 'refuse', reason: '', instructions: instructions.slice(0, 1), signMsg: der }).error?.issues[0]?.message).toBe('退回时请输入原因');
   });
 
   it('check an account addition in the single or the batch layout', () => {

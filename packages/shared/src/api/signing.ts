@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withSignature, type SigningCode } from '../rules/signing';
 import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning } from './accounts';
 import { passwordUpdate, unlockUser } from './auth';
+import { instructionConfirm, instructionConfirmReview, instructionReview } from './instructions';
 import { defineOperation, type AnyOperation } from './operation';
 import { userAdd, userDelete, userResetPassword, userRolesAssign, userUpdate } from './users';
 
@@ -66,6 +67,11 @@ export const verifyAccountUsed = defineOperation({
   signing: 'AccountUsed',
 });
 
+/** The batch decisions on instructions: checked against the listing the client signed. */
+export const verifyInstructionReview = verifySignOf('InstructionReview', instructionReview);
+export const verifyInstructionConfirm = verifySignOf('InstructionConfirm', instructionConfirm);
+export const verifyInstructionConfirmReview = verifySignOf('InstructionConfirmReview', instructionConfirmReview);
+
 /** Every `VerifySign/<Code>` call. */
 export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyUserAdd,
@@ -78,4 +84,7 @@ export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyAccountAdd,
   verifyAccountEdit,
   verifyAccountUsed,
+  verifyInstructionReview,
+  verifyInstructionConfirm,
+  verifyInstructionConfirmReview,
 ];

@@ -38,6 +38,11 @@ describe('codeLabel', () => {
     ['country', 'OT', '其他'],
     ['sex', 'F', '女'],
     ['sex', 'M', '男'],
+    ['instructionType', '01', '划款'],
+    ['instructionType', '02', '费用支付'],
+    ['instructionType', '03', '申购赎回款'],
+    ['instructionType', '04', '银行间交易'],
+    ['instructionType', '05', '其他'],
     ['accountStatus', '00', '正常'],
     ['accountStatus', '01', '休眠账户'],
     ['accountStatus', '02', '取消'],
@@ -49,7 +54,7 @@ describe('codeLabel', () => {
 
   it('covers every table entry with the rows above', () => {
     const entries = Object.values(CODE_TABLES).reduce((n, table) => n + Object.keys(table).length, 0);
-    expect(entries).toBe(40);
+    expect(entries).toBe(45);
   });
 
   const tables = Object.keys(CODE_TABLES) as CodeTableName[];

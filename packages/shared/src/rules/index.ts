@@ -1,6 +1,6 @@
 export { CODE_TABLES, codeLabel, type CodeTableName } from './code-tables';
 export { formatAccountNo, maskPhone } from './mask';
-export type { AmountInput } from './decimal';
+export { toCents, type AmountInput } from './decimal';
 export { formatAmount } from './amount';
 export { amountToChinese } from './amount-chinese';
 export { formatDate, relativeTime, type DateInput } from './date';

@@ -20,6 +20,9 @@ export const SIGNING_CODES = [
   'AccountUsed',
   'UserUnlock',
   'UserResetPassword',
+  'InstructionReview',
+  'InstructionConfirm',
+  'InstructionConfirmReview',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -30,6 +33,9 @@ export interface SigningLayout {
   readonly code: SigningCode;
   readonly fields: readonly SigningField[];
 }
+
+/** What a batch signature lists of each instruction, in order (docs/signing.md). */
+export const INSTRUCTION_SIGNED_FIELDS = ['instructionNo', 'payerAccountNo', 'payeeAccountNo', 'amount', 'currency', 'valueDate'] as const;
 
 /**
  * Every signing layout: the code and the fields after it, in signing order. A field names a
@@ -55,6 +61,10 @@ export const SIGNING_LAYOUTS = {
   AccountEdit: { code: 'AccountEdit', fields: ['accountNo', 'alias', 'singleLimit', 'dailyLimit'] },
   /** `used`: 1 start (启用), 0 forbid (禁用). */
   AccountUsed: { code: 'AccountUsed', fields: ['accountNos', 'used'] },
+  /** A batch of instructions: `result` pass/refuse, the reason, then each instruction as the signer saw it. */
+  InstructionReview: { code: 'InstructionReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
+  InstructionConfirm: { code: 'InstructionConfirm', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
+  InstructionConfirmReview: { code: 'InstructionConfirmReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 

@@ -8,6 +8,8 @@ declare module 'fastify' {
 }
 
 export interface ReminderScope {
+  /** The login across all its seats: segregation of duties counts per person. */
+  userId: number;
   userNo: string;
   enterpriseNo: string;
   authorities: readonly string[];

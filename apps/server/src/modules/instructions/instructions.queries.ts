@@ -1,0 +1,288 @@
+import { sql, type Kysely } from 'kysely';
+import { isExpired, type InstructionDetail, type InstructionRecord, type InstructionStatus, type OperationParsed, type instructionsApi } from '@portal/shared';
+import type { DB } from '../../db/schema';
+import { containsPattern } from '../../db/sql-helpers';
+
+/**
+ * The reads of instructions. Each takes its scope as an argument: the session's enterprise (and
+ * seat), the enterprise as third-party institution, or every enterprise for the custodian.
+ */
+
+type Filters = Omit<OperationParsed<typeof instructionsApi.instructionDownload>, 'view'> & { enterpriseNo?: string | undefined };
+
+/** Statuses a third-party institution sees: from the moment it is asked to confirm. */
+export const THIRD_PARTY_VISIBLE: readonly InstructionStatus[] = ['20', '21', '30', '31', '40', '41', '50', '60'];
+
+/** Who is asking and for which view. */
+export type Scope =
+  | { kind: 'enterprise'; enterpriseNo: string }
+  | { kind: 'maker'; enterpriseNo: string; userNo: string }
+  | { kind: 'reviewer'; enterpriseNo: string; userNo: string }
+  | { kind: 'thirdParty'; enterpriseNo: string }
+  | { kind: 'custodian'; statuses?: readonly InstructionStatus[] };
+
+const base = (db: Kysely<DB>) =>
+  db
+    .selectFrom('instructions as i')
+    .innerJoin('custody_accounts as c', 'c.account_no', 'i.payer_account_no')
+    .innerJoin('enterprises as e', 'e.enterprise_no', 'i.enterprise_no')
+    .innerJoin('users as u', 'u.user_id', 'i.created_by_user_id')
+    .leftJoin('enterprises as t', 't.enterprise_no', 'i.third_party_enterprise_no');
+
+type Base = ReturnType<typeof base>;
+
+function scoped(q: Base, scope: Scope): Base {
+  switch (scope.kind) {
+    case 'enterprise':
+      return q.where('i.enterprise_no', '=', scope.enterpriseNo);
+    case 'maker':
+      return q.where('i.created_by_user_no', '=', scope.userNo).where('i.enterprise_no', '=', scope.enterpriseNo);
+    case 'reviewer':
+      return q
+        .where('i.enterprise_no', '=', scope.enterpriseNo)
+        .where('i.payer_account_no', 'in', (sub) => sub.selectFrom('account_auth').select('account_no').where('user_no', '=', scope.userNo).where('can_review', '=', true))
+        .where('i.status', '<>', '00');
+    case 'thirdParty':
+      return q.where('i.third_party_enterprise_no', '=', scope.enterpriseNo).where('i.status', 'in', THIRD_PARTY_VISIBLE);
+    case 'custodian':
+      return scope.statuses ? q.where('i.status', 'in', scope.statuses) : q.where('i.status', 'not in', ['00', '10', '11']);
+  }
+}
+
+function filtered(q: Base, f: Filters): Base {
+  if (f.instructionNo) q = q.where('i.instruction_no', 'like', containsPattern(f.instructionNo.toUpperCase()));
+  if (f.type) q = q.where('i.type', '=', f.type);
+  if (f.status) q = q.where('i.status', '=', f.status);
+  if (f.payerAccountNo) q = q.where('i.payer_account_no', 'like', containsPattern(f.payerAccountNo));
+  if (f.payee) {
+    const pattern = containsPattern(f.payee);
+    q = q.where((w) => w.or([w('i.payee_name', 'ilike', pattern), w('i.payee_account_no', 'like', pattern)]));
+  }
+  if (f.amountMin) q = q.where('i.amount', '>=', f.amountMin);
+  if (f.amountMax) q = q.where('i.amount', '<=', f.amountMax);
+  if (f.valueDateFrom) q = q.where('i.value_date', '>=', f.valueDateFrom);
+  if (f.valueDateTo) q = q.where('i.value_date', '<=', f.valueDateTo);
+  if (f.enterpriseNo) q = q.where('i.enterprise_no', 'like', containsPattern(f.enterpriseNo));
+  return q;
+}
+
+const withColumns = (q: Base) =>
+  q.select([
+    'i.id',
+    'i.instruction_no',
+    'i.enterprise_no',
+    'e.enterprise_name',
+    'i.type',
+    'i.payer_account_no',
+    'c.account_name as payer_account_name',
+    'i.payee_name',
+    'i.payee_account_no',
+    'i.payee_bank',
+    'i.payee_cnaps',
+    sql<string>`i.amount::text`.as('amount'),
+    'i.currency',
+    sql<string>`to_char(i.value_date, 'YYYY-MM-DD')`.as('value_date'),
+    'i.purpose',
+    'i.remark',
+    'i.third_party_enterprise_no',
+    't.enterprise_name as third_party_enterprise_name',
+    'i.status',
+    'i.version',
+    'i.created_by_user_no',
+    'u.nick_name as created_by_name',
+    'i.created_at',
+    'i.updated_at',
+    'i.refuse_reason',
+    sql<number>`(select count(*)::int from instruction_attachments a where a.instruction_id = i.id)`.as('attachment_count'),
+  ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export const toRecord = (r: Row, today: string): InstructionRecord => ({
+  id: r.id,
+  instructionNo: r.instruction_no,
+  enterpriseNo: r.enterprise_no,
+  enterpriseName: r.enterprise_name,
+  type: r.type,
+  payerAccountNo: r.payer_account_no,
+  payerAccountName: r.payer_account_name,
+  payeeName: r.payee_name,
+  payeeAccountNo: r.payee_account_no,
+  payeeBank: r.payee_bank,
+  payeeCnaps: r.payee_cnaps,
+  amount: r.amount,
+  currency: r.currency,
+  valueDate: r.value_date,
+  purpose: r.purpose,
+  remark: r.remark,
+  thirdPartyEnterpriseNo: r.third_party_enterprise_no,
+  thirdPartyEnterpriseName: r.third_party_enterprise_name,
+  status: r.status,
+  expired: isExpired(r.status as InstructionStatus, r.value_date, today),
+  version: r.version,
+  createdByUserNo: r.created_by_user_no,
+  createdByName: r.created_by_name,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  refuseReason: r.refuse_reason,
+  attachmentCount: r.attachment_count,
+});
+
+/** One page of a view, newest first. */
+export async function listInstructions(db: Kysely<DB>, scope: Scope, f: Filters & { page: number; limit: number }, today: string) {
+  const q = filtered(scoped(base(db), scope), f);
+  const [rows, total] = await Promise.all([
+    withColumns(q)
+      .orderBy('i.id', 'desc')
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { records: rows.map((r) => toRecord(r, today)), total: Number(total.n) };
+}
+
+/** Every instruction of a view, in chunks (xlsx download). */
+export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filters, today: string, size = 250) {
+  let before = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = await withColumns(filtered(scoped(base(db), scope), f))
+      .where('i.id', '<', before)
+      .orderBy('i.id', 'desc')
+      .limit(size)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => toRecord(r, today));
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function countInstructions(db: Kysely<DB>, scope: Scope, f: Filters) {
+  const row = await filtered(scoped(base(db), scope), f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The records of `ids` (any scope: the caller has checked it), in the order given. */
+export async function recordsOf(db: Kysely<DB>, ids: readonly number[], today: string): Promise<InstructionRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await withColumns(base(db)).where('i.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, toRecord(r, today)]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** One instruction with its history and attachments, or undefined when outside the scope. */
+export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: number, today: string): Promise<InstructionDetail | undefined> {
+  let row: Row | undefined;
+  for (const scope of scopes) {
+    row = await withColumns(scoped(base(db), scope)).where('i.id', '=', id).executeTakeFirst();
+    if (row) break;
+  }
+  if (!row) return undefined;
+  const [history, attachments] = await Promise.all([
+    db
+      .selectFrom('instruction_history as h')
+      .innerJoin('users as u', 'u.user_id', 'h.user_id')
+      .select(['h.id', 'h.action', 'h.from_status', 'h.to_status', 'h.result', 'h.reason', 'h.user_no', 'u.nick_name', 'h.created_at', 'h.sign_code', 'h.sign_data'])
+      .where('h.instruction_id', '=', id)
+      .orderBy('h.id')
+      .execute(),
+    db
+      .selectFrom('instruction_attachments')
+      .select(['id', 'file_name', 'size', 'content_type', 'uploaded_by', 'uploaded_at'])
+      .where('instruction_id', '=', id)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    ...toRecord(row, today),
+    history: history.map((h) => ({
+      id: Number(h.id),
+      action: h.action,
+      fromStatus: h.from_status,
+      toStatus: h.to_status,
+      result: h.result,
+      reason: h.reason,
+      userNo: h.user_no,
+      userName: h.nick_name,
+      createdAt: iso(h.created_at),
+      signCode: h.sign_code,
+      signData: h.sign_data,
+    })),
+    attachments: attachments.map((a) => ({ id: a.id, fileName: a.file_name, size: a.size, contentType: a.content_type, uploadedBy: a.uploaded_by, uploadedAt: iso(a.uploaded_at) })),
+  };
+}
+
+/** Spec §3 home counts of the instructions (issue 12's table). */
+export async function homeCounts(
+  db: Kysely<DB>,
+  s: { userId: number; userNo: string; enterpriseNo: string; authorities: readonly string[] },
+): Promise<Record<string, number>> {
+  const has = (a: string) => s.authorities.includes(a);
+  const counts: Record<string, number> = {};
+  const tasks: Promise<void>[] = [];
+  const count = (field: string, q: Promise<{ n: number | string | bigint }>) =>
+    tasks.push(
+      q.then((r) => {
+        counts[field] = Number(r.n);
+      }),
+    );
+  if (has('INSTRUCTION_ENTRY')) {
+    const own = await db
+      .selectFrom('instructions')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('created_by_user_no', '=', s.userNo)
+      .where('status', 'in', ['11', '21', '31', '41'])
+      .groupBy('status')
+      .execute();
+    const of = (st: string) => Number(own.find((r) => r.status === st)?.n ?? 0);
+    Object.assign(counts, { reviewRefuseCount: of('11'), confirmRefuseCount: of('21'), confirmReviewRefuseCount: of('31'), checkRefuseCount: of('41') });
+    count('waitCheckCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('enterprise_no', '=', s.enterpriseNo).where('status', '=', '40').executeTakeFirstOrThrow());
+  }
+  if (has('INSTRUCTION_REVIEW')) {
+    count(
+      'waitReviewCount',
+      db
+        .selectFrom('instructions as i')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('i.payer_account_no', 'in', (sub) => sub.selectFrom('account_auth').select('account_no').where('user_no', '=', s.userNo).where('can_review', '=', true))
+        .where('i.status', '=', '10')
+        .where('i.created_by_user_id', '<>', s.userId)
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  const notByUser = (action: string) =>
+    sql<boolean>`not exists (select 1 from instruction_history h where h.instruction_id = i.id and h.user_id = ${s.userId} and h.action like ${action + '%'})`;
+  if (has('INSTRUCTION_CONFIRM')) {
+    count(
+      'waitConfirmCount',
+      db
+        .selectFrom('instructions as i')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('i.third_party_enterprise_no', '=', s.enterpriseNo)
+        .where('i.status', '=', '20')
+        .where(notByUser('confirmReview'))
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  if (has('INSTRUCTION_CONFIRM_REVIEW')) {
+    count(
+      'waitConfirmReviewCount',
+      db
+        .selectFrom('instructions as i')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('i.third_party_enterprise_no', '=', s.enterpriseNo)
+        .where('i.status', '=', '30')
+        .where(notByUser('confirmPass'))
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  if (has('CUSTODIAN_CHECK')) {
+    count('waitCheckCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '40').executeTakeFirstOrThrow());
+  }
+  await Promise.all(tasks);
+  return counts;
+}

@@ -1,0 +1,389 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import {
+  DUTY_OF,
+  PENDING_STATUSES,
+  RETURN_CODES,
+  accountsApi,
+  dutyConflict,
+  dutyConflictMessage,
+  formatDate,
+  instructionsApi,
+  isExpired,
+  nextStatus,
+  toCents,
+  type InstructionAction,
+  type InstructionStatus,
+  type OperationParsed,
+  type PerformedDuty,
+} from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { recordAudit, type AuditedSignature } from '../audit/audit';
+import type { SessionInfo } from '../auth/sessions';
+import { verifyOperationSignature } from '../signing';
+import { refuse } from '../users';
+import { recordsOf } from './instructions.queries';
+
+type Trx = Transaction<DB>;
+type Input<Op> = OperationParsed<Op>;
+const M = instructionsApi.INSTRUCTION_MESSAGES;
+
+const stale = () => refuse(M.stale);
+const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, '指令不存在');
+/** Counted against the daily limit: everything submitted and not revoked. */
+const DAILY_STATUSES: readonly InstructionStatus[] = [...PENDING_STATUSES, '60'];
+
+type Locked = { id: number; instruction_no: string; enterprise_no: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
+
+/** Who acts: a customer seat or a bank staff member; `userId` is the login across all its seats. */
+type Actor = Pick<SessionInfo, 'userId' | 'userNo' | 'enterpriseNo'>;
+
+const DECISIONS = {
+  review: { pass: 'reviewPass', refuse: 'reviewRefuse', event: 'instruction.review' },
+  confirm: { pass: 'confirmPass', refuse: 'confirmRefuse', event: 'instruction.confirm' },
+  confirmReview: { pass: 'confirmReviewPass', refuse: 'confirmReviewRefuse', event: 'instruction.confirm_review' },
+  check: { pass: 'checkPass', refuse: 'checkRefuse', event: 'instruction.check' },
+} as const satisfies Record<string, { pass: InstructionAction; refuse: InstructionAction; event: string }>;
+export type DecisionKind = keyof typeof DECISIONS;
+
+/**
+ * The writes of instructions. Each runs in one transaction: instruction rows locked in id order,
+ * then payer accounts in account order (so two writers never wait on each other in a circle),
+ * the state machine of `rules/instruction-flow.ts`, segregation of duties across the login's
+ * seats, the money checks, the history row and the audit entry, or nothing at all.
+ */
+export class InstructionDesk {
+  readonly #ctx: AppContext;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  today = () => formatDate(this.#ctx.now());
+
+  async #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    const db = this.#ctx.database.db;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const { result, detail } = await work(trx, new Date(this.#ctx.now()));
+        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
+        return result;
+      });
+    } catch (err) {
+      // The refusal's entry is written after the rollback, so it survives it.
+      if (err instanceof AppError) await recordAudit(this.#ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
+      throw err;
+    }
+  }
+
+  async #lock(trx: Trx, ids: readonly number[]): Promise<Locked[]> {
+    const rows = await trx
+      .selectFrom('instructions')
+      .select([
+        'id',
+        'instruction_no',
+        'enterprise_no',
+        'payer_account_no',
+        'payee_account_no',
+        sql<string>`amount::text`.as('amount'),
+        'currency',
+        sql<string>`to_char(value_date, 'YYYY-MM-DD')`.as('value_date'),
+        'third_party_enterprise_no',
+        'status',
+        'created_by_user_id',
+        'created_by_user_no',
+      ])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r as Locked]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw notFound();
+      return row;
+    });
+  }
+
+  /** The payer account as an instruction may use it: added, used, status 00, of the enterprise, with the seat's right; locked. */
+  async #payerAccount(trx: Trx, enterpriseNo: string, accountNo: string, userNo: string | null, right: 'can_entry' | 'can_review' | null) {
+    const row = await trx
+      .selectFrom('ebank_accounts as e')
+      .innerJoin('custody_accounts as c', 'c.account_no', 'e.account_no')
+      .select(['e.account_no', 'e.enterprise_no', 'e.used', 'c.status', 'c.third_party_enterprise_no', 'c.currency', sql<string>`c.balance::text`.as('balance'), sql<string | null>`e.single_limit::text`.as('single_limit'), sql<string | null>`e.daily_limit::text`.as('daily_limit')])
+      .where('e.account_no', '=', accountNo)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || row.enterprise_no !== enterpriseNo) throw refuse(`账号${accountNo}不是本企业已添加的网银账户`);
+    if (row.used !== 1) throw refuse(`账号${accountNo}已停用`);
+    if (row.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(`账号${accountNo}状态不正常，不能办理指令`);
+    if (right && userNo) {
+      const auth = await trx.selectFrom('account_auth').select(right).where('user_no', '=', userNo).where('account_no', '=', accountNo).executeTakeFirst();
+      if (!auth?.[right]) throw new AppError(RETURN_CODES.FORBIDDEN, right === 'can_entry' ? `您没有账号${accountNo}的指令录入权限` : `您没有账号${accountNo}的指令复核权限`);
+    }
+    return row;
+  }
+
+  /** Available balance and limits for one instruction of `amount` on a locked account (the instruction itself excluded). */
+  async #checkMoney(trx: Trx, account: { account_no: string; balance: string; single_limit: string | null; daily_limit: string | null }, id: number | null, amount: string, valueDate: string) {
+    const cents = toCents(amount)!;
+    const others = (statuses: readonly InstructionStatus[], sameDay: boolean) => {
+      let q = trx
+        .selectFrom('instructions')
+        .select(sql<string>`coalesce(sum(amount), 0)::text`.as('s'))
+        .where('payer_account_no', '=', account.account_no)
+        .where('status', 'in', statuses);
+      if (id !== null) q = q.where('id', '<>', id);
+      if (sameDay) q = q.where('value_date', '=', valueDate);
+      return q.executeTakeFirstOrThrow().then((r) => toCents(r.s)!);
+    };
+    if (account.single_limit !== null && cents > toCents(account.single_limit)!) throw refuse(M.single);
+    const held = await others(PENDING_STATUSES, false);
+    if (cents > toCents(account.balance)! - held) throw refuse(M.balance);
+    if (account.daily_limit !== null && cents + (await others(DAILY_STATUSES, true)) > toCents(account.daily_limit)!) throw refuse(M.daily);
+  }
+
+  async #history(trx: Trx, now: Date, row: { id: number }, actor: Actor, action: string, from: string | null, to: string, extra: { result?: 'pass' | 'refuse'; reason?: string; signature?: AuditedSignature } = {}) {
+    await trx
+      .insertInto('instruction_history')
+      .values({
+        instruction_id: row.id,
+        action,
+        from_status: from,
+        to_status: to,
+        result: extra.result ?? null,
+        reason: extra.reason || null,
+        user_id: actor.userId,
+        user_no: actor.userNo,
+        sign_code: extra.signature?.code ?? null,
+        sign_data: extra.signature?.data ?? null,
+        sign_msg: extra.signature?.signMsg ?? null,
+        created_at: now,
+      })
+      .execute();
+  }
+
+  async #setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null) {
+    const done = await trx
+      .updateTable('instructions')
+      .set({ status: to, refuse_reason: refuseReason, updated_at: now, version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw stale();
+  }
+
+  #checkValueDate(valueDate: string) {
+    if (valueDate < this.today()) throw refuse(M.valueDatePast);
+  }
+
+  /** Duties already performed on the instruction: its maker's entry and every step of its history. */
+  async #performed(trx: Trx, row: Locked): Promise<PerformedDuty[]> {
+    const steps = await trx.selectFrom('instruction_history').select(['action', 'user_id']).where('instruction_id', '=', row.id).execute();
+    return [
+      { duty: 'entry', userId: row.created_by_user_id },
+      ...steps.filter((s) => s.action in DUTY_OF).map((s) => ({ duty: DUTY_OF[s.action as InstructionAction], userId: s.user_id })),
+    ];
+  }
+
+  async add(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionAdd>) {
+    const key = request.headers['idempotency-key'];
+    const idemKey = typeof key === 'string' && key.trim() !== '' ? key.trim().slice(0, 100) : null;
+    const db = this.#ctx.database.db;
+    if (idemKey) {
+      const seen = await db.selectFrom('instruction_idempotency').select('instruction_id').where('user_id', '=', session.userId).where('idem_key', '=', idemKey).executeTakeFirst();
+      if (seen) return (await recordsOf(db, [seen.instruction_id], this.today()))[0]!;
+    }
+    const id = await this.#write(request, 'instruction.add', { payerAccountNo: input.payerAccountNo, amount: input.amount, submit: input.submit }, async (trx, now) => {
+      this.#checkValueDate(input.valueDate);
+      const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
+      if (input.submit) await this.#checkMoney(trx, account, null, input.amount, input.valueDate);
+      const { seq } = await sql<{ seq: string }>`select nextval('instruction_no_seq')::text as seq`.execute(trx).then((r) => r.rows[0]!);
+      const status: InstructionStatus = input.submit ? '10' : '00';
+      const inserted = await trx
+        .insertInto('instructions')
+        .values({
+          instruction_no: `ZL${this.today().replace(/-/g, '')}${seq.padStart(8, '0')}`,
+          enterprise_no: session.enterpriseNo,
+          type: input.type,
+          payer_account_no: input.payerAccountNo,
+          payee_name: input.payeeName,
+          payee_account_no: input.payeeAccountNo,
+          payee_bank: input.payeeBank,
+          payee_cnaps: input.payeeCnaps,
+          amount: input.amount,
+          currency: input.currency,
+          value_date: input.valueDate,
+          purpose: input.purpose,
+          remark: input.remark,
+          third_party_enterprise_no: account.third_party_enterprise_no,
+          status,
+          created_by_user_id: session.userId,
+          created_by_user_no: session.userNo,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'instruction_no'])
+        .executeTakeFirstOrThrow();
+      await this.#history(trx, now, inserted, session, 'create', null, '00');
+      if (input.submit) await this.#history(trx, now, inserted, session, 'submit', '00', '10');
+      if (idemKey) {
+        // A concurrent retry with the same key fails here on the primary key and rolls back.
+        await trx.insertInto('instruction_idempotency').values({ user_id: session.userId, idem_key: idemKey, instruction_id: inserted.id, created_at: now }).execute();
+      }
+      return { result: inserted.id, detail: { id: inserted.id, instructionNo: inserted.instruction_no, status } };
+    }).catch(async (err: unknown) => {
+      if (idemKey) {
+        const seen = await db.selectFrom('instruction_idempotency').select('instruction_id').where('user_id', '=', session.userId).where('idem_key', '=', idemKey).executeTakeFirst();
+        if (seen) return seen.instruction_id;
+      }
+      throw err;
+    });
+    return (await recordsOf(db, [id], this.today()))[0]!;
+  }
+
+  async update(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionUpdate>) {
+    await this.#write(request, 'instruction.update', { id: input.id }, async (trx, now) => {
+      const [row] = await this.#lock(trx, [input.id]);
+      this.#ownMaker(row!, session);
+      if (nextStatus(row!.status, 'edit', { hasThirdParty: false }) === null) throw stale();
+      this.#checkValueDate(input.valueDate);
+      const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
+      const done = await trx
+        .updateTable('instructions')
+        .set({
+          type: input.type,
+          payer_account_no: input.payerAccountNo,
+          payee_name: input.payeeName,
+          payee_account_no: input.payeeAccountNo,
+          payee_bank: input.payeeBank,
+          payee_cnaps: input.payeeCnaps,
+          amount: input.amount,
+          currency: input.currency,
+          value_date: input.valueDate,
+          purpose: input.purpose,
+          remark: input.remark,
+          third_party_enterprise_no: account.third_party_enterprise_no,
+          updated_at: now,
+          version: sql`version + 1`,
+        })
+        .where('id', '=', input.id)
+        .where('version', '=', input.version)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw stale();
+      await this.#history(trx, now, row!, session, 'edit', row!.status, row!.status);
+      return { result: null, detail: { before: row, after: { amount: input.amount, valueDate: input.valueDate, payerAccountNo: input.payerAccountNo } } };
+    });
+    return (await recordsOf(this.#ctx.database.db, [input.id], this.today()))[0]!;
+  }
+
+  #ownMaker(row: Locked, session: Actor) {
+    if (row.enterprise_no !== session.enterpriseNo) throw notFound();
+    if (row.created_by_user_no !== session.userNo) throw new AppError(RETURN_CODES.FORBIDDEN, '只能处理本人录入的指令');
+  }
+
+  async submit(request: FastifyRequest, session: SessionInfo, ids: readonly number[]) {
+    await this.#write(request, 'instruction.submit', { ids }, async (trx, now) => {
+      const rows = await this.#lock(trx, [...ids].sort((a, b) => a - b));
+      for (const row of rows) {
+        this.#ownMaker(row, session);
+        if (nextStatus(row.status, 'submit', { hasThirdParty: false }) === null) throw stale();
+        this.#checkValueDate(row.value_date);
+      }
+      for (const row of [...rows].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
+        const account = await this.#payerAccount(trx, session.enterpriseNo, row.payer_account_no, session.userNo, 'can_entry');
+        // The new third party, should the account have changed it since the draft.
+        await trx.updateTable('instructions').set({ third_party_enterprise_no: account.third_party_enterprise_no }).where('id', '=', row.id).execute();
+        // Submit moves the row to 10 first, so the next one of the batch counts it as held.
+        await this.#checkMoney(trx, account, row.id, row.amount, row.value_date);
+        await this.#setStatus(trx, now, row.id, row.status, '10', null);
+        await this.#history(trx, now, row, session, 'submit', row.status, '10');
+      }
+      return { result: null, detail: { instructions: rows.map((r) => r.instruction_no) } };
+    });
+    return recordsOf(this.#ctx.database.db, ids, this.today());
+  }
+
+  async revoke(request: FastifyRequest, session: SessionInfo, input: { id: number; reason: string }) {
+    await this.#write(request, 'instruction.revoke', { id: input.id }, async (trx, now) => {
+      const [row] = await this.#lock(trx, [input.id]);
+      this.#ownMaker(row!, session);
+      if (nextStatus(row!.status, 'revoke', { hasThirdParty: false }) === null) throw stale();
+      await this.#setStatus(trx, now, row!.id, row!.status, '90', null);
+      await this.#history(trx, now, row!, session, 'revoke', row!.status, '90', { reason: input.reason });
+      return { result: null, detail: { instructionNo: row!.instruction_no, from: row!.status, reason: input.reason } };
+    });
+    return (await recordsOf(this.#ctx.database.db, [input.id], this.today()))[0]!;
+  }
+
+  /**
+   * A pass or refusal of a batch (review, confirm, confirm review, custodian check), all or
+   * nothing: scope, state, segregation of duties and expiry of each, the signature over the
+   * server's own listing (customer steps), then the money re-checked for each pass.
+   */
+  async decide(request: FastifyRequest, session: SessionInfo, kind: DecisionKind, input: { ids: number[]; result: 'pass' | 'refuse'; reason: string; signMsg?: string }) {
+    const spec = DECISIONS[kind];
+    const action: InstructionAction = input.result === 'pass' ? spec.pass : spec.refuse;
+    await this.#write(request, spec.event, { ids: input.ids, result: input.result }, async (trx, now) => {
+      const rows = await this.#lock(trx, [...input.ids].sort((a, b) => a - b));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = input.ids.map((id) => byId.get(id)!);
+      for (const row of ordered) {
+        if (kind === 'review' && row.enterprise_no !== session.enterpriseNo) throw notFound();
+        if ((kind === 'confirm' || kind === 'confirmReview') && row.third_party_enterprise_no !== session.enterpriseNo) throw notFound();
+        if (nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null }) === null) throw stale();
+        const duty = DUTY_OF[action];
+        const earlier = dutyConflict(duty, session.userId, await this.#performed(trx, row));
+        if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage(duty, earlier));
+        if (input.result === 'pass' && isExpired(row.status, row.value_date, this.today())) throw refuse(`指令${row.instruction_no}：${M.expired}`);
+      }
+      let signature: AuditedSignature | undefined;
+      if (kind !== 'check') {
+        signature = await verifyOperationSignature(trx, request, input, {
+          instructions: ordered.map((r) => ({ instructionNo: r.instruction_no, payerAccountNo: r.payer_account_no, payeeAccountNo: r.payee_account_no, amount: r.amount, currency: r.currency, valueDate: r.value_date })),
+        });
+      }
+      for (const row of [...ordered].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
+        const to = nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null })!;
+        if (input.result === 'pass' && kind !== 'check') {
+          const account = await this.#payerAccount(trx, row.enterprise_no, row.payer_account_no, kind === 'review' ? session.userNo : null, kind === 'review' ? 'can_review' : null);
+          await this.#checkMoney(trx, account, row.id, row.amount, row.value_date);
+        } else if (kind === 'review') {
+          await this.#payerAccount(trx, row.enterprise_no, row.payer_account_no, session.userNo, 'can_review');
+        }
+        await this.#setStatus(trx, now, row.id, row.status, to, input.result === 'refuse' ? input.reason : null);
+        await this.#history(trx, now, row, session, action, row.status, to, { result: input.result, reason: input.reason, ...(signature ? { signature } : {}) });
+      }
+      return { result: null, detail: { instructions: ordered.map((r) => r.instruction_no), reason: input.reason } };
+    });
+    return recordsOf(this.#ctx.database.db, input.ids, this.today());
+  }
+
+  /** Execution (→ 60): the register balance goes down by the amount in the same transaction. */
+  async execute(request: FastifyRequest, session: SessionInfo, id: number) {
+    await this.#write(request, 'instruction.execute', { id }, async (trx, now) => {
+      const [row] = await this.#lock(trx, [id]);
+      if (nextStatus(row!.status, 'execute', { hasThirdParty: false }) === null) throw stale();
+      const earlier = dutyConflict('execute', session.userId, await this.#performed(trx, row!));
+      if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage('execute', earlier));
+      const account = await trx
+        .selectFrom('custody_accounts')
+        .select(sql<string>`balance::text`.as('balance'))
+        .where('account_no', '=', row!.payer_account_no)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (toCents(account.balance)! < toCents(row!.amount)!) throw refuse(M.balance);
+      await trx
+        .updateTable('custody_accounts')
+        .set({ balance: sql`balance - ${row!.amount}::numeric`, updated_at: now })
+        .where('account_no', '=', row!.payer_account_no)
+        .execute();
+      await this.#setStatus(trx, now, row!.id, row!.status, '60', null);
+      await this.#history(trx, now, row!, session, 'execute', row!.status, '60');
+      return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance } };
+    });
+    return (await recordsOf(this.#ctx.database.db, [id], this.today()))[0]!;
+  }
+}

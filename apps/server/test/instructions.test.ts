@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_CODES, formatDate, instructionsApi, type AnyOperation, type InstructionDetail, type InstructionRecord } from '@portal/shared';
+import { hashPassword } from '../src/modules/auth/password-hash';
+import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const P = '/pmobile/customer';
+const OPERATIONS = (Object.values(instructionsApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
+const OWN = '1000000001';
+const OTHER = '1000000002';
+const TP = '2000000001';
+const TP2 = '2000000002';
+/** An account of OWN confirmed by TP; one without a third party; one of OTHER. */
+const ACC_TP = '622299000000000001';
+const ACC_PLAIN = '622299000000000002';
+const ACC_OTHER = '622299000000000003';
+const today = formatDate(Date.now());
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
+
+describe('payment instructions', () => {
+  let app: TestApp;
+  let client: Awaited<ReturnType<typeof loginClient>>;
+  const t: Record<string, string> = {};
+  const db = () => app.stores.database.db;
+  const pathOf = (op: AnyOperation) => `/pmobile${op.path.replace('{prefix}', 'customer')}`;
+  const call = (op: AnyOperation, body: unknown, who: string, extra: Record<string, string> = {}) => client.call(pathOf(op), body, t[who]!, extra);
+  const ok = async <T>(op: AnyOperation, body: unknown, who: string, extra: Record<string, string> = {}) => {
+    const { res, json, data } = await call(op, body, who, extra);
+    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(200);
+    return data as T;
+  };
+  const refused = async (op: AnyOperation, body: unknown, who: string, status: number, message?: string) => {
+    const { res, json } = await call(op, body, who);
+    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(status);
+    if (message) expect(json.returnMsg).toBe(message);
+    return json;
+  };
+  const entry = (over: Record<string, unknown> = {}) => ({
+    type: '01',
+    payerAccountNo: ACC_TP,
+    payeeName: '某某基金托管专户',
+    payeeAccountNo: '6222020000000099',
+    payeeBank: '华夏银行北京分行',
+    payeeCnaps: '304100040000',
+    amount: '1000.00',
+    valueDate: today,
+    purpose: '划款',
+    ...over,
+  });
+  /** The signed listing of `records`, as the web list shows them. */
+  const listing = (records: InstructionRecord[]) =>
+    records.map((r) => ({ instructionNo: r.instructionNo, payerAccountNo: r.payerAccountNo, payeeAccountNo: r.payeeAccountNo, amount: r.amount, currency: r.currency, valueDate: r.valueDate }));
+  const decide = (records: InstructionRecord[], result: 'pass' | 'refuse', reason = '') => ({ ids: records.map((r) => r.id), result, reason, instructions: listing(records) });
+  const detail = (id: number, who = 'maker') => ok<InstructionDetail>(instructionsApi.instructionDetail, { id }, who);
+  const submitted = async (over: Record<string, unknown> = {}) => ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry(over), submit: true }, 'maker');
+  const balance = async (accountNo: string) => (await db().selectFrom('custody_accounts').select('balance').where('account_no', '=', accountNo).executeTakeFirstOrThrow()).balance;
+  const counts = async (who: string) => (await client.call(`${P}/query/message/reminder`, {}, t[who]!)).data as Record<string, number>;
+
+  const addLogin = async (username: string, userNo: string, enterpriseNo: string, roles: string[], userType: 'customer' | 'staff' = 'customer') => {
+    const { user_id } = await db()
+      .insertInto('users')
+      .values({ username, password_hash: await hashPassword('Test1234'), nick_name: username, user_type: userType })
+      .returning('user_id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterpriseNo }).execute();
+    for (const code of roles) {
+      const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', code).executeTakeFirstOrThrow();
+      await db().insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
+    }
+    return user_id;
+  };
+  const account = async (accountNo: string, enterpriseNo: string, thirdParty: string | null, balance: string, limits: { single?: string; daily?: string } = {}) => {
+    await db()
+      .insertInto('custody_accounts')
+      .values({
+        account_no: accountNo,
+        account_name: `测试账户${accountNo.slice(-1)}`,
+        enterprise_no: enterpriseNo,
+        product_name: '测试产品',
+        product_code: 'T001',
+        card_type: 'PDBC',
+        status: '00',
+        currency: 'CNY',
+        open_branch: '北京分行',
+        open_date: '2020-01-01',
+        balance,
+        third_party_enterprise_no: thirdParty,
+      })
+      .execute();
+    await db()
+      .insertInto('ebank_accounts')
+      .values({ account_no: accountNo, enterprise_no: enterpriseNo, alias: '', used: 1, single_limit: limits.single ?? null, daily_limit: limits.daily ?? null, added_by: 'U100000101' })
+      .execute();
+  };
+  const right = (userNo: string, accountNo: string, enterpriseNo: string, r: { entry?: boolean; review?: boolean }) =>
+    db()
+      .insertInto('account_auth')
+      .values({ user_no: userNo, account_no: accountNo, enterprise_no: enterpriseNo, can_query: true, can_entry: !!r.entry, can_review: !!r.review, updated_by: 'test' })
+      .onConflict((oc) => oc.columns(['user_no', 'account_no']).doUpdateSet({ can_entry: !!r.entry, can_review: !!r.review }))
+      .execute();
+
+  beforeAll(async () => {
+    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
+    client = await loginClient(app);
+    await account(ACC_TP, OWN, TP, '100000.00', { single: '50000.00', daily: '80000.00' });
+    await account(ACC_PLAIN, OWN, null, '5000.00');
+    await account(ACC_OTHER, OTHER, null, '5000.00');
+    await addLogin('ins.maker', 'U100000181', OWN, ['CUSTOMER_MAKER']);
+    await addLogin('ins.reviewer', 'U100000182', OWN, ['CUSTOMER_REVIEWER']);
+    // One person who holds both the maker's and the reviewer's role.
+    await addLogin('ins.both', 'U100000183', OWN, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
+    await addLogin('ins.other', 'U100000281', OTHER, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
+    await addLogin('ins.confirmer', 'U200000181', TP, ['CUSTOMER_THIRD_PARTY_CONFIRMER']);
+    await addLogin('ins.confirmReviewer', 'U200000182', TP, ['CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
+    await addLogin('ins.tp2', 'U200000281', TP2, ['CUSTOMER_THIRD_PARTY_CONFIRMER', 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
+    await addLogin('ins.bare', 'U100000189', OWN, []);
+    await addLogin('ins.check', 'S900000181', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
+    await addLogin('ins.exec', 'S900000182', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    for (const acc of [ACC_TP, ACC_PLAIN]) {
+      await right('U100000181', acc, OWN, { entry: true });
+      await right('U100000182', acc, OWN, { review: true });
+      await right('U100000183', acc, OWN, { entry: true, review: true });
+    }
+    await right('U100000281', ACC_OTHER, OTHER, { entry: true, review: true });
+    for (const [who, username] of [
+      ['maker', 'ins.maker'],
+      ['reviewer', 'ins.reviewer'],
+      ['other', 'ins.other'],
+      ['confirmer', 'ins.confirmer'],
+      ['confirmReviewer', 'ins.confirmReviewer'],
+      ['tp2', 'ins.tp2'],
+      ['bare', 'ins.bare'],
+      ['check', 'ins.check'],
+      ['exec', 'ins.exec'],
+    ] as const) {
+      t[who] = await client.token(username, 'Test1234');
+    }
+    t.both = await client.token('ins.both', 'Test1234');
+  });
+  afterAll(() => app.close());
+
+  it('drives one instruction through every step, with the history, the home counts and the balance', async () => {
+    const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry(), 'maker');
+    expect(draft).toMatchObject({ status: '00', thirdPartyEnterpriseNo: TP, expired: false, amount: '1000.00' });
+    expect(draft.instructionNo).toMatch(new RegExp(`^ZL${today.replace(/-/g, '')}\\d{8}$`));
+    const [s] = await ok<InstructionRecord[]>(instructionsApi.instructionSubmit, { ids: [draft.id] }, 'maker');
+    expect(s!.status).toBe('10');
+    expect((await counts('reviewer')).waitReviewCount).toBeGreaterThanOrEqual(1);
+    const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s!], 'pass'), 'reviewer');
+    expect(r!.status).toBe('20');
+    expect((await counts('confirmer')).waitConfirmCount).toBe(1);
+    const [c] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirm, decide([r!], 'pass'), 'confirmer');
+    expect(c!.status).toBe('30');
+    expect((await counts('confirmReviewer')).waitConfirmReviewCount).toBe(1);
+    const [cr] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer');
+    expect(cr!.status).toBe('40');
+    expect((await counts('maker')).waitCheckCount).toBeGreaterThanOrEqual(1);
+    expect((await counts('check')).waitCheckCount).toBeGreaterThanOrEqual(1);
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [cr!.id], result: 'pass' }, 'check');
+    expect(k!.status).toBe('50');
+    // The checker cannot execute what they checked (different role anyway: refused by authority).
+    await refused(instructionsApi.custodianExecute, { id: k!.id }, 'check', 403);
+    const before = await balance(ACC_TP);
+    const done = await ok<InstructionRecord>(instructionsApi.custodianExecute, { id: k!.id }, 'exec');
+    expect(done.status).toBe('60');
+    expect(Number(await balance(ACC_TP))).toBe(Number(before) - 1000);
+    const d = await detail(draft.id);
+    expect(d.history.map((h) => [h.action, h.toStatus])).toEqual([
+      ['create', '00'],
+      ['submit', '10'],
+      ['reviewPass', '20'],
+      ['confirmPass', '30'],
+      ['confirmReviewPass', '40'],
+      ['checkPass', '50'],
+      ['execute', '60'],
+    ]);
+    expect(d.history[2]!.signCode).toBe('InstructionReview');
+    expect(d.history[2]!.signData).toContain(draft.instructionNo);
+    // Illegal steps now: nothing moves from 60.
+    await refused(instructionsApi.instructionRevoke, { id: draft.id, reason: '不要了' }, 'maker', 400, '指令状态已变更，请刷新后重试');
+    await refused(instructionsApi.instructionReview, decide([done], 'pass'), 'reviewer', 400, '指令状态已变更，请刷新后重试');
+    await refused(instructionsApi.custodianExecute, { id: draft.id }, 'exec', 400, '指令状态已变更，请刷新后重试');
+    // History is append-only.
+    await expect(db().deleteFrom('instruction_history').where('instruction_id', '=', draft.id).execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('goes to the custodian directly without a third party, and returns refusals to the maker who edits, resubmits or revokes', async () => {
+    const s = await submitted({ payerAccountNo: ACC_PLAIN, amount: '10.00' });
+    const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer');
+    expect(r!.status).toBe('40');
+    await refused(instructionsApi.custodianCheck, { ids: [r!.id], result: 'refuse' }, 'check', 400, '退回时请输入原因');
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [r!.id], result: 'refuse', reason: '收款行号有误' }, 'check');
+    expect(k).toMatchObject({ status: '41', refuseReason: '收款行号有误' });
+    expect((await counts('maker')).checkRefuseCount).toBeGreaterThanOrEqual(1);
+    const edited = await ok<InstructionRecord>(instructionsApi.instructionUpdate, { id: k!.id, version: k!.version, ...entry({ payerAccountNo: ACC_PLAIN, amount: '11.00' }) }, 'maker');
+    expect(edited).toMatchObject({ status: '41', amount: '11.00' });
+    // A stale version loses.
+    await refused(instructionsApi.instructionUpdate, { id: k!.id, version: k!.version, ...entry({ payerAccountNo: ACC_PLAIN }) }, 'maker', 400, '指令状态已变更，请刷新后重试');
+    const [again] = await ok<InstructionRecord[]>(instructionsApi.instructionSubmit, { ids: [k!.id] }, 'maker');
+    expect(again!.status).toBe('10');
+    const [back] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([again!], 'refuse', '用途不清'), 'reviewer');
+    expect(back!.status).toBe('11');
+    const revoked = await ok<InstructionRecord>(instructionsApi.instructionRevoke, { id: back!.id, reason: '不再需要' }, 'maker');
+    expect(revoked.status).toBe('90');
+    // Third-party refusals.
+    const t1 = await submitted({ amount: '1.00' });
+    const [t2] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([t1], 'pass'), 'reviewer');
+    const [t3] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirm, decide([t2!], 'refuse', '合同未到'), 'confirmer');
+    expect(t3!.status).toBe('21');
+    expect((await counts('maker')).confirmRefuseCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('enforces segregation of duties for one login', async () => {
+    const mine = await ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry({ amount: '2.00' }), submit: true }, 'both');
+    const json = await refused(instructionsApi.instructionReview, decide([mine], 'pass'), 'both', 403);
+    expect(json.returnMsg).toBe('同一用户不能对同一指令既录入又复核');
+    const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([mine], 'pass'), 'reviewer');
+    // The confirmer cannot confirm-review their own confirmation (one login holding both roles).
+    const [c] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirm, decide([r!], 'pass'), 'confirmer');
+    const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER').executeTakeFirstOrThrow();
+    await db().insertInto('user_number_roles').values({ user_no: 'U200000181', role_id }).execute();
+    const token = await client.token('ins.confirmer', 'Test1234');
+    const { res, json: j } = await client.call(pathOf(instructionsApi.instructionConfirmReview), decide([c!], 'pass'), token);
+    expect(res.statusCode).toBe(403);
+    expect(j.returnMsg).toBe('同一用户不能对同一指令既第三方确认又确认复核');
+    await db().deleteFrom('user_number_roles').where('user_no', '=', 'U200000181').where('role_id', '=', role_id).execute();
+    // The new login replaced the earlier session.
+    t.confirmer = await client.token('ins.confirmer', 'Test1234');
+  });
+
+  it('keeps to its scope: another enterprise, and a third party the account does not name', async () => {
+    const s = await submitted({ amount: '3.00' });
+    await refused(instructionsApi.instructionDetail, { id: s.id }, 'other', 404);
+    await refused(instructionsApi.instructionReview, decide([s], 'pass'), 'other', 404);
+    await refused(instructionsApi.instructionAdd, entry({ payerAccountNo: ACC_OTHER }), 'maker', 400);
+    const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer');
+    await refused(instructionsApi.instructionConfirm, decide([r!], 'pass'), 'tp2', 404);
+    await refused(instructionsApi.instructionDetail, { id: s.id }, 'tp2', 404);
+    const seen = await ok<{ records: InstructionRecord[] }>(instructionsApi.instructionQuery, { view: 'confirm' }, 'tp2');
+    expect(seen.records.map((x) => x.id)).not.toContain(s.id);
+    const theirs = await ok<{ records: InstructionRecord[] }>(instructionsApi.instructionQuery, { view: 'confirm' }, 'confirmer');
+    expect(theirs.records.map((x) => x.id)).toContain(s.id);
+    expect(theirs.records.every((x) => x.thirdPartyEnterpriseNo === TP && x.status !== '00')).toBe(true);
+    // The third party sees nothing else of the owner's: not its view 'all'.
+    const all = await ok<{ records: InstructionRecord[] }>(instructionsApi.instructionQuery, { view: 'all' }, 'confirmer').catch(() => ({ records: [] }));
+    expect(all.records.every((x) => x.enterpriseNo === TP)).toBe(true);
+    const others = await ok<{ records: InstructionRecord[] }>(instructionsApi.instructionQuery, { view: 'all' }, 'other');
+    expect(others.records.every((x) => x.enterpriseNo === OTHER)).toBe(true);
+  });
+
+  it('lets exactly one of two concurrent reviews win', async () => {
+    const s = await submitted({ amount: '4.00' });
+    const results = await Promise.all([call(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer'), call(instructionsApi.instructionReview, decide([s], 'refuse', '重复'), 'reviewer')]);
+    expect(results.map((x) => x.res.statusCode).sort()).toEqual([200, 400]);
+    expect(results.find((x) => x.res.statusCode === 400)!.json.returnMsg).toBe('指令状态已变更，请刷新后重试');
+    expect((await detail(s.id)).history.filter((h) => h.action.startsWith('review'))).toHaveLength(1);
+  });
+
+  it('refuses one of two concurrent submits that together exceed the available balance, and the limits', async () => {
+    // ACC_PLAIN: 5,000.00 register balance; earlier tests hold a few yuan.
+    const a = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ payerAccountNo: ACC_PLAIN, amount: '3000.00' }), 'maker');
+    const b = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ payerAccountNo: ACC_PLAIN, amount: '3000.00' }), 'maker');
+    const results = await Promise.all([call(instructionsApi.instructionSubmit, { ids: [a.id] }, 'maker'), call(instructionsApi.instructionSubmit, { ids: [b.id] }, 'maker')]);
+    expect(results.map((x) => x.res.statusCode).sort()).toEqual([200, 400]);
+    expect(results.find((x) => x.res.statusCode === 400)!.json.returnMsg).toBe('可用余额不足');
+    await refused(instructionsApi.instructionAdd, { ...entry({ amount: '50000.01' }), submit: true }, 'maker', 400, '超过单笔限额');
+    await submitted({ amount: '40000.00' });
+    await refused(instructionsApi.instructionAdd, { ...entry({ amount: '40000.00' }), submit: true }, 'maker', 400, '超过日累计限额');
+    // A batch is all or nothing: one draft over the balance keeps the other one a draft too.
+    const c = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ payerAccountNo: ACC_PLAIN, amount: '1.00' }), 'maker');
+    const over = a.id === results.findIndex((x) => x.res.statusCode === 400) ? a : b;
+    const stillDraft = (await detail(over.id)).status === '00' ? over : a;
+    await refused(instructionsApi.instructionSubmit, { ids: [c.id, stillDraft.id] }, 'maker', 400, '可用余额不足');
+    expect((await detail(c.id)).status).toBe('00');
+  });
+
+  it('creates one instruction for a retried submit with the same Idempotency-Key', async () => {
+    const n = async () => Number((await db().selectFrom('instructions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await n();
+    const key = { 'idempotency-key': `retry-${Date.now()}` };
+    const first = await ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry({ amount: '5.00' }), submit: true }, 'maker', key);
+    const second = await ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry({ amount: '5.00' }), submit: true }, 'maker', key);
+    expect(second.id).toBe(first.id);
+    expect(await n()).toBe(before + 1);
+  });
+
+  it('refuses a tampered signed listing and an expired pass', async () => {
+    const s = await submitted({ amount: '6.00' });
+    const tampered = { ...decide([s], 'pass'), instructions: listing([{ ...s, amount: '0.01' }]) };
+    await refused(instructionsApi.instructionReview, tampered, 'reviewer', 400);
+    const signedOther = { ...decide([s], 'pass'), signMsg: await client.sign(instructionsApi.instructionReview, decide([s], 'refuse', 'x')) };
+    const json = await refused(instructionsApi.instructionReview, signedOther, 'reviewer', 400);
+    expect(json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect((await detail(s.id)).status).toBe('10');
+    // Expired: the value date passed before the custodian's check.
+    await db().updateTable('instructions').set({ value_date: '2020-01-01' }).where('id', '=', s.id).execute();
+    const expired = { ...s, valueDate: '2020-01-01' };
+    expect((await detail(s.id)).expired).toBe(true);
+    await refused(instructionsApi.instructionReview, decide([expired], 'pass'), 'reviewer', 400);
+    await ok(instructionsApi.instructionReview, decide([expired], 'refuse', '已过期'), 'reviewer');
+    await refused(instructionsApi.instructionAdd, entry({ valueDate: '2020-01-01' }), 'maker', 400, '起息日不能早于今天');
+  });
+
+  it('stores attachments checked by content, up to five', async () => {
+    const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ amount: '7.00' }), 'maker');
+    await refused(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: 'a.pdf', content: PNG }, 'maker', 400, '文件内容与扩展名不符');
+    const a = await ok<{ id: number }>(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: '合同.png', content: PNG }, 'maker');
+    expect((await detail(draft.id)).attachments).toHaveLength(1);
+    const got = await call(instructionsApi.attachmentDownload, { id: a.id }, 'maker');
+    expect(got.res.statusCode).toBe(200);
+    await refused(instructionsApi.attachmentDownload, { id: a.id }, 'other', 404);
+    for (let i = 0; i < 4; i += 1) await ok(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: `${i}.png`, content: PNG }, 'maker');
+    await refused(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: '6.png', content: PNG }, 'maker', 400, '每条指令最多上传5个附件');
+  });
+
+  it('refuses every call without a session (401) and without the authority (403)', async () => {
+    for (const op of OPERATIONS) {
+      const path = pathOf(op);
+      expect((await client.envelope.post(path, {})).res.statusCode, `${path} anonymous`).toBe(401);
+      const wrong = op.audience.includes('staff') ? 'maker' : 'check';
+      expect((await client.call(path, {}, t[wrong]!)).res.statusCode, `${path} ${wrong}`).toBe(403);
+      if (op.audience.includes('customer')) expect((await client.call(path, {}, t.bare!)).res.statusCode, `${path} bare`).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,450 @@
+import { z } from 'zod';
+import { CODE_TABLES } from '../rules/code-tables';
+import { toCents } from '../rules/decimal';
+import { INSTRUCTION_STATUSES } from '../rules/instruction-flow';
+import { int4Id, plainText } from '../rules/schema-primitives';
+import { withSignature, type SigningLayoutName } from '../rules/signing';
+import { AMOUNT_MESSAGE, amountSchema } from '../rules/validators';
+import { accountNoSchema } from './accounts';
+import { uploadSchema } from './files';
+import { defineOperation } from './operation';
+import { filterText, pageOf, pageQuery } from './paging';
+
+/**
+ * Payment instructions (issue 12): entry, review, third-party confirmation and its review,
+ * custodian check and execution. The enterprise is always the session's; confirm and confirm
+ * review see only instructions whose third-party institution is the session's enterprise;
+ * custodian calls (bank staff) see every enterprise. The states are `rules/instruction-flow.ts`.
+ */
+const base = { category: '指令管理', serviceId: 'zctg-customer', audience: ['customer'], method: 'POST', encrypt: true } as const;
+const staff = { category: '托管行指令', serviceId: 'zctg-custodian', audience: ['staff'], method: 'POST', encrypt: true } as const;
+
+export const INSTRUCTION_MESSAGES = {
+  stale: '指令状态已变更，请刷新后重试',
+  balance: '可用余额不足',
+  single: '超过单笔限额',
+  daily: '超过日累计限额',
+  expired: '指令已过期，请修改起息日或撤销',
+  valueDatePast: '起息日不能早于今天',
+} as const;
+
+const instructionId = int4Id('指令编号不正确');
+const ymd = (label: string) =>
+  z
+    .string({ error: `${label}格式须为yyyy-MM-dd` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式须为yyyy-MM-dd`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label}不是有效日期`);
+
+const INSTRUCTION_TYPES = Object.keys(CODE_TABLES.instructionType) as [string, ...string[]];
+const CURRENCIES = Object.keys(CODE_TABLES.currencyName) as [string, ...string[]];
+export const instructionTypeSchema = z.enum(INSTRUCTION_TYPES, { error: '请选择正确的指令类型' });
+export const currencySchema = z.enum(CURRENCIES, { error: '请选择正确的币种' });
+export const CNAPS_MESSAGE = '大额支付行号须为12位数字';
+export const PURPOSE_MAX = 100;
+export const REMARK_MAX = 200;
+export const REASON_MAX = 200;
+
+/** Spec §5 amount, and more than zero. */
+export const instructionAmountSchema = amountSchema.refine((v) => (toCents(v) ?? 0n) > 0n, '金额必须大于0');
+
+/** The fields a maker enters; the value date is judged against today (China) by the server. */
+export const instructionFields = {
+  type: instructionTypeSchema,
+  payerAccountNo: accountNoSchema,
+  payeeName: plainText('收款人名称不能包含控制字符').trim().min(1, '请输入收款人名称').max(100, '收款人名称不能超过100个字符'),
+  payeeAccountNo: plainText('收款账号不能包含控制字符')
+    .trim()
+    .min(1, '请输入收款账号')
+    .regex(/^[0-9A-Za-z-]{6,34}$/, '收款账号须为6到34位数字、字母或-'),
+  payeeBank: plainText('收款行名称不能包含控制字符').trim().min(1, '请输入收款行名称').max(100, '收款行名称不能超过100个字符'),
+  payeeCnaps: z.string({ error: CNAPS_MESSAGE }).trim().regex(/^\d{12}$/, CNAPS_MESSAGE),
+  amount: instructionAmountSchema,
+  currency: currencySchema.default('CNY'),
+  valueDate: ymd('起息日'),
+  purpose: plainText('用途不能包含控制字符').trim().min(1, '请输入用途').max(PURPOSE_MAX, `用途不能超过${PURPOSE_MAX}个字符`),
+  remark: plainText('备注不能包含控制字符').trim().max(REMARK_MAX, `备注不能超过${REMARK_MAX}个字符`).default(''),
+};
+
+export const instructionStatusSchema = z.enum(INSTRUCTION_STATUSES as [string, ...string[]]);
+
+/** One instruction as lists show it. Amounts are decimal strings; dates yyyy-MM-dd; times ISO. */
+export const instructionRecordSchema = z.object({
+  id: z.number(),
+  instructionNo: z.string(),
+  enterpriseNo: z.string(),
+  enterpriseName: z.string(),
+  /** `CODE_TABLES.instructionType` code. */
+  type: z.string(),
+  payerAccountNo: z.string(),
+  payerAccountName: z.string(),
+  payeeName: z.string(),
+  payeeAccountNo: z.string(),
+  payeeBank: z.string(),
+  payeeCnaps: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  valueDate: z.string(),
+  purpose: z.string(),
+  remark: z.string(),
+  thirdPartyEnterpriseNo: z.string().nullable(),
+  thirdPartyEnterpriseName: z.string().nullable(),
+  /** `INSTRUCTION_STATUS` code; `expired` (judged by the server, China's today) shows 已过期 over it. */
+  status: z.string(),
+  expired: z.boolean(),
+  /** Optimistic locking: send it back with update. */
+  version: z.number(),
+  createdByUserNo: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The reason of the latest refusal while the instruction is with its maker, else null. */
+  refuseReason: z.string().nullable(),
+  attachmentCount: z.number(),
+});
+export type InstructionRecord = z.infer<typeof instructionRecordSchema>;
+
+export const instructionHistorySchema = z.object({
+  id: z.number(),
+  /** An `InstructionAction` (create, edit, submit, reviewPass, …, execute, revoke). */
+  action: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  result: z.enum(['pass', 'refuse']).nullable(),
+  reason: z.string().nullable(),
+  userNo: z.string(),
+  userName: z.string(),
+  createdAt: z.string(),
+  /** The VerifySign code and signing data when the step was signed. */
+  signCode: z.string().nullable(),
+  signData: z.string().nullable(),
+});
+export type InstructionHistory = z.infer<typeof instructionHistorySchema>;
+
+export const instructionAttachmentSchema = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  uploadedBy: z.string(),
+  uploadedAt: z.string(),
+});
+export type InstructionAttachment = z.infer<typeof instructionAttachmentSchema>;
+
+export const instructionDetailSchema = instructionRecordSchema.extend({
+  history: z.array(instructionHistorySchema),
+  attachments: z.array(instructionAttachmentSchema),
+});
+export type InstructionDetail = z.infer<typeof instructionDetailSchema>;
+
+/** entry: the maker's own; review: on accounts the seat may review; confirm / confirmReview: naming the enterprise as third party; all: the enterprise's. */
+export const INSTRUCTION_VIEWS = ['entry', 'review', 'confirm', 'confirmReview', 'all'] as const;
+export type InstructionView = (typeof INSTRUCTION_VIEWS)[number];
+
+const optionalAmount = z
+  .union([z.literal(''), amountSchema], { error: AMOUNT_MESSAGE })
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const optionalDate = (label: string) =>
+  z
+    .union([z.literal(''), ymd(label)])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Filters of every instruction list and of its download. Text filters are contains-matches. */
+export const instructionFilterFields = {
+  instructionNo: filterText('指令编号', 30),
+  type: z
+    .union([z.literal(''), instructionTypeSchema])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  status: z
+    .union([z.literal(''), instructionStatusSchema], { error: '指令状态不正确' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  payerAccountNo: filterText('付款账号', 22),
+  /** Payee name or account, contains-match. */
+  payee: filterText('收款人', 100),
+  amountMin: optionalAmount,
+  amountMax: optionalAmount,
+  valueDateFrom: optionalDate('起息日'),
+  valueDateTo: optionalDate('起息日'),
+};
+
+export const instructionFilterSchema = z.object({
+  view: z.enum(INSTRUCTION_VIEWS, { error: '视图须为entry、review、confirm、confirmReview或all' }).default('all'),
+  ...instructionFilterFields,
+});
+export const instructionQuerySchema = z.object({ ...pageQuery, ...instructionFilterSchema.shape });
+
+/** `instruction/query`: one view of the instructions, newest first, paged. */
+export const instructionQuery = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_QUERY',
+  name: '指令列表（分页）',
+  path: '/{prefix}/instruction/query',
+  authority: ['INSTRUCTION_QUERY', 'INSTRUCTION_ENTRY', 'INSTRUCTION_REVIEW', 'INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
+  request: instructionQuerySchema,
+  response: pageOf(instructionRecordSchema),
+});
+
+export const instructionRefSchema = z.object({ id: instructionId });
+
+/** `instruction/detail`: one instruction with its history (oldest first) and attachments. */
+export const instructionDetail = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_DETAIL',
+  name: '指令详情',
+  path: '/{prefix}/instruction/detail',
+  authority: instructionQuery.authority,
+  request: instructionRefSchema,
+  response: instructionDetailSchema,
+});
+
+export const instructionAddSchema = z.object({ ...instructionFields, submit: z.boolean().default(false) });
+
+/**
+ * `instruction/add`: a draft (00), or submitted at once (10) when `submit`. A retried submit that
+ * carries the same `Idempotency-Key` header answers the instruction the first one created.
+ */
+export const instructionAdd = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_ADD',
+  name: '新增指令',
+  path: '/{prefix}/instruction/add',
+  authority: ['INSTRUCTION_ENTRY'],
+  antiReplay: true,
+  request: instructionAddSchema,
+  response: instructionRecordSchema,
+});
+
+export const instructionUpdateSchema = z.object({ id: instructionId, version: z.number().int().min(0), ...instructionFields });
+
+/** `instruction/update`: the maker edits a draft or a refused instruction; the status stays. */
+export const instructionUpdate = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_UPDATE',
+  name: '修改指令',
+  path: '/{prefix}/instruction/update',
+  authority: ['INSTRUCTION_ENTRY'],
+  antiReplay: true,
+  request: instructionUpdateSchema,
+  response: instructionRecordSchema,
+});
+
+export const INSTRUCTION_BATCH_MAX = 100;
+const idsSchema = z
+  .array(instructionId, { error: '请选择指令' })
+  .min(1, '请选择指令')
+  .max(INSTRUCTION_BATCH_MAX, `一次最多选择${INSTRUCTION_BATCH_MAX}条指令`)
+  .refine((ids) => new Set(ids).size === ids.length, '指令重复');
+
+/** `instruction/submit`: drafts and refused instructions to 待复核, all or nothing. */
+export const instructionSubmit = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_SUBMIT',
+  name: '提交指令',
+  path: '/{prefix}/instruction/submit',
+  authority: ['INSTRUCTION_ENTRY'],
+  antiReplay: true,
+  request: z.object({ ids: idsSchema }),
+  response: z.array(instructionRecordSchema),
+});
+
+const reasonSchema = plainText('原因不能包含控制字符').trim().max(REASON_MAX, `原因不能超过${REASON_MAX}个字符`);
+
+/** `instruction/revoke`: the maker withdraws a draft, a waiting or a refused instruction (90). */
+export const instructionRevoke = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_REVOKE',
+  name: '撤销指令',
+  path: '/{prefix}/instruction/revoke',
+  authority: ['INSTRUCTION_ENTRY'],
+  antiReplay: true,
+  request: z.object({ id: instructionId, reason: reasonSchema.min(1, '请输入撤销原因') }),
+  response: instructionRecordSchema,
+});
+
+/** What a batch signature lists of one instruction (`INSTRUCTION_SIGNED_FIELDS`), as the list showed it. */
+export const signedInstructionSchema = z.object({
+  instructionNo: z.string(),
+  payerAccountNo: z.string(),
+  payeeAccountNo: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  valueDate: z.string(),
+});
+export type SignedInstruction = z.infer<typeof signedInstructionSchema>;
+
+export const decisionSchema = z.enum(['pass', 'refuse'], { error: '处理结果须为pass或refuse' });
+export const REASON_REQUIRED = '退回时请输入原因';
+
+/**
+ * A signed decision on a batch: `instructions` lists, in the order of `ids`, what the signer saw
+ * of each; the server signs-checks against its own rows, so a listing that differs fails.
+ */
+export const instructionDecisionSchema = z
+  .object({
+    ids: idsSchema,
+    result: decisionSchema,
+    reason: reasonSchema.default(''),
+    instructions: z.array(signedInstructionSchema, { error: '缺少签名的指令清单' }),
+  })
+  .refine((v) => v.result === 'pass' || v.reason !== '', { message: REASON_REQUIRED, path: ['reason'] })
+  .refine((v) => v.instructions.length === v.ids.length, { message: '签名的指令清单与所选指令不一致', path: ['instructions'] });
+export type InstructionDecision = z.infer<typeof instructionDecisionSchema>;
+
+const decisionSigning = (layout: SigningLayoutName) => (input: InstructionDecision) => ({
+  layout,
+  values: { result: input.result, reason: input.reason, instructions: input.instructions },
+});
+
+const decision = (id: string, name: string, path: string, authority: 'INSTRUCTION_REVIEW' | 'INSTRUCTION_CONFIRM' | 'INSTRUCTION_CONFIRM_REVIEW', layout: SigningLayoutName) =>
+  defineOperation({
+    ...base,
+    id,
+    name,
+    path,
+    authority: [authority],
+    antiReplay: true,
+    request: withSignature(instructionDecisionSchema),
+    signing: decisionSigning(layout),
+    response: z.array(instructionRecordSchema),
+  });
+
+/** `instruction/review`: pass (→ 20 with a third party, else 40) or refuse (→ 11), signed, all or nothing. */
+export const instructionReview = decision('INSTRUCTION_REVIEW', '指令复核', '/{prefix}/instruction/review', 'INSTRUCTION_REVIEW', 'InstructionReview');
+/** `instruction/confirm`: the third-party institution passes (→ 30) or refuses (→ 21). */
+export const instructionConfirm = decision('INSTRUCTION_CONFIRM', '第三方指令确认', '/{prefix}/instruction/confirm', 'INSTRUCTION_CONFIRM', 'InstructionConfirm');
+/** `instruction/confirmReview`: the institution's second person passes (→ 40) or refuses (→ 31). */
+export const instructionConfirmReview = decision(
+  'INSTRUCTION_CONFIRM_REVIEW',
+  '第三方指令确认复核',
+  '/{prefix}/instruction/confirmReview',
+  'INSTRUCTION_CONFIRM_REVIEW',
+  'InstructionConfirmReview',
+);
+
+export const ATTACHMENT_MAX = 5;
+export const ATTACHMENT_MAX_BYTES = 5 * 1_048_576;
+export const attachmentUploadSchema = uploadSchema({ maxBytes: ATTACHMENT_MAX_BYTES, extensions: ['pdf', 'jpg', 'jpeg', 'png'] }).safeExtend({ instructionId });
+
+/** `instruction/attachment/upload`: up to 5 pdf/jpg/png files of ≤ 5 MB on an instruction its maker holds; the type is checked by content. */
+export const attachmentUpload = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_ATTACHMENT_UPLOAD',
+  name: '上传指令附件',
+  path: '/{prefix}/instruction/attachment/upload',
+  authority: ['INSTRUCTION_ENTRY'],
+  kind: 'upload',
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  antiReplay: true,
+  request: attachmentUploadSchema,
+  response: instructionAttachmentSchema,
+});
+
+/** `instruction/attachment/remove`: the maker removes an attachment while the instruction is with them. */
+export const attachmentRemove = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_ATTACHMENT_REMOVE',
+  name: '删除指令附件',
+  path: '/{prefix}/instruction/attachment/remove',
+  authority: ['INSTRUCTION_ENTRY'],
+  antiReplay: true,
+  request: z.object({ id: int4Id('附件编号不正确') }),
+});
+
+/** `instruction/attachment/download`: one attachment of an instruction the caller may see. */
+export const attachmentDownload = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_ATTACHMENT_DOWNLOAD',
+  name: '下载指令附件',
+  path: '/{prefix}/instruction/attachment/download',
+  authority: instructionQuery.authority,
+  kind: 'download',
+  maxBytes: ATTACHMENT_MAX_BYTES * 2,
+  request: z.object({ id: int4Id('附件编号不正确') }),
+});
+
+export const INSTRUCTION_DOWNLOAD_MAX_ROWS = 50_000;
+
+/** `instruction/manage/download`: the filtered view as xlsx. */
+export const instructionDownload = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_DOWNLOAD',
+  name: '下载指令列表（xlsx）',
+  path: '/{prefix}/instruction/manage/download',
+  authority: instructionQuery.authority,
+  kind: 'download',
+  maxBytes: 20 * 1_048_576,
+  request: instructionFilterSchema,
+});
+
+/** check: waiting for the custodian's check (40); execute: checked (50); all: every enterprise's. */
+export const CUSTODIAN_VIEWS = ['check', 'execute', 'all'] as const;
+
+export const custodianQuerySchema = z.object({
+  ...pageQuery,
+  view: z.enum(CUSTODIAN_VIEWS, { error: '视图须为check、execute或all' }).default('all'),
+  enterpriseNo: filterText('企业编号', 10),
+  ...instructionFilterFields,
+});
+
+/** `custodian/instruction/query`: instructions of every enterprise (bank staff). */
+export const custodianQuery = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_INSTRUCTION_QUERY',
+  name: '托管行指令列表（分页）',
+  path: '/{prefix}/custodian/instruction/query',
+  authority: ['CUSTODIAN_CHECK', 'CUSTODIAN_EXECUTE'],
+  request: custodianQuerySchema,
+  response: pageOf(instructionRecordSchema),
+});
+
+/** `custodian/instruction/detail`: one instruction of any enterprise with its history. */
+export const custodianDetail = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_INSTRUCTION_DETAIL',
+  name: '托管行指令详情',
+  path: '/{prefix}/custodian/instruction/detail',
+  authority: ['CUSTODIAN_CHECK', 'CUSTODIAN_EXECUTE'],
+  request: instructionRefSchema,
+  response: instructionDetailSchema,
+});
+
+/** `custodian/instruction/check`: pass (→ 50) or refuse (→ 41) a batch, all or nothing; an expired one cannot pass. */
+export const custodianCheck = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_INSTRUCTION_CHECK',
+  name: '托管行指令审核',
+  path: '/{prefix}/custodian/instruction/check',
+  authority: ['CUSTODIAN_CHECK'],
+  antiReplay: true,
+  request: z
+    .object({ ids: idsSchema, result: decisionSchema, reason: reasonSchema.default('') })
+    .refine((v) => v.result === 'pass' || v.reason !== '', { message: REASON_REQUIRED, path: ['reason'] }),
+  response: z.array(instructionRecordSchema),
+});
+
+/** `custodian/instruction/execute`: a checked instruction is paid (→ 60) and the register balance lowered. */
+export const custodianExecute = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_INSTRUCTION_EXECUTE',
+  name: '托管行指令执行',
+  path: '/{prefix}/custodian/instruction/execute',
+  authority: ['CUSTODIAN_EXECUTE'],
+  antiReplay: true,
+  request: instructionRefSchema,
+  response: instructionRecordSchema,
+});
+
+/** The attachment download for staff (the custodian sees every enterprise's). */
+export const custodianAttachmentDownload = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_INSTRUCTION_ATTACHMENT_DOWNLOAD',
+  name: '托管行下载指令附件',
+  path: '/{prefix}/custodian/instruction/attachment/download',
+  authority: ['CUSTODIAN_CHECK', 'CUSTODIAN_EXECUTE'],
+  kind: 'download',
+  maxBytes: ATTACHMENT_MAX_BYTES * 2,
+  request: z.object({ id: int4Id('附件编号不正确') }),
+});
