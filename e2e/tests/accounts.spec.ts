@@ -2,6 +2,9 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { APP, fillLogin, login, loginButton, openLogin } from './login-page';
 import { NOT_ADDED, NOT_USABLE, SEEDED_ADDED, confirmedBy, masked } from './seeded-accounts';
+import { deviceKey } from './device-key';
+import { portalCrypto as c } from '../../packages/crypto/src/node';
+import { RETURN_CODES } from '../../packages/shared/src/index';
 
 // 系统管理 › 账户管理 in Chromium against the real server. Each test takes register accounts of
 // 华夏远航 (1000000001) that the seed leaves out of e-banking, its own ones, so the tests hold in
@@ -199,6 +202,32 @@ test('a CSV batch with bad rows writes nothing and says why per row; the correct
   await view(page).getByRole('tab', { name: '批量添加记录' }).click();
   const history = view(page).getByRole('region', { name: '批量添加记录' });
   await expect(history.getByRole('row').filter({ hasText: fileName })).toContainText('3');
+});
+
+test('an account change signed by another key than the login’s is refused with a message and changes nothing', async ({ page }) => {
+  const account = NOT_ADDED[6]!;
+  await login(page, 'demo', 'Demo1234');
+  await openAccounts(page);
+  await addAccount(page, account.accountNo, '验签户');
+
+  // The session stays; the browser's key (read afresh on a reload) is no longer the one its login was signed with.
+  const own = await deviceKey(page, await c.sm2GenerateKeyPair());
+  await page.reload();
+  const region = list(page, 'added');
+  await filterTo(region, account.accountNo);
+  const line = row(region, account.accountNo);
+  await line.getByRole('button', { name: '修改' }).click();
+  const edit = page.getByRole('dialog', { name: '修改账户' });
+  await edit.getByLabel('账户别名').fill('篡改别名');
+  const refused = page.waitForResponse('**/pmobile/customer/accountManagement/update');
+  await ok(edit);
+  expect((await (await refused).json()).returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+  await expect(toast(page, RETURN_CODES.SIGN_INVALID.message)).toBeVisible();
+  await edit.getByRole('button', { name: /取\s*消/ }).click();
+  await region.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(line).toContainText('验签户');
+  await expect(line).not.toContainText('篡改别名');
+  await deviceKey(page, own);
 });
 
 test('a clerk renames an account, sets its limits, forbids it and starts it again', async ({ page }) => {

@@ -1,42 +1,15 @@
 import { expect, test, type Page } from './fixtures';
 import { portalCrypto as c } from '../../packages/crypto/src/node';
 import { RETURN_CODES } from '../../packages/shared/src/index';
+import { deviceKey } from './device-key';
 import { APP, login } from './login-page';
 
 // Signed operations in Chromium against the real server (docs/signing.md): the browser signs
 // every sensitive operation with the device key its login was signed with, and the server
 // refuses a signature by any other key.
 
-interface KeyPair {
-  privateKey: string;
-  publicKey: string;
-}
-
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 const pickOption = async (page: Page, text: string) => page.locator('.ant-select-item-option', { hasText: text }).first().click();
-
-/** Reads or replaces the device key as lib/device-key.ts keeps it in IndexedDB. */
-const deviceKey = (page: Page, replacement?: KeyPair) =>
-  page.evaluate(
-    (next) =>
-      new Promise<KeyPair | undefined>((resolve, reject) => {
-        const open = indexedDB.open('zctg-device');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const store = open.result.transaction('keys', 'readwrite').objectStore('keys');
-          const get = store.get('login-sm2');
-          get.onerror = () => reject(get.error);
-          get.onsuccess = () => {
-            const current = get.result as KeyPair | undefined;
-            if (!next) return resolve(current);
-            const put = store.put(next, 'login-sm2');
-            put.onerror = () => reject(put.error);
-            put.onsuccess = () => resolve(current);
-          };
-        };
-      }),
-    replacement,
-  );
 
 async function addUser(page: Page, username: string) {
   const view = page.locator('[data-view="/system/userManagement/index"]');
