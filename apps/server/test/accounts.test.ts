@@ -346,8 +346,7 @@ describe('custody accounts', () => {
     expect(confirmed.length).toBeGreaterThan(0);
     expect((await call('/account/queryEnterprsie', { enterpriseNo: OWN }, demo)).data).toMatchObject({ enterpriseNo: OWN, enterpriseType: 'fund_manager', confirmedAccountCount: 0 });
 
-    // Staff cannot take the institution away from under its accounts.
-    // 2000000002 has no seats of its own (2000000001's confirmers would be refused first).
+    // Staff cannot take the institution away from under its accounts (中融汇信: no seats of its own, unlike 鼎晟).
     expect((await client.call(`${P}/enterprise/delete`, { enterpriseNo: '2000000002' }, staff)).json.returnMsg).toBe('企业仍关联托管账户，不能删除，只能停用');
     const retype = await client.call(`${P}/enterprise/update`, { enterpriseNo: '2000000001', enterpriseName: '鼎晟投资顾问（上海）有限公司', enterpriseType: 'corporate' }, staff);
     expect(retype.json.returnMsg).toBe('该企业是托管账户的第三方机构，不能修改企业类型');

@@ -1,5 +1,20 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETURN_CODES, formatDate, instructionsApi, type AnyOperation, type InstructionDetail, type InstructionRecord } from '@portal/shared';
+import {
+  DUTY_OF,
+  INSTRUCTION_STATUSES,
+  PENDING_STATUSES,
+  RETURN_CODES,
+  dutyConflict,
+  formatDate,
+  instructionsApi,
+  type AnyOperation,
+  type InstructionAction,
+  type InstructionDetail,
+  type InstructionRecord,
+  type PerformedDuty,
+} from '@portal/shared';
 import { hashPassword } from '../src/modules/auth/password-hash';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -139,6 +154,77 @@ describe('payment instructions', () => {
   });
   afterAll(() => app.close());
 
+  it('seeds demo instructions in every state with a consistent history, money and home counts for every demo login', async () => {
+    const rows = await db().selectFrom('instructions').select(['id', 'enterprise_no', 'status', 'created_by_user_id', sql<string>`to_char(value_date, 'YYYY-MM-DD')`.as('value_date')]).execute();
+    expect(new Set(rows.filter((r) => r.enterprise_no === OWN).map((r) => r.status))).toEqual(new Set(INSTRUCTION_STATUSES));
+    // 中泰安盛 has a reviewer but no institution with demo seats: everything but the third-party states.
+    expect(new Set(rows.filter((r) => r.enterprise_no === OTHER).map((r) => r.status))).toEqual(new Set(INSTRUCTION_STATUSES.filter((st) => !['20', '21', '30', '31'].includes(st))));
+    // Some wait past their value date, so 已过期 shows.
+    expect(rows.some((r) => ['10', '20', '30', '40'].includes(r.status) && r.value_date < today)).toBe(true);
+    const history = await db().selectFrom('instruction_history').select(['instruction_id', 'action', 'from_status', 'to_status', 'user_id']).orderBy('id').execute();
+    const byInstruction = new Map<number, typeof history>();
+    for (const h of history) byInstruction.set(h.instruction_id, [...(byInstruction.get(h.instruction_id) ?? []), h]);
+    for (const row of rows) {
+      const steps = byInstruction.get(row.id)!;
+      expect(steps[0]).toMatchObject({ action: 'create', from_status: null, to_status: '00' });
+      steps.slice(1).forEach((h, i) => expect(h.from_status, `instruction ${row.id}`).toBe(steps[i]!.to_status));
+      expect(steps.at(-1)!.to_status).toBe(row.status);
+      // Segregation of duties: nobody performs a step that clashes with one they did before.
+      const performed: PerformedDuty[] = [{ duty: 'entry', userId: row.created_by_user_id }];
+      for (const h of steps.filter((x) => x.action in DUTY_OF)) {
+        const duty = DUTY_OF[h.action as InstructionAction];
+        expect(dutyConflict(duty, h.user_id, performed), `instruction ${row.id} ${h.action}`).toBeUndefined();
+        performed.push({ duty, userId: h.user_id });
+      }
+    }
+    const available = await db()
+      .selectFrom('custody_accounts as c')
+      .select(['c.account_no', sql<string>`c.balance - coalesce((select sum(i.amount) from instructions i where i.payer_account_no = c.account_no and i.status in (${sql.join([...PENDING_STATUSES])})), 0)`.as('available')])
+      .execute();
+    expect(available.filter((a) => Number(a.available) < 0)).toEqual([]);
+
+    const homeOf = async (username: string, password: string) => (await client.call(`${P}/query/message/reminder`, {}, await client.token(username, password))).data as Record<string, number>;
+    for (const reviewer of ['checker', 'ztreview']) expect((await homeOf(reviewer, 'Demo1234')).waitReviewCount, reviewer).toBeGreaterThan(0);
+    for (const maker of ['demo', 'zhouyang']) {
+      const c = await homeOf(maker, 'Demo1234');
+      expect(c.reviewRefuseCount! + c.confirmRefuseCount! + c.confirmReviewRefuseCount! + c.checkRefuseCount!, maker).toBeGreaterThan(0);
+      expect(c.waitCheckCount, maker).toBeGreaterThan(0);
+    }
+    expect((await homeOf('tpconfirm', 'Demo1234')).waitConfirmCount).toBeGreaterThan(0);
+    expect((await homeOf('tpreview', 'Demo1234')).waitConfirmReviewCount).toBeGreaterThan(0);
+    expect((await homeOf('custcheck', 'Admin1234')).waitCheckCount).toBeGreaterThan(0);
+  });
+
+  it('downloads the enterprise view as xlsx', async () => {
+    const { data, json } = await call(instructionsApi.instructionDownload, { view: 'all', status: '60' }, 'maker');
+    expect(json.returnCode, json.returnMsg).toBe('000000');
+    const { ticket, fileName } = data as { ticket: string; fileName: string };
+    expect(fileName).toBe(`指令列表_${today.replace(/-/g, '')}.xlsx`);
+    const file = await app.inject({ method: 'GET', url: `/pmobile/file/download?ticket=${ticket}`, headers: { ...client.envelope.headers, authorization: `Bearer ${t.maker}` } });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '指令编号', '指令类型', '状态', '付款账号', '付款账户名称', '收款人名称', '收款账号', '收款行', '大额支付行号', '金额', '币种', '起息日', '用途', '第三方机构', '录入人',
+    ]);
+    const executed = await db()
+      .selectFrom('instructions')
+      .select(['instruction_no', 'payer_account_no', sql<string>`amount::text`.as('amount')])
+      .where('enterprise_no', '=', OWN)
+      .where('status', '=', '60')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(executed.length).toBeGreaterThan(0);
+    expect(sheet.actualRowCount).toBe(executed.length + 1);
+    // Newest first; numbers as text, amounts as numbers.
+    const first = sheet.getRow(2);
+    expect(first.getCell(1).value).toBe(executed[0]!.instruction_no);
+    expect(first.getCell(3).value).toBe('已执行');
+    expect(first.getCell(4).value).toBe(executed[0]!.payer_account_no);
+    expect(first.getCell(10).value).toBe(Number(executed[0]!.amount));
+  });
+
   it('drives one instruction through every step, with the history, the home counts and the balance', async () => {
     const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry(), 'maker');
     expect(draft).toMatchObject({ status: '00', thirdPartyEnterpriseNo: TP, expired: false, amount: '1000.00' });
@@ -146,12 +232,15 @@ describe('payment instructions', () => {
     const [s] = await ok<InstructionRecord[]>(instructionsApi.instructionSubmit, { ids: [draft.id] }, 'maker');
     expect(s!.status).toBe('10');
     expect((await counts('reviewer')).waitReviewCount).toBeGreaterThanOrEqual(1);
+    // The demo seed's instructions wait at the institution too: count relative to them.
+    const waiting = { confirm: (await counts('confirmer')).waitConfirmCount!, confirmReview: (await counts('confirmReviewer')).waitConfirmReviewCount! };
     const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s!], 'pass'), 'reviewer');
     expect(r!.status).toBe('20');
-    expect((await counts('confirmer')).waitConfirmCount).toBe(1);
+    expect((await counts('confirmer')).waitConfirmCount).toBe(waiting.confirm + 1);
     const [c] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirm, decide([r!], 'pass'), 'confirmer');
     expect(c!.status).toBe('30');
-    expect((await counts('confirmReviewer')).waitConfirmReviewCount).toBe(1);
+    expect((await counts('confirmer')).waitConfirmCount).toBe(waiting.confirm);
+    expect((await counts('confirmReviewer')).waitConfirmReviewCount).toBe(waiting.confirmReview + 1);
     const [cr] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer');
     expect(cr!.status).toBe('40');
     expect((await counts('maker')).waitCheckCount).toBeGreaterThanOrEqual(1);

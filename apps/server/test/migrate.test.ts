@@ -51,7 +51,7 @@ describe('migrations and seed', () => {
   it('seeds idempotently and never resets a demo password', async () => {
     const count = async () =>
       Promise.all(
-        (['users', 'user_numbers', 'menus', 'api_definitions', 'dictionary_standards', 'role_authorities'] as const).map(
+        (['users', 'user_numbers', 'menus', 'api_definitions', 'dictionary_standards', 'role_authorities', 'instructions', 'instruction_history'] as const).map(
           async (t) => Number((await db().db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
         ),
       );

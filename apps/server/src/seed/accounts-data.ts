@@ -224,6 +224,9 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_RIGHTS = [
   { user_no: 'U100000101', enterprise_no: '1000000001', share: 0.8, can_entry: true, can_review: false },
   { user_no: 'U100000102', enterprise_no: '1000000001', share: 0.7, can_entry: false, can_review: true },
+  // zhouyang holds both roles: enters on some accounts and reviews others' instructions on them.
+  { user_no: 'U100000104', enterprise_no: '1000000001', share: 0.4, can_entry: true, can_review: true },
   { user_no: 'U100000201', enterprise_no: '1000000002', share: 0.6, can_entry: true, can_review: false },
+  { user_no: 'U100000202', enterprise_no: '1000000002', share: 0.7, can_entry: false, can_review: true },
   { user_no: 'U100000301', enterprise_no: '1000000003', share: 0.8, can_entry: true, can_review: false },
 ] as const;

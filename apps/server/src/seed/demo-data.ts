@@ -68,6 +68,18 @@ export const USERS: DemoUser[] = [
     must_change_password: false,
     seats: [{ user_no: 'S900000001', enterprise_no: '9000000001', roles: ['STAFF_GATEWAY_ADMIN'] }],
   },
+  // 中泰安盛's reviewer, so its instructions go past review.
+  {
+    username: 'ztreview',
+    password: 'Demo1234',
+    nick_name: '陈雪',
+    user_type: 'customer',
+    mobile: '13566667777',
+    email: 'chenxue@ztas-life.example.cn',
+    branch_code: '310000',
+    must_change_password: false,
+    seats: [{ user_no: 'U100000202', enterprise_no: '1000000002', roles: ['CUSTOMER_REVIEWER'] }],
+  },
   // The third-party institution 鼎晟投资顾问 confirms instructions on the accounts it oversees: a confirmer and a confirm reviewer.
   {
     username: 'tpconfirm',

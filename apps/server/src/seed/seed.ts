@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
 import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
+import { seedInstructions } from './instructions-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
 /**
@@ -58,5 +59,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     }
 
     await seedAccounts(trx);
+    await seedInstructions(trx);
   });
 }

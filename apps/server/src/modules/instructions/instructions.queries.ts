@@ -146,10 +146,12 @@ export async function listInstructions(db: Kysely<DB>, scope: Scope, f: Filters 
 
 /** Every instruction of a view, in chunks (xlsx download). */
 export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filters, today: string, size = 250) {
-  let before = Number.MAX_SAFE_INTEGER;
+  // The first chunk is unbounded: ids are int4, so no JavaScript sentinel fits the comparison.
+  let before: number | null = null;
   for (;;) {
-    const rows = await withColumns(filtered(scoped(base(db), scope), f))
-      .where('i.id', '<', before)
+    let q = withColumns(filtered(scoped(base(db), scope), f));
+    if (before !== null) q = q.where('i.id', '<', before);
+    const rows = await q
       .orderBy('i.id', 'desc')
       .limit(size)
       .execute();
