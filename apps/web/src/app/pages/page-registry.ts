@@ -18,6 +18,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['ACCOUNT_VIEW'],
     load: () => import('../../features/accounts/account-management-page').then((m) => ({ default: m.AccountManagementPage })),
   },
+  'instructionManagement/instructionEntry/index': {
+    title: '指令录入',
+    access: ['INSTRUCTION_ENTRY'],
+    load: () => import('../../features/instructions/instruction-entry-page').then((m) => ({ default: m.InstructionEntryPage })),
+  },
+  'instructionManagement/instructionReview/index': {
+    title: '指令复核',
+    access: ['INSTRUCTION_REVIEW'],
+    load: () => import('../../features/instructions/instruction-review-page').then((m) => ({ default: m.InstructionReviewPage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
