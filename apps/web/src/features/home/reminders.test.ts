@@ -13,8 +13,9 @@ describe('homeState (spec §4 home loading states)', () => {
   it('is 2 with only the non-zero groups and children', () => {
     const { state, groups } = homeState(false, { ...zero, waitConfirmCount: 2, confirmRefuseCount: 1, shareCount: 4 });
     expect(state).toBe(2);
-    expect(groups.map((g) => g.title)).toEqual(['第三方指令确认', '新股缴款提醒']);
-    expect(groups[0]?.children.map((c) => c.field)).toEqual(['waitConfirmCount', 'confirmRefuseCount']);
+    expect(groups.map((g) => g.title)).toEqual(['第三方指令确认', '指令录入', '新股缴款提醒']);
+    expect(groups[0]?.children.map((c) => c.field)).toEqual(['waitConfirmCount']);
+    expect(groups[1]?.children.map((c) => c.field)).toEqual(['confirmRefuseCount']);
   });
   it('covers every count exactly once and links the eight spec §2 paths', () => {
     expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());

@@ -30,10 +30,7 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
   {
     title: '指令复核',
     path: '/instructionManagement/instructionReview/index',
-    children: [
-      { field: 'waitReviewCount', label: '待复核指令' },
-      { field: 'reviewRefuseCount', label: '复核退回指令' },
-    ],
+    children: [{ field: 'waitReviewCount', label: '待复核指令' }],
   },
   {
     title: '第三方指令确认',
@@ -41,16 +38,18 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
     children: [
       { field: 'waitConfirmCount', label: '待确认指令' },
       { field: 'waitConfirmReviewCount', label: '待确认复核指令' },
-      { field: 'confirmRefuseCount', label: '确认退回指令' },
-      { field: 'confirmReviewRefuseCount', label: '确认复核退回指令' },
     ],
   },
   {
+    // The maker's card (issue 12): what came back to them, and what waits at the custodian.
     title: '指令录入',
     path: '/instructionManagement/instructionEntry/index',
     children: [
-      { field: 'waitCheckCount', label: '待审核指令' },
-      { field: 'checkRefuseCount', label: '审核退回指令' },
+      { field: 'reviewRefuseCount', label: '复核退回' },
+      { field: 'confirmRefuseCount', label: '确认退回' },
+      { field: 'confirmReviewRefuseCount', label: '确认复核退回' },
+      { field: 'checkRefuseCount', label: '托管行退回' },
+      { field: 'waitCheckCount', label: '待托管行审核' },
     ],
   },
   { title: '风险提示', path: '/addedServices/riskManagement/index', children: [{ field: 'RiskCount', label: '风险提示' }] },
