@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord } from '@portal/shared';
-import { Button, Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { App, Button, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { contractFields, FormBuilder, type FormValues } from '../../components/form-builder';
 import { useStandards } from '../../lib/dictionary';
@@ -39,6 +39,7 @@ const newKey = () => crypto.randomUUID();
 
 /** 新增 / 修改指令: the entry form, saved as a draft or submitted for review. */
 export function InstructionFormDialog({ record, onClose }: InstructionFormDialogProps) {
+  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const { data: dictionary } = useStandards(STANDARDS);
   const payers = useQuery(payerAccountsQuery);
@@ -91,12 +92,14 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
     const input = { ...values, remark: values.remark ?? '' } as unknown as InstructionInput;
     const submit = submitRef.current;
     try {
+      let saved: InstructionRecord;
       if (record) {
-        const updated = await updating.mutateAsync({ ...input, id: record.id, version: record.version });
-        if (submit) await submitting.mutateAsync([updated.id]);
+        saved = await updating.mutateAsync({ ...input, id: record.id, version: record.version });
+        if (submit) await submitting.mutateAsync([saved.id]);
       } else {
-        await adding.mutateAsync({ input: { ...input, submit }, idempotencyKey });
+        saved = await adding.mutateAsync({ input: { ...input, submit }, idempotencyKey });
       }
+      void message.success(submit ? `指令 ${saved.instructionNo} 已提交复核` : `指令 ${saved.instructionNo} 已保存为草稿`);
       onClose();
     } catch {
       // The HTTP client has shown the refusal; the form stays to correct it.
