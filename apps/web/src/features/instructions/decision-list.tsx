@@ -1,17 +1,22 @@
-import type { InstructionRecord, InstructionView } from '@portal/shared';
+import type { InstructionRecord, InstructionStatus, InstructionView } from '@portal/shared';
 import { useState, type Key } from 'react';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type FetchPage } from '../../components/data-table';
 import { fetchInstructionPage, instructionsKey, useDecide, type DecisionStep } from './api/instructions';
 import { DecisionButtons } from './decision-buttons';
 import { instructionColumns } from './instruction-columns';
 import { InstructionDetailDrawer } from './instruction-detail-drawer';
 import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
 
-const fetchers = {
-  review: fetchInstructionPage('review'),
-  confirm: fetchInstructionPage('confirm'),
-  confirmReview: fetchInstructionPage('confirmReview'),
-} satisfies Record<DecisionStep & InstructionView, unknown>;
+/** The state each step acts on; its view also shows what passed through it, which the query page lists. */
+const WAITING: Record<DecisionStep, InstructionStatus> = { review: '10', confirm: '20', confirmReview: '30' };
+
+const waitingFor =
+  (step: DecisionStep & InstructionView): FetchPage<InstructionRecord> =>
+  (params, signal) =>
+    fetchInstructionPage(step)({ ...params, status: WAITING[step] }, signal);
+
+const fetchers = { review: waitingFor('review'), confirm: waitingFor('confirm'), confirmReview: waitingFor('confirmReview') };
+const QUERY_FIELDS = INSTRUCTION_QUERY_FIELDS.filter((f) => f.name !== 'status');
 
 interface DecisionListProps {
   step: DecisionStep;
@@ -42,7 +47,7 @@ export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
         columns={instructionColumns((row) => setOpenId(row.id))}
         rowKey="id"
         showIndex
-        queryFields={INSTRUCTION_QUERY_FIELDS}
+        queryFields={QUERY_FIELDS}
         rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
         selection={{
           type: 'checkbox',
