@@ -15,7 +15,7 @@ const CONFIRM = '/thirdPartyInstructionManagement/instructionConfirmation/index'
 const CHECK = '/custodianInstruction/custodianCheck/index';
 const EXECUTE = '/custodianInstruction/custodianExecute/index';
 
-const account = instructionAccounts()[0]!;
+const [account, second] = instructionAccounts();
 const AMOUNT = '1234.56';
 
 const view = (page: Page, path: string) => page.locator(`[data-view="${path}"]`);
@@ -53,16 +53,14 @@ async function decide(page: Page, region: Locator, verb: string) {
   await expect(dataRows(region)).toHaveCount(0);
 }
 
-test('one instruction from entry through review, third-party confirmation, custodian check and execution', async ({ page }) => {
-  test.setTimeout(180_000);
-  // Entry by the maker, submitted at once.
-  await login(page, 'demo', 'Demo1234');
+/** Enters one instruction on `accountNo` as the signed-in maker and submits it; answers its number. */
+async function enterInstruction(page: Page, accountNo: string, screenshots = false): Promise<string> {
   await page.goto(`${APP}${ENTRY}`);
   const mine = view(page, ENTRY).getByRole('region', { name: '我的指令列表' });
   await mine.getByRole('button', { name: /新增指令/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增指令' });
-  await dialog.getByLabel('付款账户').fill(account.accountNo.slice(-4));
-  await page.locator('.ant-select-item-option', { hasText: masked(account.accountNo) }).first().click();
+  await dialog.getByLabel('付款账户').fill(accountNo.slice(-4));
+  await page.locator('.ant-select-item-option', { hasText: masked(accountNo) }).first().click();
   await expect(dialog.getByLabel('第三方机构')).toHaveValue('鼎晟投资顾问（上海）有限公司');
   await dialog.getByRole('textbox', { name: '* 金额 :' }).fill(AMOUNT);
   await expect(dialog.getByLabel('大写金额')).toHaveText(`大写：${amountToChinese(AMOUNT)}`);
@@ -73,7 +71,7 @@ test('one instruction from entry through review, third-party confirmation, custo
   await dialog.getByLabel('起息日').fill(chinaDate(3));
   await dialog.getByLabel('起息日').press('Enter');
   await dialog.getByLabel('用途').fill('支付申购款');
-  await page.screenshot({ path: '../docs/screenshots/instructions-entry-form.png' });
+  if (screenshots) await page.screenshot({ path: '../docs/screenshots/instructions-entry-form.png' });
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   const submitted = toast(page, /指令 ZL\d+ 已提交复核/);
   await expect(submitted).toBeVisible();
@@ -81,7 +79,24 @@ test('one instruction from entry through review, third-party confirmation, custo
   await expect(dialog).toBeHidden();
   await expect(dataRows(mine).first()).toContainText(instructionNo);
   await expect(dataRows(mine).first()).toContainText('待复核');
-  await page.screenshot({ path: '../docs/screenshots/instructions-entry.png' });
+  if (screenshots) await page.screenshot({ path: '../docs/screenshots/instructions-entry.png' });
+  return instructionNo;
+}
+
+async function refuse(page: Page, region: Locator, reason: string) {
+  await dataRows(region).first().getByRole('checkbox').check();
+  await region.getByRole('button', { name: /退\s*回/ }).click();
+  const dialog = page.getByRole('dialog', { name: '复核退回' });
+  await dialog.getByLabel('退回原因').fill(reason);
+  await dialog.getByRole('button', { name: '确认退回' }).click();
+  await expect(toast(page, '已退回 1 条指令')).toBeVisible();
+}
+
+test('one instruction from entry through review, third-party confirmation, custodian check and execution', async ({ page }) => {
+  test.setTimeout(180_000);
+  // Entry by the maker, submitted at once.
+  await login(page, 'demo', 'Demo1234');
+  const instructionNo = await enterInstruction(page, account!.accountNo, true);
 
   // Review by the checker, signed; the detail drawer shows the uppercase amount and the history.
   await relogin(page, 'checker', 'Demo1234');
@@ -119,4 +134,38 @@ test('one instruction from entry through review, third-party confirmation, custo
   await dataRows(all).first().getByRole('button', { name: instructionNo }).click();
   const history = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` }).getByRole('region', { name: '处理记录' });
   for (const step of ['提交', '复核通过', '第三方确认通过', '确认复核通过', '托管行审核通过', '执行']) await expect(history).toContainText(step);
+});
+
+test('a refused instruction shows its reason, is edited and resubmitted, then revoked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'demo', 'Demo1234');
+  const instructionNo = await enterInstruction(page, second!.accountNo);
+  await relogin(page, 'checker', 'Demo1234');
+  await refuse(page, await findInstruction(page, REVIEW, '待复核指令列表', instructionNo), '大额支付行号有误');
+
+  // Back with the maker: 复核退回 with the reason; edited and submitted again.
+  await relogin(page, 'demo', 'Demo1234');
+  const mine = await findInstruction(page, ENTRY, '我的指令列表', instructionNo);
+  await expect(dataRows(mine).first()).toContainText('复核退回');
+  await expect(dataRows(mine).first()).toContainText('大额支付行号有误');
+  await dataRows(mine).first().getByRole('button', { name: '修改' }).click();
+  const dialog = page.getByRole('dialog', { name: `修改指令 ${instructionNo}` });
+  await expect(dialog).toContainText('退回原因：大额支付行号有误');
+  await dialog.getByLabel('大额支付行号').fill('301290000015');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(toast(page, `指令 ${instructionNo} 已提交复核`)).toBeVisible();
+  await expect(dataRows(mine).first()).toContainText('待复核');
+
+  // Refused once more, the maker revokes it with a reason.
+  await relogin(page, 'checker', 'Demo1234');
+  await refuse(page, await findInstruction(page, REVIEW, '待复核指令列表', instructionNo), '用途不清');
+  await relogin(page, 'demo', 'Demo1234');
+  const again = await findInstruction(page, ENTRY, '我的指令列表', instructionNo);
+  await dataRows(again).first().getByRole('button', { name: '撤销' }).click();
+  const revoke = page.getByRole('dialog', { name: `撤销指令 ${instructionNo}` });
+  await revoke.getByLabel('撤销原因').fill('改用其他账户支付');
+  await revoke.getByRole('button', { name: '确认撤销' }).click();
+  await expect(toast(page, `指令 ${instructionNo} 已撤销`)).toBeVisible();
+  await expect(dataRows(again).first()).toContainText('已撤销');
+  await expect(dataRows(again).first().getByRole('button', { name: '修改' })).toHaveCount(0);
 });

@@ -68,6 +68,8 @@ export function InstructionEntryPage() {
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}
         rowActions={rowActions}
+        // A refused instruction offers all four at once: none hidden under 更多.
+        maxInlineActions={4}
         toolbar={
           <Permission names="instructionAdd">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
