@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { amountToChinese, codeLabel, INSTRUCTION_STATUS, type InstructionHistory, type InstructionStatus } from '@portal/shared';
-import { Button, Descriptions, Drawer, Empty, List, Skeleton, Space, Timeline, Typography } from 'antd';
-import { downloadAttachment, instructionDetailQuery } from './api/instructions';
+import { amountToChinese, codeLabel, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
+import { Descriptions, Drawer, Skeleton, Space, Timeline, Typography } from 'antd';
+import { currentUserQuery } from '../../lib/session';
+import { AttachmentList } from './attachment-list';
+import { instructionDetailQuery } from './api/instructions';
 import { accountOf, moneyOf, StatusTag, textOrEmpty } from './instruction-format';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -42,8 +44,12 @@ function HistoryItem({ h }: { h: InstructionHistory }) {
 
 /** An instruction's every field, the amount in uppercase, its attachments and its history. */
 export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: number | null; staff?: boolean; onClose: () => void }) {
+  const me = useQuery(currentUserQuery).data;
   const detail = useQuery({ ...instructionDetailQuery(id ?? 0, staff), enabled: id !== null });
   const d = detail.data;
+  // Only the maker, while the instruction is with them, changes its attachments (the server decides too).
+  const editable =
+    !staff && d !== undefined && me?.userNo === d.createdByUserNo && nextStatus(d.status as InstructionStatus, 'edit', { hasThirdParty: d.thirdPartyEnterpriseNo !== null }) !== null;
   return (
     <Drawer open={id !== null} size={720} title={d ? `指令详情 ${d.instructionNo}` : '指令详情'} onClose={onClose} destroyOnHidden>
       {!d ? (
@@ -87,19 +93,7 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
           </Descriptions>
           <section aria-label="附件">
             <Typography.Title level={5}>附件</Typography.Title>
-            {d.attachments.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件" />
-            ) : (
-              <List
-                size="small"
-                dataSource={d.attachments}
-                renderItem={(a) => (
-                  <List.Item actions={[<Button key="dl" type="link" size="small" onClick={() => void downloadAttachment(a.id, staff).catch(() => undefined)}>下载</Button>]}>
-                    {a.fileName}（{Math.ceil(a.size / 1024)} KB）
-                  </List.Item>
-                )}
-              />
-            )}
+            <AttachmentList instructionId={d.id} attachments={d.attachments} staff={staff} editable={editable} />
           </section>
           <section aria-label="处理记录">
             <Typography.Title level={5}>处理记录</Typography.Title>

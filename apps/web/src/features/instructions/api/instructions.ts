@@ -91,3 +91,8 @@ export const useCustodianCheck = () =>
   useInstructionWrite(({ rows, result, reason }: Decision) => http.call(instructionsApi.custodianCheck, { ids: rows.map((r) => r.id), result, reason }));
 
 export const useCustodianExecute = () => useInstructionWrite((id: number) => http.call(instructionsApi.custodianExecute, { id }));
+
+export const useUploadAttachment = () =>
+  useInstructionWrite((input: z.input<typeof instructionsApi.attachmentUploadSchema>) => http.call(instructionsApi.attachmentUpload, input));
+
+export const useRemoveAttachment = () => useInstructionWrite((id: number) => http.call(instructionsApi.attachmentRemove, { id }));
