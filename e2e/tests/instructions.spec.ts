@@ -17,6 +17,8 @@ const EXECUTE = '/custodianInstruction/custodianExecute/index';
 
 const [account, second] = instructionAccounts();
 const AMOUNT = '1234.56';
+// A 1×1 PNG: attachments are checked by content.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const view = (page: Page, path: string) => page.locator(`[data-view="${path}"]`);
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
@@ -148,6 +150,14 @@ test('a refused instruction shows its reason, is edited and resubmitted, then re
   const mine = await findInstruction(page, ENTRY, '我的指令列表', instructionNo);
   await expect(dataRows(mine).first()).toContainText('复核退回');
   await expect(dataRows(mine).first()).toContainText('大额支付行号有误');
+  // The maker attaches a file while the instruction is with them.
+  await dataRows(mine).first().getByRole('button', { name: instructionNo }).click();
+  const drawer = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` });
+  await drawer.locator('input[type="file"]').setInputFiles({ name: '付款通知.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+  await expect(toast(page, '已上传：付款通知.png')).toBeVisible();
+  await expect(drawer.getByRole('region', { name: '附件' })).toContainText('付款通知.png');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await dataRows(mine).first().getByRole('button', { name: '修改' }).click();
   const dialog = page.getByRole('dialog', { name: `修改指令 ${instructionNo}` });
   await expect(dialog).toContainText('退回原因：大额支付行号有误');
