@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REMINDER_FIELDS, type ReminderCounts } from '@portal/shared';
-import { REMINDER_GROUPS, homeState } from './reminders';
+import { REMINDER_GROUPS, STAFF_REMINDER_GROUPS, homeState } from './reminders';
 
 const zero = Object.fromEntries(REMINDER_FIELDS.map((f) => [f, 0])) as ReminderCounts;
 
@@ -20,5 +20,10 @@ describe('homeState (spec §4 home loading states)', () => {
   it('covers every count exactly once and links the eight spec §2 paths', () => {
     expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());
     expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(8);
+  });
+  it('shows custodian staff the check count on their own card', () => {
+    const { groups } = homeState(false, { ...zero, waitCheckCount: 3 }, STAFF_REMINDER_GROUPS);
+    expect(groups.map((g) => [g.title, g.children.map((c) => c.label)])).toEqual([['托管行指令审核', ['待审核指令']]]);
+    expect(homeState(false, { ...zero, waitCheckCount: 3 }).groups[0]?.children.map((c) => c.label)).toEqual(['待托管行审核']);
   });
 });
