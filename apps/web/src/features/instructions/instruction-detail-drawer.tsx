@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { amountToChinese, codeLabel, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
-import { Descriptions, Drawer, Skeleton, Space, Timeline, Typography } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Skeleton, Space, Timeline, Typography } from 'antd';
 import { currentUserQuery } from '../../lib/session';
 import { AttachmentList } from './attachment-list';
 import { instructionDetailQuery } from './api/instructions';
 import { accountOf, moneyOf, StatusTag, textOrEmpty } from './instruction-format';
+import styles from './instructions.module.css';
 
 const ACTION_LABELS: Record<string, string> = {
   create: '录入',
@@ -51,11 +53,24 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
   const editable =
     !staff && d !== undefined && me?.userNo === d.createdByUserNo && nextStatus(d.status as InstructionStatus, 'edit', { hasThirdParty: d.thirdPartyEnterpriseNo !== null }) !== null;
   return (
-    <Drawer open={id !== null} size={720} title={d ? `指令详情 ${d.instructionNo}` : '指令详情'} onClose={onClose} destroyOnHidden>
+    <Drawer
+      open={id !== null}
+      size={720}
+      title={d ? `指令详情 ${d.instructionNo}` : '指令详情'}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        d && (
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+            打印
+          </Button>
+        )
+      }
+    >
       {!d ? (
         <Skeleton active />
       ) : (
-        <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={24} style={{ width: '100%' }} className={styles.printable}>
           <Descriptions bordered size="small" column={2} aria-label="指令信息">
             <Descriptions.Item label="指令编号">{d.instructionNo}</Descriptions.Item>
             <Descriptions.Item label="状态">
@@ -91,7 +106,7 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
               </Descriptions.Item>
             )}
           </Descriptions>
-          <section aria-label="附件">
+          <section aria-label="附件" className={styles.noPrint}>
             <Typography.Title level={5}>附件</Typography.Title>
             <AttachmentList instructionId={d.id} attachments={d.attachments} staff={staff} editable={editable} />
           </section>
