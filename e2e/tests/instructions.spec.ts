@@ -134,7 +134,8 @@ test('one instruction from entry through review, third-party confirmation, custo
   const all = await findInstruction(page, QUERY, '指令列表', instructionNo);
   await expect(dataRows(all).first()).toContainText('已执行');
   await dataRows(all).first().getByRole('button', { name: instructionNo }).click();
-  const history = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` }).getByRole('region', { name: '处理记录' });
+  const detail = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` });
+  const history = detail.getByRole('region', { name: '处理记录' });
   for (const step of ['提交', '复核通过', '第三方确认通过', '确认复核通过', '托管行审核通过', '执行']) await expect(history).toContainText(step);
 });
 
