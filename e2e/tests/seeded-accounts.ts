@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, generateAccounts, generateEbank, prng } from '../../apps/server/src/seed/accounts-data';
+import { DEMO_ACCOUNTS, DEMO_RIGHTS, generateAccounts, generateEbank, prng } from '../../apps/server/src/seed/accounts-data';
 import { ENTERPRISES } from '../../apps/server/src/seed/demo-data';
 
 // The demo register of an enterprise as the seed draws it (same generator, same seed), so each
@@ -43,3 +43,22 @@ export const confirmedBy = (institutionNo: string) =>
 
 /** Spec §3: longer than 10 digits, first 6 + ****** + last 4, as the screen shows it. */
 export const masked = (accountNo: string) => `${accountNo.slice(0, 6)} ****** ${accountNo.slice(-4)}`;
+
+/**
+ * E-banking accounts of 华夏远航 that 鼎晟投资顾问 confirms, in use, on which the demo maker
+ * (U100000101) may enter and the checker (U100000102) may review, richest first: the seed grants
+ * the rights with the same generator right after drawing the e-banking accounts.
+ */
+export function instructionAccounts(): (SeededAccount & { balance: string })[] {
+  const plan = DEMO_ACCOUNTS[0];
+  const enterprise = ENTERPRISES.find((e) => e.enterprise_no === plan.enterprise_no)!;
+  const rnd = prng(Number(plan.enterprise_no));
+  const accounts = generateAccounts(enterprise, plan.count, plan.serialBase, rnd);
+  const ebank = generateEbank(accounts, plan.addedBy, rnd);
+  const [maker, checker] = DEMO_RIGHTS.filter((r) => r.enterprise_no === plan.enterprise_no).map((right) => new Set(ebank.filter(() => rnd.chance(right.share)).map((a) => a.account_no)));
+  const used = new Set(ebank.filter((e) => e.used === 1).map((e) => e.account_no));
+  return accounts
+    .filter((a) => a.third_party_enterprise_no === '2000000001' && a.currency === 'CNY' && used.has(a.account_no) && maker!.has(a.account_no) && checker!.has(a.account_no))
+    .sort((x, y) => Number(y.balance) - Number(x.balance))
+    .map((a) => ({ accountNo: a.account_no, accountName: a.account_name, status: a.status, added: true, thirdParty: a.third_party_enterprise_no ?? null, balance: String(a.balance) }));
+}

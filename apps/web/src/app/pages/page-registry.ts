@@ -18,6 +18,36 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['ACCOUNT_VIEW'],
     load: () => import('../../features/accounts/account-management-page').then((m) => ({ default: m.AccountManagementPage })),
   },
+  'instructionManagement/instructionEntry/index': {
+    title: '指令录入',
+    access: ['INSTRUCTION_ENTRY'],
+    load: () => import('../../features/instructions/instruction-entry-page').then((m) => ({ default: m.InstructionEntryPage })),
+  },
+  'instructionManagement/instructionReview/index': {
+    title: '指令复核',
+    access: ['INSTRUCTION_REVIEW'],
+    load: () => import('../../features/instructions/instruction-review-page').then((m) => ({ default: m.InstructionReviewPage })),
+  },
+  'instructionManagement/instructionQuery/index': {
+    title: '指令查询',
+    access: ['INSTRUCTION_QUERY'],
+    load: () => import('../../features/instructions/instruction-query-page').then((m) => ({ default: m.InstructionQueryPage })),
+  },
+  'thirdPartyInstructionManagement/instructionConfirmation/index': {
+    title: '指令确认',
+    access: ['INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
+    load: () => import('../../features/instructions/instruction-confirmation-page').then((m) => ({ default: m.InstructionConfirmationPage })),
+  },
+  'custodianInstruction/custodianCheck/index': {
+    title: '托管行指令审核',
+    access: ['CUSTODIAN_CHECK'],
+    load: () => import('../../features/instructions/custodian-check-page').then((m) => ({ default: m.CustodianCheckPage })),
+  },
+  'custodianInstruction/custodianExecute/index': {
+    title: '托管行指令执行',
+    access: ['CUSTODIAN_EXECUTE'],
+    load: () => import('../../features/instructions/custodian-execute-page').then((m) => ({ default: m.CustodianExecutePage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),

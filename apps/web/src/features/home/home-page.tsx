@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { ReminderCards } from './reminder-cards';
-import { homeState, reminderQuery } from './reminders';
+import { use } from 'react';
+import { AccessContext } from '../../lib/permissions';
+import { homeState, reminderQuery, REMINDER_GROUPS, STAFF_REMINDER_GROUPS } from './reminders';
 import styles from './home-page.module.css';
 
 /** Home (spec §2, §4): the welcome banner, and the reminder cards when there is something to do. */
 export function HomePage() {
   const reminders = useQuery(reminderQuery);
-  const { state, groups } = homeState(reminders.isPending, reminders.data);
+  const custodian = use(AccessContext).includes('CUSTODIAN_CHECK');
+  const { state, groups } = homeState(reminders.isPending, reminders.data, custodian ? STAFF_REMINDER_GROUPS : REMINDER_GROUPS);
   return (
     <main className={styles.page} data-home-state={state}>
       <section className={styles.banner}>

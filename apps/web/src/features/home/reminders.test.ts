@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REMINDER_FIELDS, type ReminderCounts } from '@portal/shared';
-import { REMINDER_GROUPS, homeState } from './reminders';
+import { REMINDER_GROUPS, STAFF_REMINDER_GROUPS, homeState } from './reminders';
 
 const zero = Object.fromEntries(REMINDER_FIELDS.map((f) => [f, 0])) as ReminderCounts;
 
@@ -13,11 +13,17 @@ describe('homeState (spec §4 home loading states)', () => {
   it('is 2 with only the non-zero groups and children', () => {
     const { state, groups } = homeState(false, { ...zero, waitConfirmCount: 2, confirmRefuseCount: 1, shareCount: 4 });
     expect(state).toBe(2);
-    expect(groups.map((g) => g.title)).toEqual(['第三方指令确认', '新股缴款提醒']);
-    expect(groups[0]?.children.map((c) => c.field)).toEqual(['waitConfirmCount', 'confirmRefuseCount']);
+    expect(groups.map((g) => g.title)).toEqual(['第三方指令确认', '指令录入', '新股缴款提醒']);
+    expect(groups[0]?.children.map((c) => c.field)).toEqual(['waitConfirmCount']);
+    expect(groups[1]?.children.map((c) => c.field)).toEqual(['confirmRefuseCount']);
   });
   it('covers every count exactly once and links the eight spec §2 paths', () => {
     expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());
     expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(8);
+  });
+  it('shows custodian staff the check count on their own card', () => {
+    const { groups } = homeState(false, { ...zero, waitCheckCount: 3 }, STAFF_REMINDER_GROUPS);
+    expect(groups.map((g) => [g.title, g.children.map((c) => c.label)])).toEqual([['托管行指令审核', ['待审核指令']]]);
+    expect(homeState(false, { ...zero, waitCheckCount: 3 }).groups[0]?.children.map((c) => c.label)).toEqual(['待托管行审核']);
   });
 });

@@ -30,10 +30,7 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
   {
     title: '指令复核',
     path: '/instructionManagement/instructionReview/index',
-    children: [
-      { field: 'waitReviewCount', label: '待复核指令' },
-      { field: 'reviewRefuseCount', label: '复核退回指令' },
-    ],
+    children: [{ field: 'waitReviewCount', label: '待复核指令' }],
   },
   {
     title: '第三方指令确认',
@@ -41,16 +38,18 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
     children: [
       { field: 'waitConfirmCount', label: '待确认指令' },
       { field: 'waitConfirmReviewCount', label: '待确认复核指令' },
-      { field: 'confirmRefuseCount', label: '确认退回指令' },
-      { field: 'confirmReviewRefuseCount', label: '确认复核退回指令' },
     ],
   },
   {
+    // The maker's card (issue 12): what came back to them, and what waits at the custodian.
     title: '指令录入',
     path: '/instructionManagement/instructionEntry/index',
     children: [
-      { field: 'waitCheckCount', label: '待审核指令' },
-      { field: 'checkRefuseCount', label: '审核退回指令' },
+      { field: 'reviewRefuseCount', label: '复核退回' },
+      { field: 'confirmRefuseCount', label: '确认退回' },
+      { field: 'confirmReviewRefuseCount', label: '确认复核退回' },
+      { field: 'checkRefuseCount', label: '托管行退回' },
+      { field: 'waitCheckCount', label: '待托管行审核' },
     ],
   },
   { title: '风险提示', path: '/addedServices/riskManagement/index', children: [{ field: 'RiskCount', label: '风险提示' }] },
@@ -59,16 +58,35 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
   { title: '新股缴款提醒', path: '/warningInfo/NewSharePaymentReminder/index', children: [{ field: 'shareCount', label: '新股缴款提醒' }] },
 ];
 
+/**
+ * Bank staff who check instructions see `waitCheckCount` (every enterprise's) on a card of their
+ * own, where a maker sees it on 指令录入.
+ */
+const CUSTODIAN_CHECK_GROUP: ReminderGroup = {
+  title: '托管行指令审核',
+  path: '/custodianInstruction/custodianCheck/index',
+  children: [{ field: 'waitCheckCount', label: '待审核指令' }],
+};
+
+export const STAFF_REMINDER_GROUPS: ReminderGroup[] = [
+  CUSTODIAN_CHECK_GROUP,
+  ...REMINDER_GROUPS.map((g) => ({ ...g, children: g.children.filter((c) => c.field !== 'waitCheckCount') })),
+];
+
 export type HomeState = 0 | 1 | 2;
 
 /**
  * Spec §4 "Home loading states": 0 loading; 2 when a group has a non-zero count (a group shows
  * only with non-zero children, a child only when non-zero); 1 banner only otherwise, or on failure.
  */
-export function homeState(loading: boolean, counts: ReminderCounts | undefined): { state: HomeState; groups: ReminderGroup[] } {
+export function homeState(
+  loading: boolean,
+  counts: ReminderCounts | undefined,
+  all: readonly ReminderGroup[] = REMINDER_GROUPS,
+): { state: HomeState; groups: ReminderGroup[] } {
   if (loading) return { state: 0, groups: [] };
   if (!counts) return { state: 1, groups: [] };
-  const groups = REMINDER_GROUPS.map((g) => ({ ...g, children: g.children.filter((c) => (counts[c.field] ?? 0) > 0) })).filter(
+  const groups = all.map((g) => ({ ...g, children: g.children.filter((c) => (counts[c.field] ?? 0) > 0) })).filter(
     (g) => g.children.length > 0,
   );
   return { state: groups.length > 0 ? 2 : 1, groups };

@@ -50,6 +50,8 @@ export interface RequestOptions {
   params?: Record<string, unknown>;
   /** The caller shows refusals itself (login: 040007 opens a dialog instead of a message). */
   silent?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key` so a retried submit creates one record. */
+  headers?: Record<string, string>;
 }
 
 interface Envelope {
@@ -78,7 +80,7 @@ async function signedHeaders(sk: SessionKey, method: string, pathname: string, b
 /** Builds the wire request of spec §7 / WIRE.md: headers, envelope, anti-replay signature. */
 async function send(path: string, options: RequestOptions, accept: string) {
   const method = options.method ?? 'POST';
-  const headers: Record<string, string> = { ...BASE_HEADERS, accept };
+  const headers: Record<string, string> = { ...options.headers, ...BASE_HEADERS, accept };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const sk = await sessionKey();
@@ -233,6 +235,8 @@ async function image(path: string): Promise<{ blob: Blob; rev: string }> {
 export interface CallOptions {
   /** The caller shows refusals itself (login: 040007 opens a dialog instead of a message). */
   silent?: boolean;
+  /** Extra request headers (`Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** A signed operation's input needs no `signMsg`: `call` signs it (docs/signing.md). */

@@ -1,0 +1,53 @@
+import { EXPIRED_LABEL, type InstructionRecord } from '@portal/shared';
+import { Card } from 'antd';
+import { useState, type Key } from 'react';
+import { DataTable } from '../../components/data-table';
+import { fetchCustodianPage, instructionsKey, useCustodianCheck } from './api/instructions';
+import { DecisionButtons } from './decision-buttons';
+import { instructionColumns } from './instruction-columns';
+import { InstructionDetailDrawer } from './instruction-detail-drawer';
+import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
+
+const fetchCheck = fetchCustodianPage('check');
+
+// An expired instruction cannot pass the check (the server refuses it too): say so before asking.
+const expiredIn = (rows: readonly InstructionRecord[]) => {
+  const expired = rows.filter((r) => r.expired);
+  return expired.length > 0 ? `${expired.map((r) => r.instructionNo).join('、')} ${EXPIRED_LABEL}，不能审核通过，请退回` : null;
+};
+
+/** 托管行指令管理 › 托管行指令审核 (`/custodianInstruction/custodianCheck/index`): every enterprise's instructions waiting for the check. */
+export function CustodianCheckPage() {
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [selectedRows, setSelectedRows] = useState<InstructionRecord[]>([]);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const checking = useCustodianCheck();
+  const clear = () => {
+    setSelectedKeys([]);
+    setSelectedRows([]);
+  };
+  return (
+    <Card title="托管行指令审核">
+      <DataTable<InstructionRecord>
+        ariaLabel="待审核指令列表"
+        queryKey={[...instructionsKey, 'custodian', 'check']}
+        fetchPage={fetchCheck}
+        columns={instructionColumns((row) => setOpenId(row.id), { enterprise: true })}
+        rowKey="id"
+        showIndex
+        queryFields={INSTRUCTION_QUERY_FIELDS}
+        rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
+        selection={{
+          type: 'checkbox',
+          selectedRowKeys: selectedKeys,
+          onChange: (keys, rows) => {
+            setSelectedKeys(keys);
+            setSelectedRows(rows);
+          },
+        }}
+        toolbar={<DecisionButtons rows={selectedRows} verb="审核" decide={checking.mutateAsync} busy={checking.isPending} onDone={clear} passBlocked={expiredIn} />}
+      />
+      <InstructionDetailDrawer id={openId} staff onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { CODE_TABLES, INSTRUCTION_STATUS, instructionsApi } from '@portal/shared';
+import type { FormField, OptionItem } from '../../components/form-builder';
+import { schemaRule } from '../../lib/schema-rule';
+
+const filter = instructionsApi.instructionFilterFields;
+const optionsOf = (table: Readonly<Record<string, string>>): OptionItem[] => Object.entries(table).map(([key, value]) => ({ key, value }));
+
+/** The query form of every instruction list, checked by the contract's own filter rules. */
+export const INSTRUCTION_QUERY_FIELDS: FormField[] = [
+  { name: 'instructionNo', type: 'text', label: '指令编号', rules: [schemaRule(filter.instructionNo)] },
+  { name: 'type', type: 'select', label: '指令类型', options: optionsOf(CODE_TABLES.instructionType) },
+  { name: 'status', type: 'select', label: '指令状态', options: optionsOf(INSTRUCTION_STATUS) },
+  { name: 'payerAccountNo', type: 'text', label: '付款账号', rules: [schemaRule(filter.payerAccountNo)] },
+  { name: 'payee', type: 'text', label: '收款人', rules: [schemaRule(filter.payee)] },
+  { name: 'amountMin', type: 'text', label: '最小金额', rules: [schemaRule(filter.amountMin)] },
+  { name: 'amountMax', type: 'text', label: '最大金额', rules: [schemaRule(filter.amountMax)] },
+  { name: 'valueDateFrom', type: 'date', label: '起息日自', rules: [schemaRule(filter.valueDateFrom)] },
+  { name: 'valueDateTo', type: 'date', label: '起息日至', rules: [schemaRule(filter.valueDateTo)] },
+];
