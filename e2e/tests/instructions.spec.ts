@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { amountToChinese } from '../../packages/shared/src/rules/amount-chinese';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { APP, login } from './login-page';
@@ -179,4 +180,22 @@ test('a refused instruction shows its reason, is edited and resubmitted, then re
   await expect(toast(page, `指令 ${instructionNo} 已撤销`)).toBeVisible();
   await expect(dataRows(again).first()).toContainText('已撤销');
   await expect(dataRows(again).first().getByRole('button', { name: '修改' })).toHaveCount(0);
+});
+
+test('指令查询 downloads the enterprise’s instructions as an xlsx that reads back with its headers and rows', async ({ page }) => {
+  await login(page, 'demo', 'Demo1234');
+  await page.goto(`${APP}${QUERY}`);
+  const list = view(page, QUERY).getByRole('region', { name: '指令列表' });
+  await expect(dataRows(list).first()).toBeVisible();
+  const total = Number((await list.getByText(/^共 \d+ 条$/).innerText()).replace(/\D/g, ''));
+  const downloading = page.waitForEvent('download');
+  await list.getByRole('button', { name: /下\s*载/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(1).value).toBe('指令编号');
+  expect(sheet.actualRowCount - 1).toBe(total);
+  expect(String(sheet.getRow(2).getCell(1).value)).toMatch(/^ZL\d{16}$/);
 });

@@ -245,6 +245,8 @@ describe('signed operations', () => {
         const entry = (await audits(event)).at(-1)!;
         expect(entry, name).toMatchObject({ outcome: 'success', detail: { signature: { code, deviceKey: client.device.publicKey, data: signingDataToSend(op, body) } } });
       }
+      // U100000201 was newuser's last seat; the demo instructions name newuser, so the person is kept, disabled.
+      expect(await db().selectFrom('users').select('status').where('username', '=', 'newuser').executeTakeFirst()).toEqual({ status: 0 });
     });
 
     it('includes the password change in the dialog (PasswordModify), which stays unchanged when refused', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { PASSWORD_HISTORY_DEPTH, type OperationParsed, type usersApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
-import { isUniqueViolation } from '../../db/sql-helpers';
+import { sql } from 'kysely';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers';
 import { isStaffRole } from '../../reference/roles';
 import type { AuthServices } from '../auth/auth-services';
 import type { Credentials } from '../auth/credentials';
@@ -201,7 +202,16 @@ export class UserAdmin {
         await trx.deleteFrom('user_numbers').where('user_no', '=', userNo).execute();
         const left = await trx.selectFrom('user_numbers').select('user_no').where('user_id', '=', seat.user_id).limit(1).executeTakeFirst();
         if (left) return false;
-        await trx.deleteFrom('users').where('user_id', '=', seat.user_id).execute();
+        // A person named in business records (an instruction's maker, a history entry) is kept,
+        // disabled and seatless: who did what outlives the login.
+        await sql`savepoint person_delete`.execute(trx);
+        try {
+          await trx.deleteFrom('users').where('user_id', '=', seat.user_id).execute();
+        } catch (err) {
+          if (!isForeignKeyViolation(err)) throw err;
+          await sql`rollback to savepoint person_delete`.execute(trx);
+          await trx.updateTable('users').set({ status: 0, updated_at: now }).where('user_id', '=', seat.user_id).execute();
+        }
         return true;
       });
       await this.#sessions.revokeUserNo(userNo);
