@@ -1,8 +1,8 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { accountsApi, type AccountRecord } from '@portal/shared';
 import { App, Button, Space, Typography } from 'antd';
-import { useState, type Key } from 'react';
-import { DataTable, type RowAction } from '../../components/data-table';
+import { useState } from 'react';
+import { DataTable, useCheckboxSelection, type RowAction } from '../../components/data-table';
 import type { FormValues } from '../../components/form-builder';
 import { Permission, usePermission } from '../../lib/permissions';
 import { accountColumns } from './account-columns';
@@ -25,15 +25,9 @@ export function AccountList({ added }: { added: AddedState }) {
   const { message, modal } = App.useApp();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [criteria, setCriteria] = useState<FormValues>({});
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
-  const [selectedRows, setSelectedRows] = useState<AccountRecord[]>([]);
+  const { rows: selectedRows, selection, clear: clearSelection } = useCheckboxSelection<AccountRecord>();
   const switching = useSwitchAccounts();
   const maySwitch = usePermission('accountUsed');
-
-  const clearSelection = () => {
-    setSelectedKeys([]);
-    setSelectedRows([]);
-  };
 
   const switchAccounts = async (to: AccountSwitch, accounts: AccountRecord[]) => {
     try {
@@ -114,16 +108,7 @@ export function AccountList({ added }: { added: AddedState }) {
         onCriteriaChange={setCriteria}
         rowActions={rowActions}
         selection={
-          added === 'added' && maySwitch
-            ? {
-                type: 'checkbox',
-                selectedRowKeys: selectedKeys,
-                onChange: (keys, rows) => {
-                  setSelectedKeys(keys);
-                  setSelectedRows(rows);
-                },
-              }
-            : undefined
+          added === 'added' && maySwitch ? selection : undefined
         }
         toolbar={
           <>

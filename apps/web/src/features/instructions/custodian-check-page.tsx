@@ -1,7 +1,7 @@
 import { EXPIRED_LABEL, type InstructionRecord } from '@portal/shared';
 import { Card } from 'antd';
-import { useState, type Key } from 'react';
-import { DataTable } from '../../components/data-table';
+import { useState } from 'react';
+import { DataTable, useCheckboxSelection } from '../../components/data-table';
 import { fetchCustodianPage, instructionsKey, useCustodianCheck } from './api/instructions';
 import { DecisionButtons } from './decision-buttons';
 import { instructionColumns } from './instruction-columns';
@@ -18,14 +18,9 @@ const expiredIn = (rows: readonly InstructionRecord[]) => {
 
 /** 托管行指令管理 › 托管行指令审核 (`/custodianInstruction/custodianCheck/index`): every enterprise's instructions waiting for the check. */
 export function CustodianCheckPage() {
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
-  const [selectedRows, setSelectedRows] = useState<InstructionRecord[]>([]);
+  const selected = useCheckboxSelection<InstructionRecord>();
   const [openId, setOpenId] = useState<number | null>(null);
   const checking = useCustodianCheck();
-  const clear = () => {
-    setSelectedKeys([]);
-    setSelectedRows([]);
-  };
   return (
     <Card title="托管行指令审核">
       <DataTable<InstructionRecord>
@@ -37,15 +32,8 @@ export function CustodianCheckPage() {
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}
         rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
-        selection={{
-          type: 'checkbox',
-          selectedRowKeys: selectedKeys,
-          onChange: (keys, rows) => {
-            setSelectedKeys(keys);
-            setSelectedRows(rows);
-          },
-        }}
-        toolbar={<DecisionButtons rows={selectedRows} verb="审核" decide={checking.mutateAsync} busy={checking.isPending} onDone={clear} passBlocked={expiredIn} />}
+        selection={selected.selection}
+        toolbar={<DecisionButtons rows={selected.rows} verb="审核" decide={checking.mutateAsync} busy={checking.isPending} onDone={selected.clear} passBlocked={expiredIn} />}
       />
       <InstructionDetailDrawer id={openId} staff onClose={() => setOpenId(null)} />
     </Card>

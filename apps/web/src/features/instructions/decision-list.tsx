@@ -1,6 +1,6 @@
 import type { InstructionRecord, InstructionStatus, InstructionView } from '@portal/shared';
-import { useState, type Key } from 'react';
-import { DataTable, type FetchPage } from '../../components/data-table';
+import { useState } from 'react';
+import { DataTable, useCheckboxSelection, type FetchPage } from '../../components/data-table';
 import { fetchInstructionPage, instructionsKey, useDecide, type DecisionStep } from './api/instructions';
 import { DecisionButtons } from './decision-buttons';
 import { instructionColumns } from './instruction-columns';
@@ -30,14 +30,9 @@ interface DecisionListProps {
  * selection as one signed batch (the HTTP client refuses a batch whose signing data is too long).
  */
 export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
-  const [selectedRows, setSelectedRows] = useState<InstructionRecord[]>([]);
+  const selected = useCheckboxSelection<InstructionRecord>();
   const [openId, setOpenId] = useState<number | null>(null);
   const deciding = useDecide(step);
-  const clear = () => {
-    setSelectedKeys([]);
-    setSelectedRows([]);
-  };
   return (
     <>
       <DataTable<InstructionRecord>
@@ -49,15 +44,8 @@ export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
         showIndex
         queryFields={QUERY_FIELDS}
         rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
-        selection={{
-          type: 'checkbox',
-          selectedRowKeys: selectedKeys,
-          onChange: (keys, rows) => {
-            setSelectedKeys(keys);
-            setSelectedRows(rows);
-          },
-        }}
-        toolbar={<DecisionButtons rows={selectedRows} verb={verb} decide={deciding.mutateAsync} busy={deciding.isPending} onDone={clear} />}
+        selection={selected.selection}
+        toolbar={<DecisionButtons rows={selected.rows} verb={verb} decide={deciding.mutateAsync} busy={deciding.isPending} onDone={selected.clear} />}
       />
       <InstructionDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </>
