@@ -58,14 +58,17 @@ export const noticeQuery = defineOperation({
   response: pageOf(customerNoticeSchema).safeExtend({ unread: z.number() }),
 });
 
-/** `risk/notice/detail`: one notice with its body; reading it records the seat's read receipt. */
+/**
+ * `risk/notice/detail`: one notice with its body; reading it records the seat's read receipt,
+ * except with `markRead: false` (the urgent dialog, which records it when the reader acknowledges).
+ */
 export const noticeDetail = defineOperation({
   ...customer,
   id: 'RISK_NOTICE_DETAIL',
   name: '风险提示详情',
   path: '/{prefix}/risk/notice/detail',
   authority: ['RISK_VIEW'],
-  request: z.object({ id: noticeId }),
+  request: z.object({ id: noticeId, markRead: z.boolean({ error: 'markRead须为布尔值' }).default(true) }),
   response: customerNoticeSchema.safeExtend({ body: z.string() }),
 });
 
@@ -221,4 +224,14 @@ export const noticeReaders = defineOperation({
   authority: ['RISK_PUBLISH'],
   request: z.object({ ...pageQuery, id: noticeId, read: readState }),
   response: pageOf(noticeReaderSchema).safeExtend({ audienceCount: z.number(), readCount: z.number() }),
+});
+
+/** `custodian/risk/notice/enterprises`: the customer enterprises a notice may be addressed to (the audience picker). */
+export const noticeEnterprises = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_RISK_NOTICE_ENTERPRISES',
+  name: '风险提示可选企业',
+  path: '/{prefix}/custodian/risk/notice/enterprises',
+  authority: ['RISK_PUBLISH'],
+  response: z.array(z.object({ enterpriseNo: z.string(), enterpriseName: z.string() })),
 });

@@ -237,3 +237,13 @@ export async function findForStaff(db: Kysely<DB>, id: number, now: Date) {
   const [notice] = await toStaff(db, [row], now);
   return { ...notice!, body: row.body };
 }
+
+/** Active customer enterprises, for the audience picker. */
+export const customerEnterprises = (db: Kysely<DB>) =>
+  db
+    .selectFrom('enterprises')
+    .where('enterprise_type', '<>', 'bank')
+    .where('status', '=', 1)
+    .select(['enterprise_no as enterpriseNo', 'enterprise_name as enterpriseName'])
+    .orderBy('enterprise_no')
+    .execute();

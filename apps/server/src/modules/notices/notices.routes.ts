@@ -3,7 +3,7 @@ import { RETURN_CODES, noticesApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { findForReader, findForStaff, listForReader, listForStaff, readers } from './notices.queries';
+import { customerEnterprises, findForReader, findForStaff, listForReader, listForStaff, readers } from './notices.queries';
 import { NOTICE_MESSAGES, type NoticeDesk } from './notices.service';
 
 const reader = (request: FastifyRequest) => ({ enterpriseNo: request.session!.enterpriseNo, userNo: request.session!.userNo });
@@ -20,7 +20,7 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
   routes.json(api.noticeDetail, async ({ request, input }) => {
     const notice = await findForReader(db, reader(request), input.id, desk.now());
     if (!notice) throw notFound();
-    if (!notice.readAt) {
+    if (!notice.readAt && input.markRead) {
       await desk.markRead(request, reader(request), [input.id]);
       return { ...notice, readAt: desk.now().toISOString() };
     }
@@ -41,6 +41,8 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
     if (!(await findForStaff(db, input.id, desk.now()))) throw notFound();
     return readers(db, input);
   });
+
+  routes.json(api.noticeEnterprises, async () => customerEnterprises(db));
 
   routes.json(api.noticeAdd, async ({ request, input }) => desk.add(request, input));
   routes.json(api.noticeUpdate, async ({ request, input }) => desk.update(request, input));

@@ -22,10 +22,12 @@ export interface InstitutionPickerProps {
   /** 'single' allows one institution on the right and refuses another with '请先移除右侧选择数据！'. */
   mode?: TransferMode;
   listHeight?: number;
+  /** The two lists' titles, when the choice is not of third-party institutions. */
+  titles?: readonly [string, string];
 }
 
 /** Spec §2 third-party institution picker: institutions not chosen on the left, the chosen on the right. */
-export function InstitutionPicker({ institutions, value, onChange, mode, listHeight }: InstitutionPickerProps) {
+export function InstitutionPicker({ institutions, value, onChange, mode, listHeight, titles = TITLES }: InstitutionPickerProps) {
   return (
     <TransferCore
       items={institutions}
@@ -33,7 +35,7 @@ export function InstitutionPicker({ institutions, value, onChange, mode, listHei
       columns={COLUMNS}
       targetKeys={value}
       onChange={onChange}
-      titles={TITLES}
+      titles={titles}
       mode={mode}
       listHeight={listHeight}
     />
