@@ -44,21 +44,49 @@ export const confirmedBy = (institutionNo: string) =>
 /** Spec §3: longer than 10 digits, first 6 + ****** + last 4, as the screen shows it. */
 export const masked = (accountNo: string) => `${accountNo.slice(0, 6)} ****** ${accountNo.slice(-4)}`;
 
+export interface EbankAccount extends SeededAccount {
+  currency: string;
+  balance: string;
+  singleLimit: string | null;
+  /** The demo seats the seed grants a right on it. */
+  seats: ReadonlySet<string>;
+}
+
 /**
- * E-banking accounts of 华夏远航 that 鼎晟投资顾问 confirms, in use, on which the demo maker
- * (U100000101) may enter and the checker (U100000102) may review, richest first: the seed grants
- * the rights with the same generator right after drawing the e-banking accounts.
+ * 华夏远航's e-banking accounts in use, as the seed draws them: it grants the demo seats' rights
+ * (U100000101 enters, U100000102 reviews, U100000104 does both) with the same generator right
+ * after drawing the e-banking accounts. Richest first.
  */
-export function instructionAccounts(): (SeededAccount & { balance: string })[] {
+function demoEbankAccounts(): EbankAccount[] {
   const plan = DEMO_ACCOUNTS[0];
   const enterprise = ENTERPRISES.find((e) => e.enterprise_no === plan.enterprise_no)!;
   const rnd = prng(Number(plan.enterprise_no));
   const accounts = generateAccounts(enterprise, plan.count, plan.serialBase, rnd);
   const ebank = generateEbank(accounts, plan.addedBy, rnd);
-  const [maker, checker] = DEMO_RIGHTS.filter((r) => r.enterprise_no === plan.enterprise_no).map((right) => new Set(ebank.filter(() => rnd.chance(right.share)).map((a) => a.account_no)));
-  const used = new Set(ebank.filter((e) => e.used === 1).map((e) => e.account_no));
-  return accounts
-    .filter((a) => a.third_party_enterprise_no === '2000000001' && a.currency === 'CNY' && used.has(a.account_no) && maker!.has(a.account_no) && checker!.has(a.account_no))
-    .sort((x, y) => Number(y.balance) - Number(x.balance))
-    .map((a) => ({ accountNo: a.account_no, accountName: a.account_name, status: a.status, added: true, thirdParty: a.third_party_enterprise_no ?? null, balance: String(a.balance) }));
+  const rights = DEMO_RIGHTS.filter((r) => r.enterprise_no === plan.enterprise_no).map((right) => ({ userNo: right.user_no, granted: new Set(ebank.filter(() => rnd.chance(right.share)).map((a) => a.account_no)) }));
+  return ebank
+    .filter((e) => e.used === 1)
+    .map((e) => {
+      const a = accounts.find((x) => x.account_no === e.account_no)!;
+      return {
+        accountNo: a.account_no,
+        accountName: a.account_name,
+        status: a.status,
+        added: true,
+        thirdParty: a.third_party_enterprise_no ?? null,
+        currency: a.currency ?? 'CNY',
+        balance: String(a.balance),
+        singleLimit: e.single_limit ?? null,
+        seats: new Set(rights.filter((r) => r.granted.has(a.account_no)).map((r) => r.userNo)),
+      };
+    })
+    .sort((x, y) => Number(y.balance) - Number(x.balance));
 }
+
+/** Accounts of 华夏远航 that 鼎晟投资顾问 confirms, in CNY, on which the demo maker may enter and the checker may review. */
+export const instructionAccounts = () =>
+  demoEbankAccounts().filter((a) => a.thirdParty === '2000000001' && a.seats.has('U100000101') && a.seats.has('U100000102') && a.currency === 'CNY');
+
+/** Accounts on which the seat holds a right (zhouyang, U100000104, enters and reviews on the same ones). */
+export const seatAccounts = (userNo: string) => demoEbankAccounts().filter((a) => a.seats.has(userNo));
+

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DAILY_STATUSES,
   DUTY_OF,
   INSTRUCTION_STATUSES,
   PENDING_STATUSES,
@@ -9,10 +10,12 @@ import {
   dutyConflict,
   formatDate,
   instructionsApi,
+  nextStatus,
   type AnyOperation,
   type InstructionAction,
   type InstructionDetail,
   type InstructionRecord,
+  type PayerAccount,
   type PerformedDuty,
 } from '@portal/shared';
 import { hashPassword } from '../src/modules/auth/password-hash';
@@ -29,7 +32,10 @@ const TP2 = '2000000002';
 const ACC_TP = '622299000000000001';
 const ACC_PLAIN = '622299000000000002';
 const ACC_OTHER = '622299000000000003';
+/** An account of OWN the maker holds the entry right on, switched off in e-banking. */
+const ACC_OFF = '622299000000000004';
 const today = formatDate(Date.now());
+const tomorrow = formatDate(Date.now() + 86_400_000);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
 
 describe('payment instructions', () => {
@@ -120,6 +126,8 @@ describe('payment instructions', () => {
     await account(ACC_TP, OWN, TP, '100000.00', { single: '50000.00', daily: '80000.00' });
     await account(ACC_PLAIN, OWN, null, '5000.00');
     await account(ACC_OTHER, OTHER, null, '5000.00');
+    await account(ACC_OFF, OWN, null, '5000.00');
+    await db().updateTable('ebank_accounts').set({ used: 0 }).where('account_no', '=', ACC_OFF).execute();
     await addLogin('ins.maker', 'U100000181', OWN, ['CUSTOMER_MAKER']);
     await addLogin('ins.reviewer', 'U100000182', OWN, ['CUSTOMER_REVIEWER']);
     // One person who holds both the maker's and the reviewer's role.
@@ -131,12 +139,15 @@ describe('payment instructions', () => {
     await addLogin('ins.bare', 'U100000189', OWN, []);
     await addLogin('ins.check', 'S900000181', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
     await addLogin('ins.exec', 'S900000182', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    // One staff member who holds both the checker's and the executor's role.
+    await addLogin('ins.staffBoth', 'S900000183', '9000000001', ['STAFF_CUSTODIAN_CHECKER', 'STAFF_CUSTODIAN_EXECUTOR'], 'staff');
     for (const acc of [ACC_TP, ACC_PLAIN]) {
       await right('U100000181', acc, OWN, { entry: true });
       await right('U100000182', acc, OWN, { review: true });
       await right('U100000183', acc, OWN, { entry: true, review: true });
     }
     await right('U100000281', ACC_OTHER, OTHER, { entry: true, review: true });
+    await right('U100000181', ACC_OFF, OWN, { entry: true });
     for (const [who, username] of [
       ['maker', 'ins.maker'],
       ['reviewer', 'ins.reviewer'],
@@ -147,6 +158,7 @@ describe('payment instructions', () => {
       ['bare', 'ins.bare'],
       ['check', 'ins.check'],
       ['exec', 'ins.exec'],
+      ['staffBoth', 'ins.staffBoth'],
     ] as const) {
       t[who] = await client.token(username, 'Test1234');
     }
@@ -315,6 +327,13 @@ describe('payment instructions', () => {
     await db().deleteFrom('user_number_roles').where('user_no', '=', 'U200000181').where('role_id', '=', role_id).execute();
     // The new login replaced the earlier session.
     t.confirmer = await client.token('ins.confirmer', 'Test1234');
+    // A staff member holding both custodian roles checks and then cannot execute.
+    const [cr] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer');
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [cr!.id], result: 'pass' }, 'staffBoth');
+    const staff = await refused(instructionsApi.custodianExecute, { id: k!.id }, 'staffBoth', 403);
+    expect(staff.returnMsg).toBe('同一用户不能对同一指令既托管行审核又执行');
+    expect((await detail(k!.id)).status).toBe('50');
+    expect((await ok<InstructionRecord>(instructionsApi.custodianExecute, { id: k!.id }, 'exec')).status).toBe('60');
   });
 
   it('keeps to its scope: another enterprise, and a third party the account does not name', async () => {
@@ -371,6 +390,11 @@ describe('payment instructions', () => {
     const second = await ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry({ amount: '5.00' }), submit: true }, 'maker', key);
     expect(second.id).toBe(first.id);
     expect(await n()).toBe(before + 1);
+    // Two at once with one key: the loser of the race answers the winner's instruction.
+    const racing = { 'idempotency-key': `race-${Date.now()}` };
+    const both = await Promise.all([1, 2].map(() => ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry({ amount: '5.00' }), submit: true }, 'maker', racing)));
+    expect(both[0]!.id).toBe(both[1]!.id);
+    expect(await n()).toBe(before + 2);
   });
 
   it('refuses a tampered signed listing and an expired pass', async () => {
@@ -393,6 +417,11 @@ describe('payment instructions', () => {
   it('stores attachments checked by content, up to five', async () => {
     const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ amount: '7.00' }), 'maker');
     await refused(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: 'a.pdf', content: PNG }, 'maker', 400, '文件内容与扩展名不符');
+    // A program renamed to a picture, and a type not taken at all.
+    const exe = Buffer.from('MZ\x90\x00\x03\x00\x00\x00this program cannot be run in DOS mode').toString('base64');
+    await refused(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: '回单.png', content: exe }, 'maker', 400, '文件内容与扩展名不符');
+    await refused(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: '回单.exe', content: exe }, 'maker', 400, '仅支持上传pdf、jpg、jpeg、png格式的文件');
+    expect((await detail(draft.id)).attachments).toHaveLength(0);
     const a = await ok<{ id: number }>(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: '合同.png', content: PNG }, 'maker');
     expect((await detail(draft.id)).attachments).toHaveLength(1);
     const got = await call(instructionsApi.attachmentDownload, { id: a.id }, 'maker');
@@ -400,6 +429,118 @@ describe('payment instructions', () => {
     await refused(instructionsApi.attachmentDownload, { id: a.id }, 'other', 404);
     for (let i = 0; i < 4; i += 1) await ok(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: `${i}.png`, content: PNG }, 'maker');
     await refused(instructionsApi.attachmentUpload, { instructionId: draft.id, fileName: '6.png', content: PNG }, 'maker', 400, '每条指令最多上传5个附件');
+  });
+
+  it('answers the accounts the seat may enter on, with the available balance, the limits and the day’s use', async () => {
+    /** What the register and the instructions say, computed here independently of the server's query. */
+    const expected = async (accountNo: string, valueDate: string) => {
+      const row = await db()
+        .selectFrom('custody_accounts as c')
+        .select([
+          sql<string>`(c.balance - coalesce((select sum(i.amount) from instructions i where i.payer_account_no = c.account_no and i.status in (${sql.join([...PENDING_STATUSES])})), 0))::text`.as('available'),
+          sql<string>`coalesce((select sum(i.amount) from instructions i where i.payer_account_no = c.account_no and i.value_date = ${valueDate} and i.status in (${sql.join([...DAILY_STATUSES])})), 0)::text`.as('daily'),
+        ])
+        .where('c.account_no', '=', accountNo)
+        .executeTakeFirstOrThrow();
+      return { available: Number(row.available), daily: Number(row.daily) };
+    };
+    const payers = async (who: string, valueDate?: string) =>
+      ok<{ valueDate: string; accounts: PayerAccount[] }>(instructionsApi.payerAccounts, valueDate ? { valueDate } : {}, who);
+    const of = async (accountNo: string, valueDate?: string) => (await payers('maker', valueDate)).accounts.find((a) => a.accountNo === accountNo)!;
+
+    const mine = await payers('maker');
+    expect(mine.valueDate).toBe(today);
+    // Entry rights only, switched on: not the switched-off account, not another enterprise's.
+    expect(mine.accounts.map((a) => a.accountNo)).toEqual([ACC_TP, ACC_PLAIN]);
+    expect(mine.accounts[0]).toMatchObject({ currency: 'CNY', singleLimit: '50000.00', dailyLimit: '80000.00', thirdPartyEnterpriseNo: TP, thirdPartyEnterpriseName: expect.any(String) });
+    expect(mine.accounts[1]).toMatchObject({ singleLimit: null, dailyLimit: null, thirdPartyEnterpriseNo: null, thirdPartyEnterpriseName: null });
+    for (const a of mine.accounts) {
+      const e = await expected(a.accountNo, today);
+      expect(Number(a.availableBalance), a.accountNo).toBe(e.available);
+      expect(Number(a.dailyUsed), a.accountNo).toBe(e.daily);
+      expect(a.balance).toBe(await balance(a.accountNo));
+    }
+    expect((await payers('other')).accounts.map((a) => a.accountNo)).toEqual([ACC_OTHER]);
+
+    // A draft holds nothing; a submitted instruction holds its amount and counts on its value date; revoked, nothing again.
+    const before = await of(ACC_TP, tomorrow);
+    const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ amount: '123.45', valueDate: tomorrow }), 'maker');
+    expect(await of(ACC_TP, tomorrow)).toEqual(before);
+    await ok(instructionsApi.instructionSubmit, { ids: [draft.id] }, 'maker');
+    const held = await of(ACC_TP, tomorrow);
+    expect(Number(held.availableBalance)).toBeCloseTo(Number(before.availableBalance) - 123.45, 2);
+    expect(Number(held.dailyUsed)).toBeCloseTo(Number(before.dailyUsed) + 123.45, 2);
+    expect(held.balance).toBe(before.balance);
+    expect((await of(ACC_TP)).dailyUsed).toBe((await of(ACC_TP, today)).dailyUsed);
+    await ok(instructionsApi.instructionRevoke, { id: draft.id, reason: '改期' }, 'maker');
+    expect(await of(ACC_TP, tomorrow)).toEqual(before);
+    await refused(instructionsApi.payerAccounts, { valueDate: '2026-13-01' }, 'maker', 400, '起息日不是有效日期');
+  });
+
+  it('allows each action exactly where the state machine does, and refuses every other without changing anything', async () => {
+    const actor: Record<InstructionAction, string> = {
+      edit: 'maker',
+      submit: 'maker',
+      revoke: 'maker',
+      reviewPass: 'reviewer',
+      reviewRefuse: 'reviewer',
+      confirmPass: 'confirmer',
+      confirmRefuse: 'confirmer',
+      confirmReviewPass: 'confirmReviewer',
+      confirmReviewRefuse: 'confirmReviewer',
+      checkPass: 'check',
+      checkRefuse: 'check',
+      execute: 'exec',
+    };
+    const act = async (action: InstructionAction, r: InstructionRecord) => {
+      const result = action.endsWith('Pass') ? 'pass' : 'refuse';
+      switch (action) {
+        case 'edit':
+          return call(instructionsApi.instructionUpdate, { id: r.id, version: r.version, ...entry({ amount: '1.01', valueDate: tomorrow }) }, actor[action]);
+        case 'submit':
+          return call(instructionsApi.instructionSubmit, { ids: [r.id] }, actor[action]);
+        case 'revoke':
+          return call(instructionsApi.instructionRevoke, { id: r.id, reason: '撤销' }, actor[action]);
+        case 'execute':
+          return call(instructionsApi.custodianExecute, { id: r.id }, actor[action]);
+        case 'checkPass':
+        case 'checkRefuse':
+          return call(instructionsApi.custodianCheck, { ids: [r.id], result, reason: '退回' }, actor[action]);
+        default: {
+          const op = action.startsWith('review') ? instructionsApi.instructionReview : action.startsWith('confirmReview') ? instructionsApi.instructionConfirmReview : instructionsApi.instructionConfirm;
+          return call(op, decide([r], result, result === 'refuse' ? '退回' : ''), actor[action]);
+        }
+      }
+    };
+    const historyLength = async (id: number) => (await db().selectFrom('instruction_history').select((eb) => eb.fn.countAll<number>().as('n')).where('instruction_id', '=', id).executeTakeFirstOrThrow()).n;
+    let legal = 0;
+    for (const status of INSTRUCTION_STATUSES) {
+      const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ amount: '1.00', valueDate: tomorrow }), 'maker');
+      // Put there directly: what leads to each state is driven through the calls by the other tests.
+      const put = async () => {
+        await db().updateTable('instructions').set({ status }).where('id', '=', draft.id).execute();
+        return detail(draft.id);
+      };
+      for (const action of Object.keys(actor) as InstructionAction[]) {
+        const row = await put();
+        const to = nextStatus(status, action, { hasThirdParty: true });
+        const steps = Number(await historyLength(row.id));
+        const { res, json } = await act(action, row);
+        if (to === null) {
+          expect([res.statusCode, json.returnMsg], `${status} ${action}`).toEqual([400, '指令状态已变更，请刷新后重试']);
+          expect((await detail(row.id)).version, `${status} ${action} left the row alone`).toBe(row.version);
+          expect(Number(await historyLength(row.id))).toBe(steps);
+        } else {
+          legal += 1;
+          expect(res.statusCode, `${status} ${action}: ${json.returnMsg}`).toBe(200);
+          const after = await detail(row.id);
+          expect(after.status, `${status} ${action}`).toBe(to);
+          expect(after.history.at(-1)).toMatchObject({ action, fromStatus: status, toStatus: to });
+        }
+      }
+    }
+    // 00, 11, 21, 31, 41 × edit, submit, revoke; 10 × revoke, review pass and refuse; two each at 20, 30, 40; execute at 50.
+    expect(legal).toBe(5 * 3 + 3 + 2 * 3 + 1);
   });
 
   it('refuses every call without a session (401) and without the authority (403)', async () => {

@@ -41,12 +41,30 @@ function contentMatches(extension: string, base64: string): boolean {
 
 const sizeText = (bytes: number) => (bytes >= 1_048_576 ? `${+(bytes / 1_048_576).toFixed(1)}MB` : `${Math.ceil(bytes / 1024)}KB`);
 
+interface UploadOptions {
+  maxBytes: number;
+  extensions: readonly UploadExtension[];
+  extensionMessage?: string;
+}
+
+const extensionMessageOf = (options: UploadOptions) => options.extensionMessage ?? `仅支持上传${options.extensions.join('、')}格式的文件`;
+const sizeMessageOf = (options: UploadOptions) => `文件不能超过${sizeText(options.maxBytes)}`;
+
+/**
+ * What refuses a chosen file by its name and size, with the messages of `uploadSchema`, or
+ * null: the browser asks before reading the file; the content is the server's to judge.
+ */
+export function uploadProblem(options: UploadOptions, file: { name: string; size: number }): string | null {
+  if (!(options.extensions as readonly string[]).includes(extensionOf(file.name))) return extensionMessageOf(options);
+  if (file.size > options.maxBytes) return sizeMessageOf(options);
+  return null;
+}
+
 /**
  * An uploaded file as an upload operation receives it: name and base64 content in the JSON
  * body, which the envelope seals on an encrypted path like any other body.
  */
-export function uploadSchema(options: { maxBytes: number; extensions: readonly UploadExtension[]; extensionMessage?: string }) {
-  const allowed = options.extensions.join('、');
+export function uploadSchema(options: UploadOptions) {
   return z
     .object({
       fileName: z
@@ -55,13 +73,13 @@ export function uploadSchema(options: { maxBytes: number; extensions: readonly U
         .min(1, '请选择要上传的文件')
         .max(200, '文件名不能超过200个字符')
         .regex(/^[^\\/:*?"<>|\p{Cc}]+$/u, '文件名不能包含特殊字符')
-        .refine((name) => (options.extensions as readonly string[]).includes(extensionOf(name)), options.extensionMessage ?? `仅支持上传${allowed}格式的文件`),
+        .refine((name) => (options.extensions as readonly string[]).includes(extensionOf(name)), extensionMessageOf(options)),
       content: z
         .string()
         .min(1, '文件内容为空')
         .regex(BASE64, '文件内容格式不正确')
         .refine((c) => c.length % 4 === 0, '文件内容格式不正确')
-        .refine((c) => base64Size(c) <= options.maxBytes, `文件不能超过${sizeText(options.maxBytes)}`),
+        .refine((c) => base64Size(c) <= options.maxBytes, sizeMessageOf(options)),
     })
     .refine((f) => contentMatches(extensionOf(f.fileName), f.content), { message: '文件内容与扩展名不符', path: ['content'] });
 }

@@ -34,10 +34,10 @@ export type { HealthComponent } from './platform';
 export type { Role, UserDetail, UserRecord } from './users';
 export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institution, PersonRecord, SeatAccountRight } from './accounts';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
-export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, SignedInstruction } from './instructions';
+export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction } from './instructions';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
 export { PAGE_SIZES } from './paging';
-export { FILE_TICKET_TTL_MS, base64Size, downloadTicketSchema, uploadSchema, type UploadExtension } from './files';
+export { FILE_TICKET_TTL_MS, base64Size, downloadTicketSchema, uploadProblem, uploadSchema, type UploadExtension } from './files';
 
 const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;

@@ -200,6 +200,41 @@ export const instructionDetail = defineOperation({
   response: instructionDetailSchema,
 });
 
+/** An account the seat may enter instructions on, with the money an instruction meets there. Amounts are decimal strings. */
+export const payerAccountSchema = z.object({
+  accountNo: z.string(),
+  accountName: z.string(),
+  alias: z.string().nullable(),
+  currency: z.string(),
+  /** The register balance. */
+  balance: z.string(),
+  /** The register balance less the amounts of the account's instructions in 10–50 (`PENDING_STATUSES`). */
+  availableBalance: z.string(),
+  singleLimit: z.string().nullable(),
+  dailyLimit: z.string().nullable(),
+  /** What the account's instructions submitted and not revoked (`DAILY_STATUSES`) with the answer's value date take of the daily limit. */
+  dailyUsed: z.string(),
+  thirdPartyEnterpriseNo: z.string().nullable(),
+  thirdPartyEnterpriseName: z.string().nullable(),
+});
+export type PayerAccount = z.infer<typeof payerAccountSchema>;
+
+/**
+ * `instruction/payerAccounts`: the accounts the session's seat may enter instructions on (its
+ * entry right, switched on, status 00), with the available balance, the limits and what the day
+ * has used of the daily limit: the value date given, else today (China).
+ */
+export const payerAccounts = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_PAYER_ACCOUNTS',
+  name: '可录入指令的付款账户',
+  path: '/{prefix}/instruction/payerAccounts',
+  authority: ['INSTRUCTION_ENTRY'],
+  antiReplay: true,
+  request: z.object({ valueDate: optionalDate('起息日') }),
+  response: z.object({ valueDate: z.string(), accounts: z.array(payerAccountSchema) }),
+});
+
 export const instructionAddSchema = z.object({ ...instructionFields, submit: z.boolean().default(false) });
 
 /**
@@ -325,8 +360,11 @@ export const instructionConfirmReview = decision(
 );
 
 export const ATTACHMENT_MAX = 5;
+export const ATTACHMENT_MAX_MESSAGE = `每条指令最多上传${ATTACHMENT_MAX}个附件`;
 export const ATTACHMENT_MAX_BYTES = 5 * 1_048_576;
-export const attachmentUploadSchema = uploadSchema({ maxBytes: ATTACHMENT_MAX_BYTES, extensions: ['pdf', 'jpg', 'jpeg', 'png'] }).safeExtend({ instructionId });
+/** What an attachment may be; the browser checks a chosen file's name and size against it before reading it. */
+export const ATTACHMENT_FILES = { maxBytes: ATTACHMENT_MAX_BYTES, extensions: ['pdf', 'jpg', 'jpeg', 'png'] } as const;
+export const attachmentUploadSchema = uploadSchema(ATTACHMENT_FILES).safeExtend({ instructionId });
 
 /** `instruction/attachment/upload`: up to 5 pdf/jpg/png files of ≤ 5 MB on an instruction its maker holds; the type is checked by content. */
 export const attachmentUpload = defineOperation({

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from './amount';
+import { centsToDecimal, toCents } from './decimal';
 
 const digits = (minLength: number, maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
@@ -87,6 +88,19 @@ describe('formatAmount', () => {
         const shown = formatAmount(value);
         expect(shown.endsWith('.00')).toBe(true);
         expect(Number(shown.replace(/,/g, ''))).toBe(value);
+      }),
+    );
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('writes cents back as the plain decimal they came from', () => {
+    expect(centsToDecimal(0n)).toBe('0.00');
+    expect(centsToDecimal(5n)).toBe('0.05');
+    expect(centsToDecimal(-123450n)).toBe('-1234.50');
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 19n), max: 10n ** 19n }), (cents) => {
+        expect(toCents(centsToDecimal(cents))).toBe(cents);
       }),
     );
   });

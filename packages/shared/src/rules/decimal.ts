@@ -38,3 +38,9 @@ export function toCents(value: AmountInput | null | undefined): bigint | null {
   const cents = (thousandths + 5n) / 10n;
   return sign === '-' ? -cents : cents;
 }
+
+/** Cents as a plain decimal string with 2 decimals ('-1234.50'), the form amounts travel in. */
+export function centsToDecimal(cents: bigint): string {
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return `${cents < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

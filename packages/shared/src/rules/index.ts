@@ -1,6 +1,6 @@
 export { CODE_TABLES, codeLabel, type CodeTableName } from './code-tables';
 export { formatAccountNo, maskPhone } from './mask';
-export { toCents, type AmountInput } from './decimal';
+export { centsToDecimal, toCents, type AmountInput } from './decimal';
 export { formatAmount } from './amount';
 export { amountToChinese } from './amount-chinese';
 export { formatDate, formatDateTime, relativeTime, type DateInput } from './date';
@@ -50,6 +50,7 @@ export {
   EXPIRED_LABEL,
   REFUSED_STATUSES,
   PENDING_STATUSES,
+  DAILY_STATUSES,
   DUTY_OF,
   DUTY_LABEL,
   nextStatus,
@@ -57,12 +58,15 @@ export {
   dutyConflict,
   dutyConflictMessage,
   isExpired,
+  moneyRefusal,
   statusLabel,
   type InstructionStatus,
   type InstructionAction,
   type FlowFacts,
   type Duty,
   type PerformedDuty,
+  type MoneyFacts,
+  type MoneyRefusal,
 } from './instruction-flow';
 export { decodeCsv } from './csv-text';
 export { parseBatchCsv, batchRowCount, type CsvRow } from './account-batch-csv';

@@ -4,6 +4,7 @@ import {
   dutyConflict,
   dutyConflictMessage,
   isExpired,
+  moneyRefusal,
   needsReason,
   nextStatus,
   statusLabel,
@@ -84,5 +85,17 @@ describe('instruction flow', () => {
     expect(isExpired('60', '2026-11-01', '2026-11-24')).toBe(false);
     expect(statusLabel('10', '2026-11-01', '2026-11-24')).toBe('已过期');
     expect(statusLabel('10', '2026-12-01', '2026-11-24')).toBe('待复核');
+  });
+
+  it('refuses an amount over the single limit, then the available balance, then the daily limit, to the cent', () => {
+    const facts = { available: '1000.00', singleLimit: '800.00', dailyLimit: '1500.00', dailyUsed: '900.00' };
+    expect(moneyRefusal('800.01', facts)).toBe('single');
+    expect(moneyRefusal('600.01', facts)).toBe('daily');
+    expect(moneyRefusal('600.00', facts)).toBeNull();
+    expect(moneyRefusal('1000.01', { ...facts, singleLimit: null })).toBe('balance');
+    expect(moneyRefusal('1000.00', { ...facts, singleLimit: null, dailyLimit: null })).toBeNull();
+    // Beyond a double's precision, and a balance already overdrawn by what is held.
+    expect(moneyRefusal('12345678901234567.89', { available: '12345678901234567.88', singleLimit: null, dailyLimit: null, dailyUsed: '0' })).toBe('balance');
+    expect(moneyRefusal('0.01', { available: '-5.00', singleLimit: null, dailyLimit: null, dailyUsed: '0' })).toBe('balance');
   });
 });

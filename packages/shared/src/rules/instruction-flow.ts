@@ -1,3 +1,5 @@
+import { toCents } from './decimal';
+
 /**
  * The payment instruction's life (maker → review → third-party confirm → confirm review →
  * custodian check → execution), one state machine for the server, which enforces it, and the
@@ -44,6 +46,34 @@ const MAKER_HOLDS: readonly InstructionStatus[] = ['00', ...REFUSED_STATUSES];
 
 /** Instructions whose amount is held against the account's available balance. */
 export const PENDING_STATUSES: readonly InstructionStatus[] = ['10', '11', '20', '21', '30', '31', '40', '41', '50'];
+
+/** Counted against the daily limit: everything submitted and not revoked, held or paid. */
+export const DAILY_STATUSES: readonly InstructionStatus[] = [...PENDING_STATUSES, '60'];
+
+/**
+ * An account's money as one instruction meets it, the instruction itself left out: the register
+ * balance less the other instructions held (`PENDING_STATUSES`), and what the others with the
+ * same value date already take of the daily limit (`DAILY_STATUSES`). Decimal strings.
+ */
+export interface MoneyFacts {
+  available: string;
+  singleLimit: string | null;
+  dailyLimit: string | null;
+  dailyUsed: string;
+}
+
+/** The keys of `INSTRUCTION_MESSAGES` a refusal names: '超过单笔限额', '可用余额不足', '超过日累计限额'. */
+export type MoneyRefusal = 'single' | 'balance' | 'daily';
+
+/** Why `amount` may not go out of the account, in the server's order (single limit, balance, daily limit), or null. */
+export function moneyRefusal(amount: string, facts: MoneyFacts): MoneyRefusal | null {
+  const cents = toCents(amount);
+  if (cents === null) return null;
+  if (facts.singleLimit !== null && cents > toCents(facts.singleLimit)!) return 'single';
+  if (cents > toCents(facts.available)!) return 'balance';
+  if (facts.dailyLimit !== null && cents + toCents(facts.dailyUsed)! > toCents(facts.dailyLimit)!) return 'daily';
+  return null;
+}
 
 export interface FlowFacts {
   /** The payer account names a third-party institution that must confirm. */

@@ -1,5 +1,17 @@
 import { sql, type Kysely } from 'kysely';
-import { isExpired, type InstructionDetail, type InstructionRecord, type InstructionStatus, type OperationParsed, type instructionsApi } from '@portal/shared';
+import {
+  DAILY_STATUSES,
+  PENDING_STATUSES,
+  centsToDecimal,
+  isExpired,
+  toCents,
+  type InstructionDetail,
+  type InstructionRecord,
+  type InstructionStatus,
+  type OperationParsed,
+  type PayerAccount,
+  type instructionsApi,
+} from '@portal/shared';
 import type { DB } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 
@@ -216,6 +228,77 @@ export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: n
     })),
     attachments: attachments.map((a) => ({ id: a.id, fileName: a.file_name, size: a.size, contentType: a.content_type, uploadedBy: a.uploaded_by, uploadedAt: iso(a.uploaded_at) })),
   };
+}
+
+/**
+ * What the instructions of `accountNos` hold of each register balance (`PENDING_STATUSES`) and
+ * take of each daily limit on `valueDate` (`DAILY_STATUSES`), as decimal strings, leaving out
+ * `excludeId` (the instruction being checked). One range of the payer index per account.
+ */
+export async function moneyHeld(db: Kysely<DB>, accountNos: readonly string[], valueDate: string, excludeId: number | null = null) {
+  const held = new Map<string, { pending: string; daily: string }>();
+  if (accountNos.length === 0) return held;
+  let q = db
+    .selectFrom('instructions')
+    .select([
+      'payer_account_no',
+      sql<string>`coalesce(sum(amount) filter (where status in (${sql.join([...PENDING_STATUSES])})), 0.00)::text`.as('pending'),
+      sql<string>`coalesce(sum(amount) filter (where value_date = ${valueDate}), 0.00)::text`.as('daily'),
+    ])
+    .where('payer_account_no', 'in', accountNos)
+    .where('status', 'in', DAILY_STATUSES)
+    .groupBy('payer_account_no');
+  if (excludeId !== null) q = q.where('id', '<>', excludeId);
+  for (const r of await q.execute()) held.set(r.payer_account_no, { pending: r.pending, daily: r.daily });
+  return held;
+}
+
+/** The register balance less what the instructions hold of it, exactly (cents, never floats). */
+export const availableOf = (balance: string, held: { pending: string } | undefined) => centsToDecimal(toCents(balance)! - toCents(held?.pending ?? '0')!);
+
+/** The accounts a seat may enter instructions on (entry right, switched on, status 00), with their money on `valueDate`. */
+export async function payerAccountsOf(db: Kysely<DB>, enterpriseNo: string, userNo: string, valueDate: string): Promise<PayerAccount[]> {
+  const rows = await db
+    .selectFrom('account_auth as a')
+    .innerJoin('ebank_accounts as e', 'e.account_no', 'a.account_no')
+    .innerJoin('custody_accounts as c', 'c.account_no', 'a.account_no')
+    .leftJoin('enterprises as t', 't.enterprise_no', 'c.third_party_enterprise_no')
+    .select([
+      'c.account_no',
+      'c.account_name',
+      'e.alias',
+      'c.currency',
+      sql<string>`c.balance::text`.as('balance'),
+      sql<string | null>`e.single_limit::text`.as('single_limit'),
+      sql<string | null>`e.daily_limit::text`.as('daily_limit'),
+      'c.third_party_enterprise_no',
+      't.enterprise_name as third_party_name',
+    ])
+    .where('a.user_no', '=', userNo)
+    .where('a.can_entry', '=', true)
+    .where('e.enterprise_no', '=', enterpriseNo)
+    .where('e.used', '=', 1)
+    .where('c.status', '=', '00')
+    .orderBy('c.account_no')
+    .execute();
+  const held = await moneyHeld(
+    db,
+    rows.map((r) => r.account_no),
+    valueDate,
+  );
+  return rows.map((r) => ({
+    accountNo: r.account_no,
+    accountName: r.account_name,
+    alias: r.alias,
+    currency: r.currency,
+    balance: r.balance,
+    availableBalance: availableOf(r.balance, held.get(r.account_no)),
+    singleLimit: r.single_limit,
+    dailyLimit: r.daily_limit,
+    dailyUsed: held.get(r.account_no)?.daily ?? '0.00',
+    thirdPartyEnterpriseNo: r.third_party_enterprise_no,
+    thirdPartyEnterpriseName: r.third_party_name,
+  }));
 }
 
 /** Spec §3 home counts of the instructions (issue 12's table). */

@@ -6,7 +6,7 @@ import { AppError } from '../../plugins/errors';
 import { amountCell, writeSheet, type SheetColumn } from '../accounts';
 import { recordAudit } from '../audit/audit';
 import { refuse } from '../users';
-import { countInstructions, findDetail, instructionChunks, listInstructions, type Scope } from './instructions.queries';
+import { countInstructions, findDetail, instructionChunks, listInstructions, payerAccountsOf, type Scope } from './instructions.queries';
 import type { InstructionDesk } from './instructions.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -78,6 +78,12 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
     return detail;
   });
 
+  routes.json(api.payerAccounts, async ({ input, request }) => {
+    const { enterpriseNo, userNo } = request.session!;
+    const valueDate = input.valueDate ?? desk.today();
+    return { valueDate, accounts: await payerAccountsOf(db, enterpriseNo, userNo, valueDate) };
+  });
+
   routes.json(api.instructionAdd, async ({ input, request }) => desk.add(request, request.session!, input));
   routes.json(api.instructionUpdate, async ({ input, request }) => desk.update(request, request.session!, input));
   routes.json(api.instructionSubmit, async ({ input, request }) => desk.submit(request, request.session!, input.ids));
@@ -101,7 +107,7 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
       if (target.created_by_user_no !== session.userNo) throw new AppError(RETURN_CODES.FORBIDDEN, '只能处理本人录入的指令');
       if (nextStatus(target.status as InstructionStatus, 'edit', { hasThirdParty: false }) === null) throw refuse(api.INSTRUCTION_MESSAGES.stale);
       const { n } = await trx.selectFrom('instruction_attachments').select((eb) => eb.fn.countAll<number>().as('n')).where('instruction_id', '=', target.id).executeTakeFirstOrThrow();
-      if (Number(n) >= api.ATTACHMENT_MAX) throw refuse(`每条指令最多上传${api.ATTACHMENT_MAX}个附件`);
+      if (Number(n) >= api.ATTACHMENT_MAX) throw refuse(api.ATTACHMENT_MAX_MESSAGE);
       const inserted = await trx
         .insertInto('instruction_attachments')
         .values({ instruction_id: target.id, file_name: input.fileName, content_type: CONTENT_TYPES[extension]!, size: content.length, content, uploaded_by: session.userNo, uploaded_at: new Date(ctx.now()) })

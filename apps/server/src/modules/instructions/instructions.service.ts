@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import {
   DUTY_OF,
-  PENDING_STATUSES,
   RETURN_CODES,
   accountsApi,
   dutyConflict,
@@ -10,6 +9,7 @@ import {
   formatDate,
   instructionsApi,
   isExpired,
+  moneyRefusal,
   nextStatus,
   toCents,
   type InstructionAction,
@@ -24,7 +24,7 @@ import { recordAudit, type AuditedSignature } from '../audit/audit';
 import type { SessionInfo } from '../auth/sessions';
 import { verifyOperationSignature } from '../signing';
 import { refuse } from '../users';
-import { recordsOf } from './instructions.queries';
+import { availableOf, moneyHeld, recordsOf } from './instructions.queries';
 
 type Trx = Transaction<DB>;
 type Input<Op> = OperationParsed<Op>;
@@ -32,7 +32,6 @@ const M = instructionsApi.INSTRUCTION_MESSAGES;
 
 const stale = () => refuse(M.stale);
 const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, '指令不存在');
-/** Counted against the daily limit: everything submitted and not revoked. */
 /** The columns a maker enters, from an add or an update; the third party comes from the account, never the maker. */
 const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'submit'>, thirdParty: string | null) => ({
   type: input.type,
@@ -48,8 +47,6 @@ const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'subm
   remark: input.remark,
   third_party_enterprise_no: thirdParty,
 });
-
-const DAILY_STATUSES: readonly InstructionStatus[] = [...PENDING_STATUSES, '60'];
 
 type Locked = { id: number; instruction_no: string; enterprise_no: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
 
@@ -144,21 +141,14 @@ export class InstructionDesk {
 
   /** Available balance and limits for one instruction of `amount` on a locked account (the instruction itself excluded). */
   async #checkMoney(trx: Trx, account: { account_no: string; balance: string; single_limit: string | null; daily_limit: string | null }, id: number | null, amount: string, valueDate: string) {
-    const cents = toCents(amount)!;
-    const others = (statuses: readonly InstructionStatus[], sameDay: boolean) => {
-      let q = trx
-        .selectFrom('instructions')
-        .select(sql<string>`coalesce(sum(amount), 0)::text`.as('s'))
-        .where('payer_account_no', '=', account.account_no)
-        .where('status', 'in', statuses);
-      if (id !== null) q = q.where('id', '<>', id);
-      if (sameDay) q = q.where('value_date', '=', valueDate);
-      return q.executeTakeFirstOrThrow().then((r) => toCents(r.s)!);
-    };
-    if (account.single_limit !== null && cents > toCents(account.single_limit)!) throw refuse(M.single);
-    const held = await others(PENDING_STATUSES, false);
-    if (cents > toCents(account.balance)! - held) throw refuse(M.balance);
-    if (account.daily_limit !== null && cents + (await others(DAILY_STATUSES, true)) > toCents(account.daily_limit)!) throw refuse(M.daily);
+    const held = (await moneyHeld(trx, [account.account_no], valueDate, id)).get(account.account_no);
+    const refusal = moneyRefusal(amount, {
+      available: availableOf(account.balance, held),
+      singleLimit: account.single_limit,
+      dailyLimit: account.daily_limit,
+      dailyUsed: held?.daily ?? '0',
+    });
+    if (refusal) throw refuse(M[refusal]);
   }
 
   async #history(trx: Trx, now: Date, row: { id: number }, actor: Actor, action: string, from: string | null, to: string, extra: { result?: 'pass' | 'refuse'; reason?: string; signature?: AuditedSignature } = {}) {

@@ -20,7 +20,7 @@ interface Control {
 }
 
 function controlFor(field: FormField, entry: DictionaryEntry | undefined, label: string): Control {
-  const { type, disabled } = field;
+  const { type, disabled, renderOption } = field;
   const typePrompt = `请输入${label}`;
   const choosePrompt = `请选择${label}`;
   switch (type) {
@@ -58,6 +58,7 @@ function controlFor(field: FormField, entry: DictionaryEntry | undefined, label:
             placeholder={field.placeholder ?? choosePrompt}
             disabled={disabled}
             options={toSelectOptions(field.options ?? entry?.options)}
+            optionRender={renderOption && ((option) => renderOption(option.value as string | number))}
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
           />

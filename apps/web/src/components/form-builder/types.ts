@@ -53,6 +53,8 @@ export interface FormField {
   required?: boolean;
   /** Overrides the dictionary's options (select, checkbox, radio). */
   options?: OptionItem[];
+  /** Selects: what an option shows in the open list, by its key; the label stays what the search and the closed select use. */
+  renderOption?: (key: string | number) => ReactNode;
   placeholder?: string;
   disabled?: boolean;
   /** Show the value masked with the dictionary regex/replacement while the field is not being edited. */

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { instructionsApi, type InstructionAttachment } from '@portal/shared';
+import { instructionsApi, uploadProblem, type InstructionAttachment } from '@portal/shared';
 import { App, Button, Empty, List, Popconfirm, Upload } from 'antd';
 import { toUploadFile } from '../../lib/upload';
 import { downloadAttachment, useRemoveAttachment, useUploadAttachment } from './api/instructions';
@@ -20,8 +20,9 @@ export function AttachmentList({ instructionId, attachments, staff, editable }: 
   const full = attachments.length >= instructionsApi.ATTACHMENT_MAX;
 
   const upload = async (file: File) => {
-    if (file.size > instructionsApi.ATTACHMENT_MAX_BYTES) {
-      void message.error('附件不能超过5MB');
+    const problem = uploadProblem(instructionsApi.ATTACHMENT_FILES, file);
+    if (problem) {
+      void message.error(`${file.name}：${problem}`);
       return;
     }
     try {

@@ -1,14 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord } from '@portal/shared';
-import { App, Button, Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Button, Form, Modal, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { contractFields, FormBuilder, type FormValues } from '../../components/form-builder';
 import { useStandards } from '../../lib/dictionary';
-import { useAddInstruction, useSubmitInstructions, useUpdateInstruction, type InstructionInput } from './api/instructions';
-import { payerAccountQuery, payerAccountsQuery } from './api/payer-accounts';
-import { accountOf, moneyOf } from './instruction-format';
+import { toUploadFile } from '../../lib/upload';
+import {
+  instructionDetailQuery,
+  useAddInstruction,
+  useRemoveAttachment,
+  useSubmitInstructions,
+  useUpdateInstruction,
+  useUploadAttachment,
+  type InstructionInput,
+} from './api/instructions';
+import { institutionsQuery, payerAccountsQuery } from './api/payer-accounts';
+import { AttachmentChooser, type ChosenAttachment } from './attachment-chooser';
+import { entryRefusal } from './entry-money';
+import { accountOf } from './instruction-format';
+import { PayerFacts, PayerOption } from './payer-facts';
 
 const STANDARDS = [{ code: 'instructionType' }];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 interface InstructionFormDialogProps {
   /** Edits this draft or refused instruction; without it a new one is entered. */
@@ -16,43 +29,50 @@ interface InstructionFormDialogProps {
   onClose: () => void;
 }
 
-/** The chosen payer account's balance, limits and third-party institution (copied onto the instruction). */
-function PayerFacts({ accountNo }: { accountNo: string | undefined }) {
-  const account = useQuery({ ...payerAccountQuery(accountNo ?? ''), enabled: Boolean(accountNo) });
-  if (!accountNo) return null;
-  const a = account.data;
-  if (!a) return <Typography.Text type="secondary">{account.isFetching ? '正在读取账户信息…' : ''}</Typography.Text>;
-  return (
-    <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }} aria-label="付款账户信息">
-      <Descriptions.Item label="账户余额">{moneyOf(a.balance, a.currency)}</Descriptions.Item>
-      <Descriptions.Item label="币种">{CODE_TABLES.currencyName[a.currency as keyof typeof CODE_TABLES.currencyName] ?? a.currency}</Descriptions.Item>
-      <Descriptions.Item label="单笔限额">{a.singleLimit === null ? '不限' : moneyOf(a.singleLimit, a.currency)}</Descriptions.Item>
-      <Descriptions.Item label="日累计限额">{a.dailyLimit === null ? '不限' : moneyOf(a.dailyLimit, a.currency)}</Descriptions.Item>
-      <Descriptions.Item label="第三方机构" span={2}>
-        <Input readOnly aria-label="第三方机构" value={a.thirdPartyEnterpriseName ?? '无（复核通过后直接提交托管行审核）'} variant="borderless" />
-      </Descriptions.Item>
-    </Descriptions>
-  );
-}
-
 const newKey = () => crypto.randomUUID();
 
-/** 新增 / 修改指令: the entry form, saved as a draft or submitted for review. */
+/**
+ * 新增 / 修改指令: the entry form, saved as a draft or submitted for review. With attachments to
+ * store, it saves the instruction (a draft), stores the files, then submits when asked; should a
+ * step fail, the dialog stays with what is done, and the next try edits the saved instruction
+ * and stores only the files still missing.
+ */
 export function InstructionFormDialog({ record, onClose }: InstructionFormDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const { data: dictionary } = useStandards(STANDARDS);
-  const payers = useQuery(payerAccountsQuery);
+  const payerAccountNo = Form.useWatch('payerAccountNo', form) as string | undefined;
+  const amount = Form.useWatch('amount', form) as string | undefined;
+  const watchedDate = Form.useWatch('valueDate', form) as string | undefined;
+  const valueDate = watchedDate && DATE.test(watchedDate) ? watchedDate : undefined;
+  const payers = useQuery(payerAccountsQuery(valueDate));
+  const institutions = useQuery(institutionsQuery);
+  const stored = useQuery({ ...instructionDetailQuery(record?.id ?? 0), enabled: record !== undefined });
   const adding = useAddInstruction();
   const updating = useUpdateInstruction();
   const submitting = useSubmitInstructions();
-  // Which button sent the form; and one idempotency key per dialog: only a successful add closes
-  // it, so a retry after a lost answer reuses the key and the server answers the first instruction.
+  const uploading = useUploadAttachment();
+  const removing = useRemoveAttachment();
+  // Which button sent the form; and one idempotency key per dialog: a retry after a lost answer
+  // reuses it and the server answers the first instruction.
   const submitRef = useRef(false);
   const [sendsSubmit, setSendsSubmit] = useState(false);
   const [idempotencyKey] = useState(newKey);
-  const payerAccountNo = Form.useWatch('payerAccountNo', form) as string | undefined;
-  const amount = Form.useWatch('amount', form) as string | undefined;
+  // The instruction as last saved from this dialog, once a save got that far.
+  const [saved, setSaved] = useState<InstructionRecord | undefined>(undefined);
+  const [removed, setRemoved] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  // The files: those already on the instruction being edited until the maker changes the list.
+  const storedItems = useMemo<ChosenAttachment[]>(
+    () => (stored.data?.attachments ?? []).map((a) => ({ uid: `stored-${a.id}`, name: a.fileName, size: a.size, attachmentId: a.id })),
+    [stored.data],
+  );
+  const [chosen, setChosen] = useState<ChosenAttachment[] | null>(null);
+  const items = chosen ?? storedItems;
+  const updateItems = (change: (all: ChosenAttachment[]) => ChosenAttachment[]) => setChosen((all) => change(all ?? storedItems));
+
+  const accounts = payers.data?.accounts;
+  const account = accounts?.find((a) => a.accountNo === payerAccountNo);
 
   const chinese = useMemo(() => {
     try {
@@ -63,14 +83,20 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
   }, [amount]);
 
   const fields = contractFields(instructionsApi.instructionFields, [
-    { name: 'type', type: 'select', dict: 'instructionType', label: '指令类型' },
     {
       name: 'payerAccountNo',
       type: 'select',
       label: '付款账户',
-      options: (payers.data ?? []).map((a) => ({ key: a.accountNo, value: accountOf(a.accountNo, a.alias || a.accountName) })),
-      placeholder: payers.data?.length === 0 ? '暂无可录入指令的账户' : undefined,
+      span: 24,
+      options: (accounts ?? []).map((a) => ({ key: a.accountNo, value: accountOf(a.accountNo, a.alias || a.accountName) })),
+      renderOption: (key) => {
+        const a = accounts?.find((x) => x.accountNo === key);
+        return a ? <PayerOption account={a} /> : String(key);
+      },
+      placeholder: accounts?.length === 0 ? '暂无可录入指令的账户' : undefined,
+      extra: account && payers.data && <PayerFacts account={account} valueDate={payers.data.valueDate} institutions={institutions.data ?? []} />,
     },
+    { name: 'type', type: 'select', dict: 'instructionType', label: '指令类型' },
     {
       name: 'amount',
       type: 'text',
@@ -88,25 +114,63 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
     { name: 'remark', type: 'textarea', label: '备注', maxLength: instructionsApi.REMARK_MAX },
   ]);
 
-  const save = async (values: FormValues) => {
-    const input = { ...values, remark: values.remark ?? '' } as unknown as InstructionInput;
-    const submit = submitRef.current;
-    try {
-      let saved: InstructionRecord;
-      if (record) {
-        saved = await updating.mutateAsync({ ...input, id: record.id, version: record.version });
-        if (submit) await submitting.mutateAsync([saved.id]);
-      } else {
-        saved = await adding.mutateAsync({ input: { ...input, submit }, idempotencyKey });
+  const chooseFiles = (next: ChosenAttachment[]) => {
+    const kept = new Set(next.map((i) => i.uid));
+    setRemoved((ids) => [...ids, ...items.filter((i) => i.attachmentId !== undefined && !kept.has(i.uid)).map((i) => i.attachmentId!)]);
+    setChosen(next);
+  };
+
+  /** Stores the chosen files not stored yet, one by one; false when one is refused (it is marked). */
+  const storeFiles = async (instructionId: number) => {
+    for (const id of removed) {
+      await removing.mutateAsync(id);
+      setRemoved((ids) => ids.filter((x) => x !== id));
+    }
+    for (const item of items) {
+      if (item.attachmentId !== undefined || !item.file) continue;
+      try {
+        const { id } = await uploading.mutateAsync({ instructionId, ...toUploadFile(item.name, new Uint8Array(await item.file.arrayBuffer())) });
+        updateItems((all) => all.map((i) => (i.uid === item.uid ? { ...i, attachmentId: id, failed: false, file: undefined } : i)));
+      } catch (err) {
+        updateItems((all) => all.map((i) => (i.uid === item.uid ? { ...i, failed: true } : i)));
+        throw err;
       }
-      void message.success(submit ? `指令 ${saved.instructionNo} 已提交复核` : `指令 ${saved.instructionNo} 已保存为草稿`);
-      onClose();
-    } catch {
-      // The HTTP client has shown the refusal; the form stays to correct it.
     }
   };
 
-  const busy = adding.isPending || updating.isPending || submitting.isPending;
+  const save = async (values: FormValues) => {
+    const input = { ...values, remark: values.remark ?? '' } as unknown as InstructionInput;
+    const submit = submitRef.current;
+    const current = saved ?? record;
+    if (submit && account && payers.data) {
+      const refusal = entryRefusal(input.amount, input.valueDate, account, payers.data.valueDate, current);
+      if (refusal) {
+        form.setFields([{ name: 'amount', errors: [refusal] }]);
+        return;
+      }
+    }
+    const filesToStore = removed.length > 0 || items.some((i) => i.attachmentId === undefined);
+    setBusy(true);
+    try {
+      let instruction: InstructionRecord;
+      if (current) {
+        instruction = await updating.mutateAsync({ ...input, id: current.id, version: current.version });
+      } else {
+        // With nothing to store in between, one call saves and submits.
+        instruction = await adding.mutateAsync({ input: { ...input, submit: submit && !filesToStore }, idempotencyKey });
+      }
+      setSaved(instruction);
+      if (filesToStore) await storeFiles(instruction.id);
+      if (submit && instruction.status !== '10') instruction = (await submitting.mutateAsync([instruction.id]))[0]!;
+      void message.success(submit ? `指令 ${instruction.instructionNo} 已提交复核` : `指令 ${instruction.instructionNo} 已保存为草稿`);
+      onClose();
+    } catch {
+      // The HTTP client has shown the refusal; the form stays to correct it.
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const send = (submit: boolean) => {
     submitRef.current = submit;
     setSendsSubmit(submit);
@@ -149,16 +213,11 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
       ]}
     >
       {record?.refuseReason && <Typography.Paragraph type="danger">退回原因：{record.refuseReason}</Typography.Paragraph>}
-      <PayerFacts accountNo={payerAccountNo} />
-      <FormBuilder
-        name="instruction"
-        form={form}
-        fields={fields}
-        dictionary={dictionary}
-        initialValues={initialValues}
-        actions={false}
-        onSubmit={save}
-      />
+      {saved && !record && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`已保存为草稿 ${saved.instructionNo}，附件或提交未完成：修改后可再次保存或提交`} />}
+      <FormBuilder name="instruction" form={form} fields={fields} dictionary={dictionary} initialValues={initialValues} actions={false} onSubmit={save} />
+      <Form.Item label="附件" labelCol={{ flex: '120px' }} extra={`pdf、jpg、png 格式，单个不超过5MB，最多${instructionsApi.ATTACHMENT_MAX}个`}>
+        <AttachmentChooser items={items} onChange={chooseFiles} disabled={busy || (record !== undefined && !stored.data)} />
+      </Form.Item>
     </Modal>
   );
 }

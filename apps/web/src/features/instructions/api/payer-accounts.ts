@@ -1,19 +1,24 @@
-import { queryOptions } from '@tanstack/react-query';
-import { accountsApi } from '@portal/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { accountsApi, instructionsApi } from '@portal/shared';
 import { http } from '../../../lib/http';
 import { instructionsKey } from './instructions';
 
-/** The accounts the signed-in seat may enter instructions on: rights of its own seat, switched on. */
-export const payerAccountsQuery = queryOptions({
-  queryKey: [...instructionsKey, 'payer-accounts'],
-  queryFn: async () => (await http.call(accountsApi.queryAccountAuth, {})).accounts.filter((a) => a.canEntry && a.used === 1),
-  staleTime: 0,
-});
-
-/** One added account's register balance, limits and third-party institution. */
-export const payerAccountQuery = (accountNo: string) =>
+/**
+ * The accounts the signed-in seat may enter instructions on, with their available balance,
+ * limits and what `valueDate` (today when not given) already uses of the daily limit.
+ */
+export const payerAccountsQuery = (valueDate: string | undefined) =>
   queryOptions({
-    queryKey: [...instructionsKey, 'payer-account', accountNo],
-    queryFn: async () => (await http.call(accountsApi.queryAccountInfo, { page: 1, limit: 10, added: 'added', accountNo })).records.find((a) => a.accountNo === accountNo) ?? null,
+    queryKey: [...instructionsKey, 'payer-accounts', valueDate ?? 'today'],
+    queryFn: () => http.call(instructionsApi.payerAccounts, valueDate ? { valueDate } : {}),
     staleTime: 0,
+    // Another value date only changes the day's use: keep the list while it loads.
+    placeholderData: keepPreviousData,
   });
+
+/** The third-party institutions, the other side of the read-only InstitutionPicker; none when the seat may not list them. */
+export const institutionsQuery = queryOptions({
+  queryKey: ['institutions'],
+  queryFn: () => http.call(accountsApi.queryEnterpriseList, {}, { silent: true }).catch(() => []),
+  staleTime: 5 * 60_000,
+});

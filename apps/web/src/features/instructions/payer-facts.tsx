@@ -1,0 +1,77 @@
+import type { PayerAccount } from '@portal/shared';
+import { Descriptions, Typography } from 'antd';
+import { InstitutionPicker, type Institution } from '../../components/transfer';
+import { accountOf, moneyOf } from './instruction-format';
+import styles from './instructions.module.css';
+
+const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : moneyOf(limit, currency));
+
+/** An option of the payer account select: the account and what an instruction may take of it. */
+export function PayerOption({ account }: { account: PayerAccount }) {
+  const { currency } = account;
+  return (
+    <div className={styles.payerOption}>
+      <span>{accountOf(account.accountNo, account.alias || account.accountName)}</span>
+      <Typography.Text type="secondary" className={styles.payerOptionFacts}>
+        可用 {moneyOf(account.availableBalance, currency)} · 单笔 {limitOf(account.singleLimit, currency)} · 日累计 {limitOf(account.dailyLimit, currency)}
+      </Typography.Text>
+    </div>
+  );
+}
+
+interface PayerFactsProps {
+  account: PayerAccount;
+  /** The value date the daily use is for. */
+  valueDate: string;
+  /** Every third-party institution, for the picker's other side. */
+  institutions: readonly Institution[];
+}
+
+/** The chosen payer account's money, and its third-party institution: copied onto the instruction, never chosen. */
+export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps) {
+  const { currency, thirdPartyEnterpriseNo: chosen, thirdPartyEnterpriseName } = account;
+  // The account's institution is shown even when the list is out of reach (no right to list them).
+  const all = chosen && !institutions.some((i) => i.enterpriseNo === chosen) ? [{ enterpriseNo: chosen, enterpriseName: thirdPartyEnterpriseName ?? chosen }, ...institutions] : institutions;
+  return (
+    <section aria-label="付款账户信息" className={styles.payerFacts}>
+      <Descriptions
+        size="small"
+        column={2}
+        bordered
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+        items={[
+          { key: 'balance', label: '账户余额', children: <span aria-label="账户余额">{moneyOf(account.balance, currency)}</span> },
+          {
+            key: 'available',
+            label: '可用余额',
+            children: (
+              <Typography.Text strong aria-label="可用余额">
+                {moneyOf(account.availableBalance, currency)}
+              </Typography.Text>
+            ),
+          },
+          { key: 'single', label: '单笔限额', children: <span aria-label="单笔限额">{limitOf(account.singleLimit, currency)}</span> },
+          {
+            key: 'daily',
+            label: '日累计限额',
+            children: (
+              <span aria-label="日累计限额">
+                {limitOf(account.dailyLimit, currency)}
+                {account.dailyLimit !== null && (
+                  <Typography.Text type="secondary">
+                    （{valueDate} 已用 {moneyOf(account.dailyUsed, currency)}）
+                  </Typography.Text>
+                )}
+              </span>
+            ),
+          },
+        ]}
+      />
+      <div className={styles.institution}>
+        <Typography.Text>第三方机构</Typography.Text>
+        <Typography.Text type="secondary">{chosen ? '由付款账户带出，复核后由该机构确认' : '本账户无第三方机构，复核通过后直接提交托管行审核'}</Typography.Text>
+      </div>
+      {chosen && <InstitutionPicker readOnly mode="single" institutions={all} value={[chosen]} listHeight={72} />}
+    </section>
+  );
+}
