@@ -94,7 +94,6 @@ export function NoticePublishPage() {
         rowKey="id"
         showIndex
         queryFields={QUERY_FIELDS}
-        maxInlineActions={2}
         rowActions={[
           { key: 'preview', label: '预览', onClick: (row) => setPreviewId(row.id) },
           { key: 'edit', label: '修改', visible: (row) => row.status === 'draft', onClick: (row) => setEditing({ id: row.id }) },
