@@ -4,6 +4,7 @@ import { accountList } from './account-list';
 import { authenticatedRead } from './authenticated-read';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
+import { liveEvents } from './live-events';
 import { pageWeight } from './page-weight';
 import { tabSwitchBench } from './tab-switch';
 import { transferBench } from './transfer';
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   tabSwitch: { title: 'console tab switch in Chromium', run: tabSwitchBench },
   transfer: { title: 'transfer lists with 10,000 rows in Chromium', run: transferBench },
   crypto: { title: 'crypto primitives (Node and Chromium)', run: cryptoPrimitives },
+  liveEvents: { title: '1,000 SSE clients: publish to last arrival, server memory per connection', run: liveEvents },
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
 };
 

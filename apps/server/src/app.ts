@@ -17,6 +17,7 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { enterpriseSwitchRoutes } from './modules/enterprise/switch.routes';
 import { enterpriseAdminModule } from './modules/enterprises';
+import { LiveEvents } from './modules/events';
 import { fileRoutes } from './modules/files';
 import { CallCounts, gatewayRoutes } from './modules/gateway';
 import { healthRoutes } from './modules/health/health.routes';
@@ -81,6 +82,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const auth = createAuthServices(ctx, keys);
   await auth.sessions.listen();
   app.addHook('onClose', () => auth.sessions.close());
+  const events = new LiveEvents(ctx, auth.sessions);
+  await events.start();
+  // Open streams would keep the server waiting forever: they end before it stops listening.
+  app.addHook('preClose', () => events.close());
+  app.decorate('events', events);
   const reminders = new ReminderRegistry();
   app.decorate('reminders', reminders);
   registerAccessControl(app, ctx, auth.sessions, registry);
@@ -104,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await reminderRoutes(api, ctx, reminders);
       await dictionaryRoutes(api, ctx);
       await fileRoutes(api, ctx);
+      events.routes(api);
       await gatewayRoutes(api, ctx, registry, counts);
       await enterpriseAdminModule(api, auth);
       await userAdminModule(api, auth);

@@ -25,6 +25,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOCK_MINUTES: '0' }).LOCK_MINUTES).toBe(0);
   });
 
+  it('beats live event streams more often than the connection timeout', () => {
+    expect(loadConfig({}).EVENTS_HEARTBEAT_MS).toBe(15_000);
+    // Unset, it follows a shorter connection timeout down.
+    expect(loadConfig({ CONNECTION_TIMEOUT_MS: '5000' }).EVENTS_HEARTBEAT_MS).toBe(2_500);
+    expect(loadConfig({ EVENTS_HEARTBEAT_MS: '1000', CONNECTION_TIMEOUT_MS: '5000' }).EVENTS_HEARTBEAT_MS).toBe(1_000);
+    expect(() => loadConfig({ EVENTS_HEARTBEAT_MS: '5000', CONNECTION_TIMEOUT_MS: '5000' })).toThrow(/EVENTS_HEARTBEAT_MS: must be shorter than CONNECTION_TIMEOUT_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
   });

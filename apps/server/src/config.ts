@@ -46,6 +46,13 @@ const configSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** A connection silent this long (no bytes either way) is closed. */
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /**
+   * Live event streams: a comment line this often keeps proxies and CONNECTION_TIMEOUT_MS from
+   * cutting them; unset, 15 s or half the connection timeout, whichever is shorter.
+   */
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).optional(),
+  /** Concurrent event streams of one session on one instance (one per open tab); more are refused. */
+  EVENTS_MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Negotiated algorithms (spec §7, WIRE.md): asymmetric for `rev` and passwords, symmetric for bodies. */
   CRYPTO_ASYMMETRIC: z.enum(['SM2', 'RSA']).default('SM2'),
@@ -75,7 +82,12 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { webDist: string; dataDir: string; keysDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'EVENTS_HEARTBEAT_MS'> & {
+  EVENTS_HEARTBEAT_MS: number;
+  webDist: string;
+  dataDir: string;
+  keysDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -92,6 +104,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
   }
+  if (c.EVENTS_HEARTBEAT_MS !== undefined && c.EVENTS_HEARTBEAT_MS >= c.CONNECTION_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  EVENTS_HEARTBEAT_MS: must be shorter than CONNECTION_TIMEOUT_MS, or idle event streams are cut');
+  }
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   if (c.NODE_ENV === 'production' && c.TEST_CAPTCHA) {
     throw new ConfigError('Invalid configuration:\n  TEST_CAPTCHA: must not be set in production');
@@ -101,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...c,
+    EVENTS_HEARTBEAT_MS: c.EVENTS_HEARTBEAT_MS ?? Math.min(15_000, Math.floor(c.CONNECTION_TIMEOUT_MS / 2)),
     dataDir: path.resolve(c.DATA_DIR),
     keysDir: path.resolve(c.CRYPTO_KEYS_DIR ?? path.join(c.DATA_DIR, 'keys')),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -28,6 +28,31 @@ export interface KvStore {
    * returns the unsubscribe. A handler that throws does not stop the others.
    */
   subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Appends a message to a journal and, in the same atomic step, publishes `<id> <message>` on
+   * the channel, so every subscriber hears a journal's entries in journal order. Ids are
+   * `<ms>-<n>` (the store's clock, then a counter), strictly increasing across instances.
+   * Entries are kept at least keepMs (older ones go at a later append, or with the journal
+   * once nothing was appended for keepMs).
+   */
+  appendToJournal(journal: string, channel: string, message: string, keepMs: number): Promise<string>;
+  /** The kept entries after `afterId` (all of them when null), oldest first. */
+  readJournal(journal: string, afterId: string | null): Promise<JournalEntry[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface JournalEntry {
+  id: string;
+  message: string;
+}
+
+/** A journal entry id: milliseconds, a dash, a counter within the millisecond. */
+export const JOURNAL_ID = /^\d{1,15}-\d{1,15}$/;
+
+/** Orders two journal ids (negative when a comes first). */
+export function compareJournalIds(a: string, b: string): number {
+  const [aMs, aN] = a.split('-').map(Number) as [number, number];
+  const [bMs, bN] = b.split('-').map(Number) as [number, number];
+  return aMs - bMs || aN - bN;
 }

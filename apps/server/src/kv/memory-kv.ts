@@ -1,8 +1,16 @@
-import type { KvStore } from './kv-store';
+import { compareJournalIds, type JournalEntry, type KvStore } from './kv-store';
 
 interface Entry {
   value: string;
   expiresAt: number;
+}
+
+interface Journal {
+  entries: (JournalEntry & { at: number })[];
+  /** The last id's parts: ids keep increasing even if the clock steps back. */
+  lastAt: number;
+  lastN: number;
+  keepMs: number;
 }
 
 /** The embedded default: one process, so a Map is the whole truth. */
@@ -11,6 +19,7 @@ export class MemoryKvStore implements KvStore {
   #entries = new Map<string, Entry>();
   #sweeper: NodeJS.Timeout;
   #channels = new Map<string, Set<(message: string) => void>>();
+  #journals = new Map<string, Journal>();
 
   constructor(private readonly now: () => number = Date.now) {
     // Expired entries are dropped on read; the sweep bounds memory for keys never read again.
@@ -72,12 +81,35 @@ export class MemoryKvStore implements KvStore {
     };
   }
 
+  async appendToJournal(name: string, channel: string, message: string, keepMs: number) {
+    const now = this.now();
+    let journal = this.#journals.get(name);
+    if (!journal) this.#journals.set(name, (journal = { entries: [], lastAt: -1, lastN: 0, keepMs }));
+    const at = Math.max(now, journal.lastAt);
+    journal.lastN = at === journal.lastAt ? journal.lastN + 1 : 0;
+    journal.lastAt = at;
+    journal.keepMs = keepMs;
+    const id = `${at}-${journal.lastN}`;
+    const kept = journal.entries.findIndex((e) => e.at >= now - keepMs);
+    journal.entries.splice(0, kept === -1 ? journal.entries.length : kept);
+    journal.entries.push({ id, message, at });
+    // Synchronously queued after any earlier append's, so subscribers hear the journal's order.
+    await this.publish(channel, `${id} ${message}`);
+    return id;
+  }
+
+  async readJournal(name: string, afterId: string | null) {
+    const entries = this.#journals.get(name)?.entries ?? [];
+    return entries.filter((e) => afterId === null || compareJournalIds(e.id, afterId) > 0).map(({ id, message }) => ({ id, message }));
+  }
+
   async ping() {}
 
   async close() {
     clearInterval(this.#sweeper);
     this.#entries.clear();
     this.#channels.clear();
+    this.#journals.clear();
   }
 
   #live(key: string): Entry | undefined {
@@ -92,6 +124,7 @@ export class MemoryKvStore implements KvStore {
   #sweep() {
     const now = this.now();
     for (const [key, entry] of this.#entries) if (entry.expiresAt <= now) this.#entries.delete(key);
+    for (const [name, journal] of this.#journals) if (journal.lastAt < now - journal.keepMs) this.#journals.delete(name);
   }
 }
 

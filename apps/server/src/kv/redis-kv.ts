@@ -1,6 +1,21 @@
 import { Redis } from 'ioredis';
-import type { KvStore } from './kv-store';
+import type { JournalEntry, KvStore } from './kv-store';
 import { deliver } from './memory-kv';
+
+/**
+ * A journal is a Redis stream: XADD numbers the entry `<ms>-<n>` by the Redis server's clock
+ * (never going back) and trims what is older than keepMs; PUBLISH in the same script, so the
+ * order subscribers hear is the journal's. The key goes once nothing was appended for keepMs.
+ */
+const APPEND_TO_JOURNAL = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local keep = tonumber(ARGV[2])
+local id = redis.call('XADD', KEYS[1], 'MINID', tostring(now - keep), '*', 'm', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], keep)
+redis.call('PUBLISH', ARGV[3], id .. ' ' .. ARGV[1])
+return id
+`;
 
 /** Shared state for several instances. Each method is one atomic Redis command or MULTI. */
 export class RedisKvStore implements KvStore {
@@ -62,6 +77,15 @@ export class RedisKvStore implements KvStore {
 
   async publish(channel: string, message: string) {
     await this.#redis.publish(this.prefix + channel, message);
+  }
+
+  async appendToJournal(journal: string, channel: string, message: string, keepMs: number) {
+    return (await this.#redis.eval(APPEND_TO_JOURNAL, 1, this.prefix + journal, message, keepMs, this.prefix + channel)) as string;
+  }
+
+  async readJournal(journal: string, afterId: string | null): Promise<JournalEntry[]> {
+    const entries = await this.#redis.xrange(this.prefix + journal, afterId === null ? '-' : `(${afterId}`, '+');
+    return entries.map(([id, fields]) => ({ id, message: fields[1] ?? '' }));
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {

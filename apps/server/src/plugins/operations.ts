@@ -105,6 +105,15 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
         return sendFile(reply, file);
       });
     },
+    /**
+     * Server-Sent Events: the handler refuses by throwing, as any route does, or takes the
+     * connection over (`reply.hijack()`) and writes the stream itself, outside every `onSend`
+     * hook (no compression, which would hold events back).
+     */
+    stream<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FastifyReply>) {
+      if (op.kind !== 'stream') throw new Error(`operation ${op.id} is not a stream operation`);
+      register(op, (call) => handler(call as OperationCall<Op>));
+    },
     /** Hands out a file a download operation left behind a ticket. */
     ticketDownload(op: typeof filesApi.fileDownload) {
       register(op, async ({ input, request, reply }) => {

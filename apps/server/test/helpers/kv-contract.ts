@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KvStore } from '../../src/kv/kv-store';
+import { compareJournalIds, type KvStore } from '../../src/kv/kv-store';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -133,6 +133,44 @@ export function kvStoreContract(name: string, open: () => Promise<KvStore>, { sh
       await Promise.all([bad(), good()]);
     });
 
+    it('appends to a journal with increasing ids, publishes each entry with its id, and reads after an id', async () => {
+      const heard: string[] = [];
+      const off = await kv.subscribe('journal-news', (m) => heard.push(m));
+      const ids = [];
+      for (const message of ['first', 'second entry', '{"json":true}']) ids.push(await kv.appendToJournal('journal', 'journal-news', message, 60_000));
+      expect(ids.every((id) => /^\d+-\d+$/.test(id))).toBe(true);
+      expect(compareJournalIds(ids[0]!, ids[1]!)).toBeLessThan(0);
+      expect(compareJournalIds(ids[1]!, ids[2]!)).toBeLessThan(0);
+      expect(await collected(heard, 3)).toEqual([`${ids[0]} first`, `${ids[1]} second entry`, `${ids[2]} {"json":true}`]);
+      expect(await kv.readJournal('journal', null)).toEqual([
+        { id: ids[0], message: 'first' },
+        { id: ids[1], message: 'second entry' },
+        { id: ids[2], message: '{"json":true}' },
+      ]);
+      expect((await kv.readJournal('journal', ids[0]!)).map((e) => e.message)).toEqual(['second entry', '{"json":true}']);
+      expect(await kv.readJournal('journal', ids[2]!)).toEqual([]);
+      expect(await kv.readJournal('no-such-journal', null)).toEqual([]);
+      await off();
+    });
+
+    it('numbers concurrent appends uniquely and publishes them in journal order', async () => {
+      const heard: string[] = [];
+      const off = await kv.subscribe('journal-burst', (m) => heard.push(m));
+      const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.appendToJournal('burst', 'journal-burst', `m${i}`, 60_000)));
+      expect(new Set(ids).size).toBe(20);
+      const order = (await collected(heard, 20)).map((m) => m.slice(0, m.indexOf(' ')));
+      expect(order).toEqual([...ids].sort(compareJournalIds));
+      expect((await kv.readJournal('burst', null)).map((e) => e.id)).toEqual(order);
+      await off();
+    });
+
+    it('drops journal entries older than keepMs at a later append', async () => {
+      await kv.appendToJournal('short', 'journal-short', 'old', 100);
+      await pause(250);
+      await kv.appendToJournal('short', 'journal-short', 'new', 100);
+      expect((await kv.readJournal('short', null)).map((e) => e.message)).toEqual(['new']);
+    });
+
     it(
       sharedAcrossInstances
         ? 'delivers to subscribers on another store instance on the same backing'
@@ -155,5 +193,22 @@ export function kvStoreContract(name: string, open: () => Promise<KvStore>, { sh
         }
       },
     );
+
+    it(sharedAcrossInstances ? 'shares a journal with another store instance' : 'keeps its journal to itself', async () => {
+      const peer = await open();
+      try {
+        const mine = await kv.appendToJournal('shared-journal', 'journal-shared', 'from the first', 60_000);
+        const theirs = await peer.appendToJournal('shared-journal', 'journal-shared', 'from the peer', 60_000);
+        const seenByPeer = (await peer.readJournal('shared-journal', null)).map((e) => e.message);
+        if (sharedAcrossInstances) {
+          expect(compareJournalIds(mine, theirs)).toBeLessThan(0);
+          expect(seenByPeer).toEqual(['from the first', 'from the peer']);
+        } else {
+          expect(seenByPeer).toEqual(['from the peer']);
+        }
+      } finally {
+        await peer.close();
+      }
+    });
   });
 }

@@ -2,6 +2,7 @@ import * as accounts from './accounts';
 import * as auth from './auth';
 import * as dictionary from './dictionary';
 import * as enterprises from './enterprises';
+import * as events from './events';
 import * as files from './files';
 import * as gateway from './gateway';
 import * as instructions from './instructions';
@@ -17,6 +18,7 @@ export * as accountsApi from './accounts';
 export * as authApi from './auth';
 export * as dictionaryApi from './dictionary';
 export * as enterprisesApi from './enterprises';
+export * as eventsApi from './events';
 export * as filesApi from './files';
 export * as gatewayApi from './gateway';
 export * as instructionsApi from './instructions';
@@ -37,13 +39,24 @@ export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction } from './instructions';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
 export { PAGE_SIZES } from './paging';
+export {
+  EVENT_RESUME_WINDOW_MS,
+  EVENT_TICKET_TTL_MS,
+  HOME_COUNT_EVENT_KINDS,
+  LIVE_EVENT_KINDS,
+  liveEventInputSchema,
+  liveEventSchema,
+  type LiveEvent,
+  type LiveEventInput,
+  type LiveEventKind,
+} from './events';
 export { FILE_TICKET_TTL_MS, base64Size, downloadTicketSchema, uploadProblem, uploadSchema, type UploadExtension } from './files';
 
 const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, gateway, enterprises, users, accounts, instructions, notices, signing].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, notices, signing].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -16,9 +16,10 @@ export interface GatewayFlags {
 
 /**
  * `json`: `{ returnCode, returnMsg, data }`; `image`: the captcha picture; `upload`/`download`:
- * files, which on an encrypted path travel inside the envelope (docs/architecture.md).
+ * files, which on an encrypted path travel inside the envelope (docs/architecture.md); `stream`:
+ * Server-Sent Events (`text/event-stream`), outside the envelope.
  */
-export type OperationKind = 'json' | 'image' | 'upload' | 'download';
+export type OperationKind = 'json' | 'image' | 'upload' | 'download' | 'stream';
 
 export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undefined, Res extends z.ZodType | undefined = z.ZodType | undefined> {
   /** Stable id: the catalogue row's `contract_id` and its default `apiCode`. */
@@ -41,7 +42,7 @@ export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undef
   readonly defaults: GatewayFlags;
   /** Counted per client address in the shared store (the limits come from the configuration). */
   readonly rateLimit?: 'login' | 'captcha';
-  /** `exempt`: no envelope at all (health for load balancers); `no-rev`: key negotiation itself. */
+  /** `exempt`: no envelope at all (health for load balancers, the event stream); `no-rev`: key negotiation itself. */
   readonly envelope?: 'exempt' | 'no-rev';
   /** Upload and download size limit in bytes. */
   readonly maxBytes?: number;
@@ -111,6 +112,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   if (isPublic && def.authority?.length) throw new Error(`operation ${def.id}: a public operation cannot need an authority`);
   if (def.pinned?.includes('encrypted') && !def.encrypt) throw new Error(`operation ${def.id}: pinned encrypted but not encrypted`);
   if (def.pinned?.includes('plaintext') && def.encrypt) throw new Error(`operation ${def.id}: pinned plaintext but encrypted`);
+  if (def.kind === 'stream' && def.envelope !== 'exempt') throw new Error(`operation ${def.id}: an event stream is read by EventSource, which sends none of the envelope's headers`);
   if (def.signing !== undefined && def.method !== 'POST') throw new Error(`operation ${def.id}: a signed operation is a POST (its signMsg travels in the body)`);
   const signing = def.signing === undefined ? undefined : signingOf(def.id, def.signing, def.request);
   return {

@@ -12,7 +12,7 @@ export const FLOOR_MESSAGES = {
   startup: '启动与登录所需接口不可停用',
   gateway: '网关管理接口不可停用',
   plaintext: '密钥协商、验证码与文件下载接口不可加密，也不可要求防重放签名',
-  exempt: '健康检查不经网关信封，此项设置不起作用，不可修改',
+  exempt: '健康检查与实时事件流不经网关信封，此项设置不起作用，不可修改',
   encrypted: '密码与登录接口必须加密传输',
 } as const;
 

@@ -22,11 +22,11 @@ declare module 'fastify' {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** last_seen_at is written at most this often: a busy user must not cost a write per request. */
 const TOUCH_EVERY_MS = 30_000;
-/** Revocations are announced on this KvStore channel, so every instance drops its cached copies. */
+/** Revocations are announced on this KvStore channel: every instance drops its cached copies and ends the sessions' event streams. */
 export const SESSION_REVOKED_CHANNEL = 'sessions:revoked';
 const CACHE_MAX = 10_000;
 
-type Revocation = { tokenHash: string } | { userId: number } | { userNo: string } | { enterpriseNo: string };
+export type Revocation = { tokenHash: string } | { userId: number } | { userNo: string } | { enterpriseNo: string };
 
 interface Cached {
   info: SessionInfo;
@@ -115,17 +115,51 @@ export class SessionStore {
 
   /** The live session behind a token, or null; a hit counts as activity. */
   async resolve(token: string): Promise<SessionInfo | null> {
-    const tokenHash = hashToken(token);
+    return this.resolveHash(hashToken(token));
+  }
+
+  /**
+   * The same by the token's hash (an event stream ticket names its session so). `touch: false`
+   * for what the user did not do: opening an event stream does not keep a session from idling out.
+   */
+  async resolveHash(tokenHash: string, { touch = true } = {}): Promise<SessionInfo | null> {
     const now = this.ctx.now();
     const cached = this.#cache?.get(tokenHash);
     // Past its idle limit by what this instance knows: another instance may have seen activity since, so ask the database.
     const entry = cached && cached.lastSeenAt + this.idleMs > now ? cached : await this.#load(tokenHash);
     if (!entry || entry.expiresAt <= now || entry.lastSeenAt + this.idleMs <= now) return null;
-    if (now - entry.lastSeenAt > TOUCH_EVERY_MS) {
+    if (touch && now - entry.lastSeenAt > TOUCH_EVERY_MS) {
       entry.lastSeenAt = now;
       await this.ctx.database.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();
     }
     return entry.info;
+  }
+
+  /**
+   * Which of these sessions are still live, read from the database (not this instance's copies)
+   * without counting as activity: event streams end with their session, however it ended.
+   */
+  async liveAmong(tokenHashes: readonly string[]): Promise<Set<string>> {
+    const now = this.ctx.now();
+    const live = new Set<string>();
+    for (let i = 0; i < tokenHashes.length; i += 1_000) {
+      const rows = await this.ctx.database.db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.user_id', 's.user_id')
+        .innerJoin('user_numbers as n', 'n.user_no', 's.user_no')
+        .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
+        .select('s.token_hash')
+        .where('s.token_hash', 'in', tokenHashes.slice(i, i + 1_000))
+        .where('s.revoked_at', 'is', null)
+        .where('s.expires_at', '>', new Date(now))
+        .where('s.last_seen_at', '>', new Date(now - this.idleMs))
+        .where('u.status', '=', 1)
+        .where('n.status', '=', 1)
+        .where('e.status', '=', 1)
+        .execute();
+      for (const row of rows) live.add(row.token_hash);
+    }
+    return live;
   }
 
   #load(tokenHash: string): Promise<Cached | null> {
@@ -228,13 +262,13 @@ export class SessionStore {
   }
 
   /**
-   * After the database says revoked: drop this instance's copies at once, then tell the others.
-   * The announcement is best effort (at most once); an instance that misses it serves its copy
-   * for at most SESSION_CACHE_MS.
+   * After the database says revoked: drop this instance's copies at once, then tell every
+   * instance (their caches, and the event streams of the sessions that ended). The announcement
+   * is best effort (at most once); an instance that misses it serves its copy for at most
+   * SESSION_CACHE_MS, and ends the streams at its next liveness check.
    */
   async #revoked(revocation: Revocation): Promise<void> {
     this.#evict(revocation);
-    if (!this.#cache) return;
     await this.ctx.kv.publish(SESSION_REVOKED_CHANNEL, JSON.stringify(revocation)).catch(() => undefined);
   }
 

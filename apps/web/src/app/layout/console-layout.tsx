@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { clearToken, getToken, sessionKey } from '../../lib/http';
+import { liveEvents, useLiveEventStream } from '../../lib/live-events';
 import { AccessContext } from '../../lib/permissions';
 import { currentMenuQuery, currentUserQuery, type MenuItem, type SessionUser } from '../../lib/session';
 import { NotFoundPage } from '../../features/errors/not-found-page';
@@ -70,6 +71,8 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
   const redirectTo = path.startsWith(REDIRECT_PREFIX) ? `/${path.slice(REDIRECT_PREFIX.length)}${location.search}` : null;
   const state = redirectTo ? 'redirect' : resolvePage(path, user.access);
   const { visit } = tabs;
+  // Live events for as long as the console is shown (issue 13): the home counts refresh from them.
+  useLiveEventStream();
 
   // Spec §2: the mobile drawer closes on route change (state adjusted while rendering, not in an effect).
   const [drawerPath, setDrawerPath] = useState(path);
@@ -92,6 +95,8 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
   if (state === 'forbidden') return <Navigate to={paths.unauthorized} replace />;
 
   const signOut = async () => {
+    // Closed first: the session's end would otherwise send the stream looking for a new ticket.
+    liveEvents.stop();
     // Spec §2: logout goes to the login route and reloads.
     await logout();
     queryClient.clear();
@@ -128,6 +133,7 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
             onHome={() => navigate(paths.home)}
             onLogout={() => void signOut()}
             onSwitched={(userNo) => {
+              liveEvents.stop();
               clearToken();
               queryClient.clear();
               window.location.replace(`${appBase}${paths.login}?userNo=${encodeURIComponent(userNo)}`);

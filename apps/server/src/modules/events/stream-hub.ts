@@ -1,0 +1,179 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { EVENT_RESUME_WINDOW_MS, RETURN_CODES } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { compareJournalIds } from '../../kv/kv-store';
+import { AppError } from '../../plugins/errors';
+import { SESSION_REVOKED_CHANNEL, type Revocation, type SessionInfo, type SessionStore } from '../auth/sessions';
+import { EVENT_CHANNEL, channelEvent, eventFrame, eventsAfter, reaches, type JournalEvent } from './event-journal';
+
+interface Stream {
+  res: ServerResponse;
+  session: SessionInfo;
+  /** Live events held back while the replay is read from the journal; null once live. */
+  held: { id: string; frame: string }[] | null;
+}
+
+const HEARTBEAT = ': heartbeat\n\n';
+/** A client that stops reading is cut off beyond this many unsent bytes; it reconnects and resumes. */
+const MAX_UNSENT_BYTES = 64 * 1024;
+const TOO_MANY_STREAMS = '实时通知连接过多，请关闭部分页面后重试';
+
+/**
+ * The event streams connected to this instance. Each event arrives once on the shared channel
+ * and is written to the streams whose session it reaches. One timer for all streams writes the
+ * heartbeat and ends the streams of sessions that ended (expiry, or a revocation whose
+ * announcement was lost); announced revocations end them at once.
+ */
+export class StreamHub {
+  readonly #streams = new Set<Stream>();
+  readonly #perSession = new Map<string, number>();
+  readonly #unsubscribe: (() => Promise<void>)[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #checking = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  get size() {
+    return this.#streams.size;
+  }
+
+  async start() {
+    const { kv, config } = this.ctx;
+    this.#unsubscribe.push(
+      await kv.subscribe(EVENT_CHANNEL, (message) => {
+        const published = channelEvent(message);
+        if (published) this.#deliver(published);
+      }),
+      await kv.subscribe(SESSION_REVOKED_CHANNEL, (message) => void this.#revoked(message)),
+    );
+    this.#timer = setInterval(() => this.#heartbeat(), config.EVENTS_HEARTBEAT_MS);
+    this.#timer.unref();
+  }
+
+  /** Ends every stream (the server is closing: their clients reconnect elsewhere). */
+  async close() {
+    clearInterval(this.#timer);
+    for (const stream of this.#streams) this.#end(stream);
+    await Promise.all(this.#unsubscribe.splice(0).map((off) => off().catch(() => undefined)));
+  }
+
+  /**
+   * Takes the connection over as the session's stream: first what the session missed after
+   * `lastEventId` (from the journal), then live events until the session or the connection ends.
+   */
+  async open(reply: FastifyReply, session: SessionInfo, lastEventId: string | undefined) {
+    if ((this.#perSession.get(session.tokenHash) ?? 0) >= this.ctx.config.EVENTS_MAX_STREAMS_PER_SESSION) {
+      throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS, TOO_MANY_STREAMS);
+    }
+    reply.hijack();
+    const res = reply.raw;
+    const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined)) as Record<string, string | number | string[]>;
+    // `no-store` as on every API answer; `x-accel-buffering` keeps nginx from holding events back.
+    res.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+    res.flushHeaders();
+    const stream: Stream = { res, session, held: lastEventId ? [] : null };
+    this.#streams.add(stream);
+    this.#perSession.set(session.tokenHash, (this.#perSession.get(session.tokenHash) ?? 0) + 1);
+    res.on('close', () => this.#remove(stream));
+    if (lastEventId) await this.#replay(stream, lastEventId);
+  }
+
+  async #replay(stream: Stream, lastEventId: string) {
+    let missed: JournalEvent[];
+    try {
+      missed = await eventsAfter(this.ctx.kv, lastEventId);
+    } catch {
+      // The shared store is away: the client reconnects and asks again.
+      this.#end(stream);
+      return;
+    }
+    // Older than the journal keeps: events may have gone unseen, so the client refreshes instead.
+    if (Number(lastEventId.split('-')[0]) < Date.now() - EVENT_RESUME_WINDOW_MS) {
+      this.#write(stream, eventFrame({ id: lastEventId, kind: 'stream.resync' }));
+    }
+    let last = lastEventId;
+    for (const { event, audience } of missed) {
+      if (reaches(audience, stream.session)) this.#write(stream, eventFrame(event));
+      last = event.id;
+    }
+    const held = stream.held ?? [];
+    stream.held = null;
+    // Live events that arrived during the read and were not in it (the channel carries journal order).
+    for (const { id, frame } of held) if (compareJournalIds(id, last) > 0) this.#write(stream, frame);
+  }
+
+  #deliver({ event, audience }: JournalEvent) {
+    let frame: string | undefined;
+    for (const stream of this.#streams) {
+      if (!reaches(audience, stream.session)) continue;
+      frame ??= eventFrame(event);
+      if (stream.held) stream.held.push({ id: event.id, frame });
+      else this.#write(stream, frame);
+    }
+  }
+
+  #write(stream: Stream, text: string) {
+    const { res } = stream;
+    if (res.writableEnded || res.destroyed) return;
+    if (res.writableLength > MAX_UNSENT_BYTES) {
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  }
+
+  #end(stream: Stream) {
+    this.#remove(stream);
+    if (!stream.res.writableEnded) stream.res.end();
+  }
+
+  #remove(stream: Stream) {
+    if (!this.#streams.delete(stream)) return;
+    const { tokenHash } = stream.session;
+    const count = (this.#perSession.get(tokenHash) ?? 1) - 1;
+    if (count > 0) this.#perSession.set(tokenHash, count);
+    else this.#perSession.delete(tokenHash);
+  }
+
+  #heartbeat() {
+    for (const stream of this.#streams) this.#write(stream, HEARTBEAT);
+    if (this.#checking || this.#streams.size === 0) return;
+    this.#checking = true;
+    void this.#endUnlessLive([...this.#streams]).finally(() => (this.#checking = false));
+  }
+
+  /** A session ended somewhere: its streams here end too (a user's or seat's only if no longer live). */
+  async #revoked(message: string) {
+    let revocation: Revocation;
+    try {
+      revocation = JSON.parse(message) as Revocation;
+    } catch {
+      return;
+    }
+    const concerned = [...this.#streams].filter(({ session }) =>
+      'tokenHash' in revocation
+        ? session.tokenHash === revocation.tokenHash
+        : 'userId' in revocation
+          ? session.userId === revocation.userId
+          : 'userNo' in revocation
+            ? session.userNo === revocation.userNo
+            : session.enterpriseNo === revocation.enterpriseNo,
+    );
+    if ('tokenHash' in revocation) concerned.forEach((stream) => this.#end(stream));
+    // A password change spares the session that made it; a new login announces its seat's others.
+    else if (concerned.length > 0) await this.#endUnlessLive(concerned);
+  }
+
+  async #endUnlessLive(streams: Stream[]) {
+    try {
+      const live = await this.sessions.liveAmong([...new Set(streams.map((s) => s.session.tokenHash))]);
+      for (const stream of streams) if (!live.has(stream.session.tokenHash)) this.#end(stream);
+    } catch {
+      // The database is away: judged again at the next heartbeat.
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export { liveEvents } from './app-channel';
+export { useLiveEvent, useLiveEventStream } from './hooks';
+export type { LiveEventHandler } from './channel';
