@@ -3,6 +3,7 @@ import { noticesApi, type AnyOperation, type CustomerNotice, type NoticeReader, 
 import { hashPassword } from '../src/modules/auth/password-hash';
 import { cleanNoticeBody } from '../src/modules/notices/sanitize';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { openSse } from './helpers/sse-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const OPERATIONS = (Object.values(noticesApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
@@ -150,6 +151,31 @@ describe('risk notices', () => {
     await ok(noticesApi.noticeWithdraw, { id: live.id, reason: '内容有误' }, 'staff');
     await refused(noticesApi.noticeDetail, { id: live.id }, 'reader', 404);
     expect((await list('reader')).records.some((r) => r.id === live.id)).toBe(false);
+  });
+
+  it('tells the audience’s open streams as the notice is published and withdrawn, and nobody else', async () => {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = async (who: string) => {
+      const ticket = ((await client.call('/pmobile/customer/events/ticket', {}, t[who]!)).data as { ticket: string }).ticket;
+      return openSse(origin, `/pmobile/events/stream?ticket=${ticket}`);
+    };
+    const [reader, other] = [await stream('reader'), await stream('other')];
+    try {
+      const urgent = await published({ title: '紧急：仅华夏远航', level: '3', audience: 'chosen', enterpriseNos: [OWN] });
+      expect(await reader.next()).toMatchObject({ kind: 'riskNotice.urgent', ids: [urgent.id] });
+      const everyone = await published({ title: '全部客户的一般提示', level: '1' });
+      expect(await reader.next()).toMatchObject({ kind: 'riskNotice.published', ids: [everyone.id] });
+      expect(await other.next()).toMatchObject({ kind: 'riskNotice.published', ids: [everyone.id] });
+      await ok(noticesApi.noticeWithdraw, { id: urgent.id, reason: '已解除' }, 'staff');
+      expect(await reader.next()).toMatchObject({ kind: 'home.changed', ids: [urgent.id] });
+      // The other enterprise heard of the notice for everyone only.
+      expect(other.events.map((e) => e.ids)).toEqual([[everyone.id]]);
+      // Events carry ids, never the title or body.
+      expect(JSON.stringify(reader.frames)).not.toContain('华夏远航');
+    } finally {
+      reader.close();
+      other.close();
+    }
   });
 
   it('marks given notices or all of them read for the seat', async () => {

@@ -3,6 +3,7 @@ import { noticesApi, type CustomerNotice, type NoticeReader, type StaffNotice } 
 import type { z } from 'zod';
 import type { FetchPage } from '../../../components/data-table';
 import { http } from '../../../lib/http';
+import { useLiveEvent } from '../../../lib/live-events';
 import { remindersKey } from '../../../lib/reminders';
 
 /** Prefix of every notice query; reads and writes invalidate it (and the home counts). */
@@ -55,6 +56,12 @@ export function useRefreshNotices() {
       queryClient.invalidateQueries({ queryKey: noticesKey, predicate: (q) => q.queryKey[1] !== 'detail' && q.queryKey[1] !== 'staff-detail' }),
       queryClient.invalidateQueries({ queryKey: remindersKey }),
     ]);
+}
+
+/** Notices published or withdrawn elsewhere: the lists, the bell and the urgent dialog reload (the stream's resync too). */
+export function useNoticeEvents() {
+  const refresh = useRefreshNotices();
+  useLiveEvent(['riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync'], () => void refresh());
 }
 
 function useNoticeWrite<I, O>(write: (input: I) => Promise<O>) {
