@@ -16,7 +16,7 @@ describe('the console shell’s server side', () => {
     app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
     // A provider as a business module would register one: counts of the caller's enterprise only.
     app.reminders.register(async ({ enterpriseNo }) =>
-      enterpriseNo === '1000000001' ? { waitReviewCount: 3, RiskCount: 1 } : { positionCount: 7 },
+      enterpriseNo === '1000000001' ? { waitReviewCount: 3, waitConfirmCount: 1 } : { positionCount: 7 },
     );
     client = await loginClient(app);
     demo = await client.token('demo', 'Demo1234');
@@ -68,7 +68,8 @@ describe('the console shell’s server side', () => {
   it('returns all fourteen home counts for the session’s enterprise', async () => {
     const counts = (await client.call(`${P}/query/message/reminder`, {}, demo)).data as Record<string, number>;
     expect(Object.keys(counts).sort()).toEqual([...REMINDER_FIELDS].sort());
-    expect(counts).toMatchObject({ waitReviewCount: 3, RiskCount: 1, positionCount: 0, shareCount: 0 });
+    // demo's seat neither reviews nor confirms: these two are the provider's alone.
+    expect(counts).toMatchObject({ waitReviewCount: 3, waitConfirmCount: 1 });
   });
 
   it('refuses to switch to the current enterprise or to someone else’s user number', async () => {

@@ -18,6 +18,7 @@ export const AUTHORITIES = {
   THIRD_PARTY_CONFIRM_REVIEW: '第三方指令确认复核',
   WARNING_VIEW: '预警信息查询',
   RISK_VIEW: '风险提示查询',
+  RISK_PUBLISH: '风险提示发布',
   GATEWAY_ADMIN: 'API网关管理',
   USER_UNLOCK: '用户解锁',
   USER_MANAGE: '用户管理',

@@ -305,6 +305,35 @@ export interface InstructionIdempotencyTable {
   created_at: CreatedAt;
 }
 
+export interface RiskNoticesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  level: string;
+  audience: 'all' | 'chosen';
+  status: Generated<'draft' | 'published' | 'withdrawn'>;
+  expire_at: Timestamp;
+  published_at: Timestamp | null;
+  withdrawn_at: Timestamp | null;
+  withdraw_reason: string | null;
+  version: Generated<number>;
+  created_by_user_id: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RiskNoticeEnterprisesTable {
+  notice_id: number;
+  enterprise_no: string;
+}
+
+export interface RiskNoticeReadsTable {
+  notice_id: number;
+  user_no: string;
+  user_id: number;
+  read_at: CreatedAt;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -330,6 +359,9 @@ export interface DB {
   instruction_history: InstructionHistoryTable;
   instruction_attachments: InstructionAttachmentsTable;
   instruction_idempotency: InstructionIdempotencyTable;
+  risk_notices: RiskNoticesTable;
+  risk_notice_enterprises: RiskNoticeEnterprisesTable;
+  risk_notice_reads: RiskNoticeReadsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

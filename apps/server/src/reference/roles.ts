@@ -50,6 +50,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     role_name: 'API网关管理员',
     authorities: [
       'GATEWAY_ADMIN',
+      'RISK_PUBLISH',
       'USER_UNLOCK',
       'COMPONENT_GALLERY',
       'ACTION_apiAdd',
@@ -73,7 +74,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     // The custodian bank's check (审核) and execution are two people: two roles, one each.
     role_code: 'STAFF_CUSTODIAN_CHECKER',
     role_name: '托管行指令审核员',
-    authorities: ['CUSTODIAN_CHECK'],
+    authorities: ['CUSTODIAN_CHECK', 'RISK_PUBLISH'],
   },
   {
     role_code: 'STAFF_CUSTODIAN_EXECUTOR',

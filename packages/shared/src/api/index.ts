@@ -6,6 +6,7 @@ import * as events from './events';
 import * as files from './files';
 import * as gateway from './gateway';
 import * as instructions from './instructions';
+import * as notices from './notices';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
 import * as session from './session';
@@ -21,6 +22,7 @@ export * as eventsApi from './events';
 export * as filesApi from './files';
 export * as gatewayApi from './gateway';
 export * as instructionsApi from './instructions';
+export * as noticesApi from './notices';
 export * as platformApi from './platform';
 export * as sessionApi from './session';
 export * as signingApi from './signing';
@@ -33,6 +35,7 @@ export type { StandardEntry } from './dictionary';
 export type { HealthComponent } from './platform';
 export type { Role, UserDetail, UserRecord } from './users';
 export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institution, PersonRecord, SeatAccountRight } from './accounts';
+export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction } from './instructions';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
 export { PAGE_SIZES } from './paging';
@@ -53,7 +56,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, signing].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, notices, signing].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

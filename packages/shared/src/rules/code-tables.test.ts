@@ -43,6 +43,12 @@ describe('codeLabel', () => {
     ['instructionType', '03', '申购赎回款'],
     ['instructionType', '04', '银行间交易'],
     ['instructionType', '05', '其他'],
+    ['riskLevel', '1', '一般'],
+    ['riskLevel', '2', '重要'],
+    ['riskLevel', '3', '紧急'],
+    ['noticeStatus', 'draft', '草稿'],
+    ['noticeStatus', 'published', '已发布'],
+    ['noticeStatus', 'withdrawn', '已撤回'],
     ['accountStatus', '00', '正常'],
     ['accountStatus', '01', '休眠账户'],
     ['accountStatus', '02', '取消'],
@@ -54,7 +60,7 @@ describe('codeLabel', () => {
 
   it('covers every table entry with the rows above', () => {
     const entries = Object.values(CODE_TABLES).reduce((n, table) => n + Object.keys(table).length, 0);
-    expect(entries).toBe(45);
+    expect(entries).toBe(51);
   });
 
   const tables = Object.keys(CODE_TABLES) as CodeTableName[];

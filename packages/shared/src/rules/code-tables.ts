@@ -41,6 +41,9 @@ export const CODE_TABLES = {
   sex: { F: '女', M: '男' },
   /** Payment instruction types (issue 12); the entry form reads them from the dictionary. */
   instructionType: { '01': '划款', '02': '费用支付', '03': '申购赎回款', '04': '银行间交易', '05': '其他' },
+  /** Risk notice levels (issue 13); 紧急 must be acknowledged by each reader. */
+  riskLevel: { '1': '一般', '2': '重要', '3': '紧急' },
+  noticeStatus: { draft: '草稿', published: '已发布', withdrawn: '已撤回' },
   accountStatus: {
     '00': '正常',
     '01': '休眠账户',

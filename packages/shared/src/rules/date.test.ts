@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, relativeTime } from './date';
+import { formatDate, formatDateTime, relativeTime } from './date';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -104,5 +104,13 @@ describe('relativeTime', () => {
         expect(ago(ms)).toMatch(/^(刚刚|[1-9]\d?分钟前|[1-9]\d?小时前|1天前|\d{4}-\d{2}-\d{2})$/);
       }),
     );
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows Beijing date and minutes, and nothing for bad input', () => {
+    expect(formatDateTime('2026-11-24T16:05:59Z')).toBe('2026-11-25 00:05');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });

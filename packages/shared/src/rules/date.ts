@@ -69,6 +69,14 @@ export function formatDate(value: DateInput | null | undefined): string {
   return `${pad(beijing.getUTCFullYear(), 4)}-${pad(beijing.getUTCMonth() + 1)}-${pad(beijing.getUTCDate())}`;
 }
 
+/** yyyy-MM-dd HH:mm in Beijing time; '' for empty or invalid input. */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  const ms = toEpochMs(value);
+  if (ms === null) return '';
+  const beijing = new Date(ms + CST_OFFSET_MS);
+  return `${formatDate(ms)} ${pad(beijing.getUTCHours())}:${pad(beijing.getUTCMinutes())}`;
+}
+
 /**
  * '刚刚' under 30 s, 'N分钟前' under an hour, 'N小时前' under a day, '1天前' under
  * two days, else the yyyy-MM-dd date. N counts completed units (floor), with

@@ -3,7 +3,7 @@ export { formatAccountNo, maskPhone } from './mask';
 export { centsToDecimal, toCents, type AmountInput } from './decimal';
 export { formatAmount } from './amount';
 export { amountToChinese } from './amount-chinese';
-export { formatDate, relativeTime, type DateInput } from './date';
+export { formatDate, formatDateTime, relativeTime, type DateInput } from './date';
 export {
   AMOUNT_MAX_INTEGER_DIGITS,
   AMOUNT_MAX_DECIMALS,

@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   ExportOutlined,
   FileTextOutlined,
+  NotificationOutlined,
   SettingOutlined,
   StarOutlined,
   TeamOutlined,
@@ -21,6 +22,7 @@ const ICONS: Record<string, ReactNode> = {
   'md-star': <StarOutlined />,
   'md-git-network': <ApiOutlined />,
   'md-open': <ExportOutlined />,
+  'md-megaphone': <NotificationOutlined />,
 };
 const DEFAULT_ICON = <FileTextOutlined />;
 

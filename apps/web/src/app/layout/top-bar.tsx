@@ -2,6 +2,7 @@ import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from
 import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { RETURN_CODES, sessionApi } from '@portal/shared';
+import { NoticeBell, UrgentNoticeDialog } from '../../features/risk-notices/notice-alerts';
 import { http } from '../../lib/http';
 import type { SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';
@@ -16,7 +17,7 @@ interface Props {
   onSwitched(userNo: string): void;
 }
 
-/** Spec §2 top bar: the nickname and a menu of 切换用户 (only with a list), 返回首页, 退出登录. */
+/** Spec §2 top bar: the risk-notice bell (customers), the nickname and a menu of 切换用户 (only with a list), 返回首页, 退出登录. */
 export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout, onSwitched }: Props) {
   const { modal, message } = App.useApp();
   const [switching, setSwitching] = useState(false);
@@ -55,6 +56,12 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
       </button>
       <div className={styles.brand}>资产托管客户服务网银</div>
       <div className={styles.enterprise}>{user.enterpriseName}</div>
+      {user.access.includes('RISK_VIEW') && (
+        <>
+          <NoticeBell />
+          <UrgentNoticeDialog />
+        </>
+      )}
       <Dropdown
         menu={{
           items,

@@ -48,6 +48,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CUSTODIAN_EXECUTE'],
     load: () => import('../../features/instructions/custodian-execute-page').then((m) => ({ default: m.CustodianExecutePage })),
   },
+  'addedServices/riskManagement/index': {
+    title: '风险提示',
+    access: ['RISK_VIEW'],
+    load: () => import('../../features/risk-notices/risk-notice-page').then((m) => ({ default: m.RiskNoticePage })),
+  },
+  'custodianNotice/riskNoticePublish/index': {
+    title: '风险提示发布',
+    access: ['RISK_PUBLISH'],
+    load: () => import('../../features/risk-notices/notice-publish-page').then((m) => ({ default: m.NoticePublishPage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),

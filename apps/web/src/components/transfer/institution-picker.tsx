@@ -21,6 +21,8 @@ interface PickerBase {
   /** 'single' allows one institution on the right and refuses another with '请先移除右侧选择数据！'. */
   mode?: TransferMode;
   listHeight?: number;
+  /** The two lists' titles, when the choice is not of third-party institutions. */
+  titles?: readonly [string, string];
 }
 
 /** Editable, or read-only: shows what is chosen (e.g. copied from an account) without moving, selecting or searching. */
@@ -29,7 +31,7 @@ export type InstitutionPickerProps = PickerBase & ({ readOnly?: false; onChange:
 const unchanged = () => undefined;
 
 /** Spec §2 third-party institution picker: institutions not chosen on the left, the chosen on the right. */
-export function InstitutionPicker({ institutions, value, onChange, mode, listHeight, readOnly }: InstitutionPickerProps) {
+export function InstitutionPicker({ institutions, value, onChange, mode, listHeight, readOnly, titles = TITLES }: InstitutionPickerProps) {
   return (
     <TransferCore
       items={institutions}
@@ -37,7 +39,7 @@ export function InstitutionPicker({ institutions, value, onChange, mode, listHei
       columns={COLUMNS}
       targetKeys={value}
       onChange={onChange ?? unchanged}
-      titles={TITLES}
+      titles={titles}
       mode={mode}
       listHeight={listHeight}
       readOnly={readOnly}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RETURN_CODES, noticesApi } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/errors';
+import { operationRoutes } from '../../plugins/operations';
+import { customerEnterprises, findForReader, findForStaff, listForReader, listForStaff, readers } from './notices.queries';
+import { NOTICE_MESSAGES, type NoticeChange, type NoticeDesk } from './notices.service';
+
+const reader = (request: FastifyRequest) => ({ enterpriseNo: request.session!.enterpriseNo, userNo: request.session!.userNo });
+const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, NOTICE_MESSAGES.notFound);
+
+/**
+ * Tells the notice's audience, after the write committed: a published notice by kind (urgent ones
+ * open the dialog), a withdrawn one as changed counts. Only the id travels; readers fetch the rest.
+ */
+function announce(app: FastifyInstance, change: NoticeChange, kind: 'riskNotice.published' | 'riskNotice.urgent' | 'home.changed') {
+  const audience = change.audience === 'all' ? ({ to: 'customers' } as const) : ({ to: 'enterprises', enterpriseNos: change.enterpriseNos } as const);
+  return app.events.publish({ kind, ids: [change.id] }, audience);
+}
+
+/** Issue 13's risk-notice calls: customers read within their enterprise's audience, staff write and follow up. */
+export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: NoticeDesk) {
+  const db = ctx.database.db;
+  const routes = operationRoutes(app, ctx);
+  const api = noticesApi;
+
+  routes.json(api.noticeQuery, async ({ input, request }) => listForReader(db, reader(request), input, desk.now()));
+
+  routes.json(api.noticeDetail, async ({ request, input }) => {
+    const notice = await findForReader(db, reader(request), input.id, desk.now());
+    if (!notice) throw notFound();
+    if (!notice.readAt && input.markRead) {
+      await desk.markRead(request, reader(request), [input.id]);
+      return { ...notice, readAt: desk.now().toISOString() };
+    }
+    return notice;
+  });
+
+  routes.json(api.noticeRead, async ({ request, input }) => ({ marked: await desk.markRead(request, reader(request), input.all ? 'all' : input.ids) }));
+
+  routes.json(api.noticeStaffQuery, async ({ input }) => listForStaff(db, input, desk.now()));
+
+  routes.json(api.noticeStaffDetail, async ({ input }) => {
+    const notice = await findForStaff(db, input.id, desk.now());
+    if (!notice) throw notFound();
+    return notice;
+  });
+
+  routes.json(api.noticeReaders, async ({ input }) => {
+    if (!(await findForStaff(db, input.id, desk.now()))) throw notFound();
+    return readers(db, input);
+  });
+
+  routes.json(api.noticeEnterprises, async () => customerEnterprises(db));
+
+  routes.json(api.noticeAdd, async ({ request, input }) => desk.add(request, input));
+  routes.json(api.noticeUpdate, async ({ request, input }) => desk.update(request, input));
+  routes.json(api.noticePublish, async ({ request, input }) => {
+    const { notice, change } = await desk.publish(request, input.id);
+    await announce(app, change, change.level === noticesApi.URGENT_LEVEL ? 'riskNotice.urgent' : 'riskNotice.published');
+    return notice;
+  });
+  routes.json(api.noticeWithdraw, async ({ request, input }) => {
+    const { notice, change } = await desk.withdraw(request, input);
+    await announce(app, change, 'home.changed');
+    return notice;
+  });
+}

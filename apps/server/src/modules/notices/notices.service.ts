@@ -1,0 +1,170 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { RETURN_CODES, type OperationParsed, type noticesApi } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { recordAudit } from '../audit/audit';
+import { refuse } from '../users';
+import { findForStaff, visibleIds, type Reader } from './notices.queries';
+import { cleanNoticeBody, hasContent } from './sanitize';
+
+type Trx = Transaction<DB>;
+type Fields = OperationParsed<typeof noticesApi.noticeAdd>;
+
+export const NOTICE_MESSAGES = {
+  notFound: '风险提示不存在',
+  stale: '风险提示已被他人修改，请刷新后重试',
+  notDraft: '只有草稿状态的风险提示可以修改或发布',
+  notPublished: '只有已发布的风险提示可以撤回',
+  expirePast: '失效时间须晚于当前时间',
+  emptyBody: '请输入正文',
+} as const;
+
+const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, NOTICE_MESSAGES.notFound);
+
+/** What a change means for readers, so the caller can tell them: which enterprises (or all), and whether it is urgent. */
+export interface NoticeChange {
+  id: number;
+  level: string;
+  audience: 'all' | 'chosen';
+  enterpriseNos: string[];
+}
+
+/**
+ * The writes of risk notices. Staff writes run in one transaction with their audit entry; a
+ * refusal is audited after the rollback. A body is cleaned before anything is stored.
+ */
+export class NoticeDesk {
+  readonly #ctx: AppContext;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  now() {
+    return new Date(this.#ctx.now());
+  }
+
+  async #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    try {
+      return await this.#ctx.database.db.transaction().execute(async (trx) => {
+        const { result, detail } = await work(trx, this.now());
+        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
+        return result;
+      });
+    } catch (err) {
+      if (err instanceof AppError) await recordAudit(this.#ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
+      throw err;
+    }
+  }
+
+  /** The cleaned fields, refused when the body says nothing once cleaned or the expiry has passed. */
+  async #checked(trx: Trx, input: Fields, now: Date) {
+    const body = cleanNoticeBody(input.body);
+    if (!hasContent(body)) throw refuse(NOTICE_MESSAGES.emptyBody);
+    if (new Date(input.expireAt) <= now) throw refuse(NOTICE_MESSAGES.expirePast);
+    const enterpriseNos = input.audience === 'chosen' ? [...new Set(input.enterpriseNos)].sort() : [];
+    if (enterpriseNos.length > 0) {
+      const found = await trx.selectFrom('enterprises').select('enterprise_no').where('enterprise_no', 'in', enterpriseNos).where('enterprise_type', '<>', 'bank').execute();
+      const known = new Set(found.map((e) => e.enterprise_no));
+      const unknown = enterpriseNos.filter((no) => !known.has(no));
+      if (unknown.length > 0) throw refuse(`客户企业不存在：${unknown.join('、')}`);
+    }
+    return { title: input.title, body, level: input.level, audience: input.audience, expire_at: new Date(input.expireAt), enterpriseNos };
+  }
+
+  async #setAudience(trx: Trx, id: number, enterpriseNos: string[]) {
+    await trx.deleteFrom('risk_notice_enterprises').where('notice_id', '=', id).execute();
+    if (enterpriseNos.length > 0) await trx.insertInto('risk_notice_enterprises').values(enterpriseNos.map((enterprise_no) => ({ notice_id: id, enterprise_no }))).execute();
+  }
+
+  async #locked(trx: Trx, id: number) {
+    const row = await trx.selectFrom('risk_notices').select(['id', 'status', 'version', 'level', 'audience', 'expire_at', 'title']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async #staffView(trx: Kysely<DB>, id: number, now: Date) {
+    const { body: _body, ...notice } = (await findForStaff(trx, id, now))!;
+    return notice;
+  }
+
+  add(request: FastifyRequest, input: Fields) {
+    return this.#write(request, 'risk_notice.add', { title: input.title, level: input.level, audience: input.audience }, async (trx, now) => {
+      const { enterpriseNos, ...fields } = await this.#checked(trx, input, now);
+      const { id } = await trx
+        .insertInto('risk_notices')
+        .values({ ...fields, created_by_user_id: request.session!.userId, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.#setAudience(trx, id, enterpriseNos);
+      return { result: await this.#staffView(trx, id, now), detail: { id, after: { ...fields, body: undefined, enterpriseNos } } };
+    });
+  }
+
+  update(request: FastifyRequest, input: OperationParsed<typeof noticesApi.noticeUpdate>) {
+    return this.#write(request, 'risk_notice.update', { id: input.id }, async (trx, now) => {
+      const before = await this.#locked(trx, input.id);
+      if (before.status !== 'draft') throw refuse(NOTICE_MESSAGES.notDraft);
+      if (before.version !== input.version) throw refuse(NOTICE_MESSAGES.stale);
+      const { enterpriseNos, ...fields } = await this.#checked(trx, input, now);
+      await trx
+        .updateTable('risk_notices')
+        .set({ ...fields, version: before.version + 1, updated_at: now })
+        .where('id', '=', input.id)
+        .execute();
+      await this.#setAudience(trx, input.id, enterpriseNos);
+      return { result: await this.#staffView(trx, input.id, now), detail: { before: { title: before.title, level: before.level, audience: before.audience }, after: { title: fields.title, level: fields.level, audience: fields.audience, enterpriseNos } } };
+    });
+  }
+
+  /** Publishes a draft now; answers the notice and who must hear of it. */
+  async publish(request: FastifyRequest, id: number) {
+    let change: NoticeChange | undefined;
+    const notice = await this.#write(request, 'risk_notice.publish', { id }, async (trx, now) => {
+      const row = await this.#locked(trx, id);
+      if (row.status !== 'draft') throw refuse(NOTICE_MESSAGES.notDraft);
+      if (new Date(row.expire_at) <= now) throw refuse(NOTICE_MESSAGES.expirePast);
+      await trx.updateTable('risk_notices').set({ status: 'published', published_at: now, version: row.version + 1, updated_at: now }).where('id', '=', id).execute();
+      change = await this.#change(trx, row);
+      return { result: await this.#staffView(trx, id, now), detail: { title: row.title, level: row.level } };
+    });
+    return { notice, change: change! };
+  }
+
+  async withdraw(request: FastifyRequest, input: OperationParsed<typeof noticesApi.noticeWithdraw>) {
+    let change: NoticeChange | undefined;
+    const notice = await this.#write(request, 'risk_notice.withdraw', { id: input.id, reason: input.reason }, async (trx, now) => {
+      const row = await this.#locked(trx, input.id);
+      if (row.status !== 'published') throw refuse(NOTICE_MESSAGES.notPublished);
+      await trx
+        .updateTable('risk_notices')
+        .set({ status: 'withdrawn', withdrawn_at: now, withdraw_reason: input.reason, version: row.version + 1, updated_at: now })
+        .where('id', '=', input.id)
+        .execute();
+      change = await this.#change(trx, row);
+      return { result: await this.#staffView(trx, input.id, now), detail: { title: row.title } };
+    });
+    return { notice, change: change! };
+  }
+
+  async #change(trx: Trx, row: { id: number; level: string; audience: 'all' | 'chosen' }): Promise<NoticeChange> {
+    const chosen = await trx.selectFrom('risk_notice_enterprises').select('enterprise_no').where('notice_id', '=', row.id).execute();
+    return { id: row.id, level: row.level, audience: row.audience, enterpriseNos: chosen.map((e) => e.enterprise_no) };
+  }
+
+  /** Records the seat's read receipts; every id must be a notice the seat may see (all or nothing). */
+  async markRead(request: FastifyRequest, reader: Reader, ids: readonly number[] | 'all') {
+    const db = this.#ctx.database.db;
+    const visible = await visibleIds(db, reader, ids);
+    if (ids !== 'all' && visible.length !== new Set(ids).size) throw notFound();
+    if (visible.length === 0) return 0;
+    const inserted = await db
+      .insertInto('risk_notice_reads')
+      .values(visible.map((notice_id) => ({ notice_id, user_no: reader.userNo, user_id: request.session!.userId, read_at: this.now() })))
+      .onConflict((oc) => oc.columns(['user_no', 'notice_id']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  }
+}

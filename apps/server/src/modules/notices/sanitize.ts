@@ -1,0 +1,26 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Pictures only as data URLs of raster types: an external image would tell a third party who
+ * read the notice and when, and an SVG can carry script.
+ */
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'hr', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  // No style, class or id: a notice cannot restyle or cover the console around it.
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['data'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Links leave the console in a new tab that cannot reach back into it.
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !DATA_IMAGE.test(frame.attribs.src ?? ''),
+};
+
+/** A notice body as it is stored and shown: only the markup of OPTIONS survives. */
+export const cleanNoticeBody = (html: string) => sanitizeHtml(html, OPTIONS).trim();
+
+/** Whether a cleaned body still says something: text, or a picture. */
+export const hasContent = (clean: string) => /<img\s/i.test(clean) || sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';

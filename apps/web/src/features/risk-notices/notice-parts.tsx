@@ -1,0 +1,18 @@
+import { codeLabel } from '@portal/shared';
+import { Tag } from 'antd';
+import styles from './risk-notices.module.css';
+
+const LEVEL_COLORS: Record<string, string> = { '1': 'blue', '2': 'orange', '3': 'red' };
+
+/** 一般 / 重要 / 紧急 as a coloured tag. */
+export function LevelTag({ level }: { level: string }) {
+  return <Tag color={LEVEL_COLORS[level] ?? 'default'}>{codeLabel('riskLevel', level)}</Tag>;
+}
+
+/**
+ * A notice body. The server stored it cleaned (sanitize-html with a short list of tags, no
+ * script, handlers, styles or external images), so it is shown as the HTML it is.
+ */
+export function NoticeBody({ html }: { html: string }) {
+  return <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />;
+}

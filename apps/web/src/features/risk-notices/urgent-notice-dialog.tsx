@@ -1,0 +1,44 @@
+import { formatDateTime } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Skeleton } from 'antd';
+import { customerDetailQuery, urgentQuery, useMarkRead } from './api/notices';
+import { LevelTag, NoticeBody } from './notice-parts';
+import styles from './risk-notices.module.css';
+
+/**
+ * An urgent notice the seat has not acknowledged opens over everything and stays until the reader
+ * says so: no close button, no Escape, no click outside. Showing it does not count as reading;
+ * the acknowledgement records the receipt, and the next urgent one (if any) follows.
+ */
+export function UrgentNoticeDialog() {
+  const first = useQuery(urgentQuery).data?.[0];
+  const detail = useQuery({ ...customerDetailQuery(first?.id ?? 0, false), enabled: first !== undefined });
+  const markRead = useMarkRead();
+  const d = detail.data;
+  return (
+    <Modal
+      open={first !== undefined}
+      title={<span>紧急风险提示：{first?.title}</span>}
+      closable={false}
+      keyboard={false}
+      mask={{ closable: false }}
+      width={760}
+      footer={
+        <Button type="primary" loading={markRead.isPending} disabled={!d} onClick={() => first && markRead.mutate({ ids: [first.id] })}>
+          我已阅读并知悉
+        </Button>
+      }
+    >
+      {!d ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <div className={styles.meta}>
+            <LevelTag level={d.level} /> 发布时间 {formatDateTime(d.publishedAt)} · 有效期至 {formatDateTime(d.expireAt)}
+          </div>
+          <NoticeBody html={d.body} />
+        </>
+      )}
+    </Modal>
+  );
+}
