@@ -8,6 +8,7 @@ import { envelopeRoutes } from './modules/envelope/envelope.routes';
 import { loadServerKeys } from './modules/envelope/server-keys';
 import { accountsModule } from './modules/accounts';
 import { instructionsModule } from './modules/instructions';
+import { warningsModule } from './modules/warnings';
 import { createAuthServices } from './modules/auth/auth-services';
 import { loginRoutes } from './modules/auth/login.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await signingModule(api, ctx);
       await accountsModule(api, ctx);
       await instructionsModule(api, ctx);
+      await warningsModule(api, ctx);
     },
     { prefix: config.API_BASE },
   );

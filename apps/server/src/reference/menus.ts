@@ -46,6 +46,7 @@ export const MENUS: Menu[] = [
   group(700, 'custodianInstruction', '托管行指令管理', 'md-briefcase'),
   page(701, 700, 'custodianCheck', '托管行指令审核', 'custodianInstruction/custodianCheck/index', 'CUSTODIAN_CHECK'),
   page(702, 700, 'custodianExecute', '托管行指令执行', 'custodianInstruction/custodianExecute/index', 'CUSTODIAN_EXECUTE'),
+  page(703, 700, 'warningImport', '预警数据导入', 'custodianInstruction/warningImport/index', 'WARNING_IMPORT'),
   group(600, 'gateway', 'API网关管理', 'md-git-network'),
   page(601, 600, 'apiManagement', 'API管理', 'gateway/apiManagement/index', 'GATEWAY_ADMIN'),
   page(602, 600, 'userAssign', '用户分配', 'gateway/userAssign/index', 'GATEWAY_ADMIN'),

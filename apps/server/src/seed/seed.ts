@@ -4,6 +4,7 @@ import { hashPassword } from '../modules/auth/password-hash';
 import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { seedInstructions } from './instructions-seed';
+import { seedWarnings } from './warnings-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
 /**
@@ -60,5 +61,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
 
     await seedAccounts(trx);
     await seedInstructions(trx);
+    await seedWarnings(trx);
   });
 }

@@ -41,6 +41,14 @@ export const CODE_TABLES = {
   sex: { F: '女', M: '男' },
   /** Payment instruction types (issue 12); the entry form reads them from the dictionary. */
   instructionType: { '01': '划款', '02': '费用支付', '03': '申购赎回款', '04': '银行间交易', '05': '其他' },
+  /** What set off a clear-position warning (issue 13). */
+  warningTrigger: { '01': '预警线', '02': '止损线', '03': '到期清盘' },
+  /** Where a trade settles or a new share is listed (issue 13's pre-cleaning and new-share feeds). */
+  market: { SH: '上交所', SZ: '深交所', BJ: '北交所', IB: '银行间', HK: '港股通' },
+  /** Clear-position warnings and pre-cleaning reminders. */
+  warningStatus: { '0': '未处理', '1': '已处理' },
+  /** New-share payments. */
+  sharePaymentStatus: { '0': '未缴款', '1': '已确认缴款' },
   accountStatus: {
     '00': '正常',
     '01': '休眠账户',
