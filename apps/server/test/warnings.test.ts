@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -379,6 +380,17 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     const fraction = Buffer.concat([GBK_HEADER, line('XGJKTEST0003', a!.account_no, OWN, '688996', 3, '0.3333', dayOffset(2))]);
     expect((await importFeed(upload('newSharePayment', fraction))).errors[0]!.reason).toBe('应缴金额（配售数量×发行价格）须为整分且不超过17位整数');
     expect(await snapshot()).toBe(after);
+  });
+
+  it('passes the preview with the sample feeds of docs/feeds against the demo register', async () => {
+    for (const [kind, file] of [
+      ['clearPosition', 'clear-position-sample.csv'],
+      ['preCleaning', 'pre-cleaning-sample.csv'],
+      ['newSharePayment', 'new-share-payment-sample.csv'],
+    ] as const) {
+      const bytes = await readFile(new URL(`../../../docs/feeds/${file}`, import.meta.url));
+      expect(await importFeed(upload(kind, bytes, true, file)), file).toMatchObject({ outcome: 'valid', errors: [], enterpriseNos: [OWN, OTHER] });
+    }
   });
 
   it('shows staff one kind across every enterprise', async () => {
