@@ -8,7 +8,7 @@ import { HANDLE_REMARKS, NEW_ISSUES } from './warnings-data';
 /**
  * Demo warnings over the last 30 days, as the custody system's daily feeds would have brought
  * them: one feed per kind and business day that had any, imported by the custodian's staff at
- * 07:30, on the main (current) accounts of the register. 华夏远航 gets most, 中泰安盛 some. Older
+ * 07:30, on the main (current) yuan accounts of the register. 华夏远航 gets most, 中泰安盛 some. Older
  * ones are mostly handled by the enterprise's seats that may handle warnings, recent ones mostly
  * open; some open ones are past their deadline. Each feed's digest is the SM3 of the CSV the rows
  * make, so the feed history reads like real imports. Idempotent: when the demo enterprises have
@@ -102,6 +102,8 @@ export async function seedWarnings(trx: Transaction<DB>, now = Date.now()) {
       .where('enterprise_no', '=', plan.enterprise_no)
       .where('status', '=', '00')
       .where('card_type', '=', 'PSAV')
+      // The domestic markets settle in yuan.
+      .where('currency', '=', 'CNY')
       .orderBy('account_no')
       .execute();
     const seats = [...new Map(handlers.filter((s) => s.enterprise_no === plan.enterprise_no).map((s) => [s.user_no, s])).values()];
