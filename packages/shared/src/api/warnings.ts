@@ -195,9 +195,6 @@ export const newSharePaymentQuery = newSharePayment.query;
 export const newSharePaymentHandle = newSharePayment.handle;
 export const newSharePaymentDownload = newSharePayment.download;
 
-/** Each kind's three customer operations, for code that serves or calls them by kind. */
-export const WARNING_OPERATIONS = { clearPosition, preCleaning, newSharePayment } as const;
-
 export const WARNING_FEED_MAX_BYTES = 2 * 1_048_576;
 
 export const warningImportSchema = uploadSchema({ maxBytes: WARNING_FEED_MAX_BYTES, extensions: ['csv'], extensionMessage: CSV_FORMAT_MESSAGE }).safeExtend({
