@@ -265,15 +265,18 @@ export async function listFeeds(db: Kysely<DB>, f: { kind?: WarningKind | undefi
  */
 export async function homeCounts(db: Kysely<DB>, enterpriseNo: string, today: string) {
   const n = (q: Promise<{ n: number | string | bigint }>) => q.then((r) => Number(r.n));
+  // The partial indexes' own conditions are written as literals, so the planner can match them
+  // whatever it does with the parameters.
+  const open = sql.lit<'0'>('0');
   const [positionCount, deptCount, shareCount] = await Promise.all([
-    n(db.selectFrom('clear_position_warnings').select((eb) => eb.fn.countAll<number>().as('n')).where('enterprise_no', '=', enterpriseNo).where('status', '=', '0').executeTakeFirstOrThrow()),
+    n(db.selectFrom('clear_position_warnings').select((eb) => eb.fn.countAll<number>().as('n')).where('enterprise_no', '=', enterpriseNo).where('status', '=', open).executeTakeFirstOrThrow()),
     n(
       db
         .selectFrom('pre_cleaning_reminders')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('enterprise_no', '=', enterpriseNo)
-        .where('status', '=', '0')
-        .where('shortfall', '>', '0')
+        .where('status', '=', open)
+        .where(sql<boolean>`shortfall > 0`)
         .executeTakeFirstOrThrow(),
     ),
     n(
@@ -281,7 +284,7 @@ export async function homeCounts(db: Kysely<DB>, enterpriseNo: string, today: st
         .selectFrom('new_share_payments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('enterprise_no', '=', enterpriseNo)
-        .where('status', '=', '0')
+        .where('status', '=', open)
         .where('payment_deadline', '>=', today)
         .executeTakeFirstOrThrow(),
     ),
