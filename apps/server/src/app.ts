@@ -9,6 +9,7 @@ import { loadServerKeys } from './modules/envelope/server-keys';
 import { accountsModule } from './modules/accounts';
 import { instructionsModule } from './modules/instructions';
 import { noticesModule } from './modules/notices';
+import { warningsModule } from './modules/warnings';
 import { createAuthServices } from './modules/auth/auth-services';
 import { loginRoutes } from './modules/auth/login.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await accountsModule(api, ctx);
       await instructionsModule(api, ctx);
       await noticesModule(api, ctx);
+      await warningsModule(api, ctx);
     },
     { prefix: config.API_BASE },
   );

@@ -68,8 +68,15 @@ describe('the console shell’s server side', () => {
   it('returns all fourteen home counts for the session’s enterprise', async () => {
     const counts = (await client.call(`${P}/query/message/reminder`, {}, demo)).data as Record<string, number>;
     expect(Object.keys(counts).sort()).toEqual([...REMINDER_FIELDS].sort());
-    // demo's seat neither reviews nor confirms: these two are the provider's alone.
-    expect(counts).toMatchObject({ waitReviewCount: 3, waitConfirmCount: 1 });
+    // The provider's positionCount for other enterprises does not reach this one: only the warnings module's own count does.
+    const open = await app.stores.database.db
+      .selectFrom('clear_position_warnings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('enterprise_no', '=', '1000000001')
+      .where('status', '=', '0')
+      .executeTakeFirstOrThrow();
+    // demo's seat neither reviews nor confirms: those two are the provider's alone.
+    expect(counts).toMatchObject({ waitReviewCount: 3, waitConfirmCount: 1, positionCount: Number(open.n) });
   });
 
   it('refuses to switch to the current enterprise or to someone else’s user number', async () => {

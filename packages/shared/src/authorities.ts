@@ -17,6 +17,8 @@ export const AUTHORITIES = {
   THIRD_PARTY_CONFIRM: '第三方指令确认',
   THIRD_PARTY_CONFIRM_REVIEW: '第三方指令确认复核',
   WARNING_VIEW: '预警信息查询',
+  WARNING_HANDLE: '预警信息处理',
+  WARNING_IMPORT: '预警数据导入',
   RISK_VIEW: '风险提示查询',
   RISK_PUBLISH: '风险提示发布',
   GATEWAY_ADMIN: 'API网关管理',

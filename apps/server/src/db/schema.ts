@@ -334,6 +334,73 @@ export interface RiskNoticeReadsTable {
   read_at: CreatedAt;
 }
 
+export interface WarningFeedsTable {
+  id: Generated<number>;
+  feed_id: string;
+  kind: 'clearPosition' | 'preCleaning' | 'newSharePayment';
+  file_name: string;
+  file_digest: string;
+  row_count: number;
+  enterprise_count: number;
+  imported_by_user_id: number;
+  imported_by_user_no: string;
+  imported_at: CreatedAt;
+}
+
+/** Who handled a warning; null while it is still to do. */
+interface HandledColumns {
+  status: Generated<'0' | '1'>;
+  handled_by_user_id: number | null;
+  handled_by_user_no: string | null;
+  handled_at: Date | null;
+  remark: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ClearPositionWarningsTable extends HandledColumns {
+  id: Generated<number>;
+  feed_id: number;
+  row_no: number;
+  enterprise_no: string;
+  account_no: string;
+  product_code: string;
+  product_name: string;
+  trigger_type: string;
+  /** numeric(12,4): a decimal string. */
+  unit_nav: string;
+  threshold: string | null;
+  trigger_date: DateOnly;
+  deadline: DateOnly;
+}
+
+export interface PreCleaningRemindersTable extends HandledColumns {
+  id: Generated<number>;
+  feed_id: number;
+  row_no: number;
+  enterprise_no: string;
+  account_no: string;
+  settle_date: DateOnly;
+  market: string;
+  amount_due: Amount;
+  available_balance: Amount;
+  shortfall: ColumnType<string, never, never>;
+}
+
+export interface NewSharePaymentsTable extends HandledColumns {
+  id: Generated<number>;
+  feed_id: number;
+  row_no: number;
+  enterprise_no: string;
+  account_no: string;
+  stock_code: string;
+  stock_name: string;
+  market: string;
+  quantity: number;
+  issue_price: string;
+  amount_payable: ColumnType<string, never, never>;
+  payment_deadline: DateOnly;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -362,6 +429,10 @@ export interface DB {
   risk_notices: RiskNoticesTable;
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;
+  warning_feeds: WarningFeedsTable;
+  clear_position_warnings: ClearPositionWarningsTable;
+  pre_cleaning_reminders: PreCleaningRemindersTable;
+  new_share_payments: NewSharePaymentsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -65,5 +65,9 @@ export const STANDARDS: StandardSeed[] = [
   { code: 'sex', name_zh: '性别', options: asOptions(CODE_TABLES.sex) },
   { code: 'accountStatus', name_zh: '账户状态', options: asOptions(CODE_TABLES.accountStatus) },
   { code: 'instructionType', name_zh: '指令类型', options: asOptions(CODE_TABLES.instructionType) },
+  { code: 'warningTrigger', name_zh: '触发类型', options: asOptions(CODE_TABLES.warningTrigger) },
+  { code: 'market', name_zh: '市场', options: asOptions(CODE_TABLES.market) },
+  { code: 'warningStatus', name_zh: '预警处理状态', options: asOptions(CODE_TABLES.warningStatus) },
+  { code: 'sharePaymentStatus', name_zh: '缴款状态', options: asOptions(CODE_TABLES.sharePaymentStatus) },
   { code: 'cnapsCode', name_zh: '大额支付行号', check_rule: '^\\d{12}$', prompt: '大额支付行号须为12位数字' },
 ];

@@ -48,6 +48,7 @@ export const MENUS: Menu[] = [
   page(702, 700, 'custodianExecute', '托管行指令执行', 'custodianInstruction/custodianExecute/index', 'CUSTODIAN_EXECUTE'),
   group(800, 'custodianNotice', '托管行信息发布', 'md-megaphone'),
   page(801, 800, 'riskNoticePublish', '风险提示发布', 'custodianNotice/riskNoticePublish/index', 'RISK_PUBLISH'),
+  page(703, 700, 'warningImport', '预警数据导入', 'custodianInstruction/warningImport/index', 'WARNING_IMPORT'),
   group(600, 'gateway', 'API网关管理', 'md-git-network'),
   page(601, 600, 'apiManagement', 'API管理', 'gateway/apiManagement/index', 'GATEWAY_ADMIN'),
   page(602, 600, 'userAssign', '用户分配', 'gateway/userAssign/index', 'GATEWAY_ADMIN'),

@@ -11,6 +11,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'INSTRUCTION_ENTRY',
       'INSTRUCTION_QUERY',
       'WARNING_VIEW',
+      'WARNING_HANDLE',
       'RISK_VIEW',
       'ACTION_instructionAdd',
       'ACTION_instructionEdit',
@@ -68,13 +69,15 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_enterpriseAdd',
       'ACTION_enterpriseEdit',
       'ACTION_enterpriseDisable',
+      'WARNING_IMPORT',
     ],
   },
   {
     // The custodian bank's check (审核) and execution are two people: two roles, one each.
     role_code: 'STAFF_CUSTODIAN_CHECKER',
     role_name: '托管行指令审核员',
-    authorities: ['CUSTODIAN_CHECK', 'RISK_PUBLISH'],
+    // The checkers also load the custody system's daily warning feeds (预警数据导入) and publish risk notices.
+    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'RISK_PUBLISH'],
   },
   {
     role_code: 'STAFF_CUSTODIAN_EXECUTOR',
@@ -91,6 +94,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACCOUNT_MANAGE',
       'ACCOUNT_AUTH',
       'WARNING_VIEW',
+      'WARNING_HANDLE',
       'RISK_VIEW',
       'ACTION_accountAdd',
       'ACTION_accountEdit',

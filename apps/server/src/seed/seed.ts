@@ -5,6 +5,7 @@ import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
+import { seedWarnings } from './warnings-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
 /**
@@ -62,5 +63,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedAccounts(trx);
     await seedInstructions(trx);
     await seedNotices(trx);
+    await seedWarnings(trx);
   });
 }

@@ -12,6 +12,7 @@ import * as platform from './platform';
 import * as session from './session';
 import * as signing from './signing';
 import * as users from './users';
+import * as warnings from './warnings';
 
 export * from './operation';
 export * as accountsApi from './accounts';
@@ -27,6 +28,7 @@ export * as platformApi from './platform';
 export * as sessionApi from './session';
 export * as signingApi from './signing';
 export * as usersApi from './users';
+export * as warningsApi from './warnings';
 export type { SessionUser, MenuItem } from './session';
 export type { LockedUser } from './auth';
 export type { ApiDefinition, ApiFields, FlagField } from './gateway';
@@ -37,6 +39,7 @@ export type { Role, UserDetail, UserRecord } from './users';
 export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institution, PersonRecord, SeatAccountRight } from './accounts';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction } from './instructions';
+export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
 export { PAGE_SIZES } from './paging';
 export {
@@ -56,7 +59,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, notices, signing].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, warnings, notices, signing].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -1,4 +1,5 @@
 import { ALIAS_MAX, type BatchRowError } from '../api/accounts';
+import { csvCells } from './csv-text';
 
 /**
  * The account batch file (`accountBatchService/insert`), read the same way in the browser, which
@@ -16,29 +17,6 @@ export interface CsvRow {
 const CONTROL = /[\u0000-\u001F\u007F]/;
 const HEADER = /^(账号|帐号|账户|帐户|account)/i;
 
-/** The cells of one CSV line: commas separate, double quotes enclose, `""` is a quote. */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  out.push(cell);
-  return out;
-}
-
 /**
  * Splits a batch file into its rows and the rows whose format is wrong or that repeat an earlier
  * account number. Blank lines are skipped; a first line whose first cell names the column
@@ -52,7 +30,7 @@ export function parseBatchCsv(text: string): { rows: CsvRow[]; errors: BatchRowE
   lines.forEach((line, index) => {
     const rowNo = index + 1;
     if (line.trim() === '' || /^[,\s]*$/.test(line)) return;
-    const [first = '', second = '', ...rest] = cells(line).map((c) => c.trim());
+    const [first = '', second = '', ...rest] = csvCells(line).map((c) => c.trim());
     if (index === 0 && HEADER.test(first)) return;
     const fail = (reason: string) => errors.push({ rowNo, accountNo: first.slice(0, 40), reason });
     if (rest.some((c) => c !== '')) return fail('格式错误：每行应为“账号,别名”两列');

@@ -54,13 +54,25 @@ describe('codeLabel', () => {
     ['accountStatus', '02', '取消'],
     ['accountStatus', '03', '注销（销户）'],
     ['accountStatus', '04', '编入营业外收入'],
+    ['warningTrigger', '01', '预警线'],
+    ['warningTrigger', '02', '止损线'],
+    ['warningTrigger', '03', '到期清盘'],
+    ['market', 'SH', '上交所'],
+    ['market', 'SZ', '深交所'],
+    ['market', 'BJ', '北交所'],
+    ['market', 'IB', '银行间'],
+    ['market', 'HK', '港股通'],
+    ['warningStatus', '0', '未处理'],
+    ['warningStatus', '1', '已处理'],
+    ['sharePaymentStatus', '0', '未缴款'],
+    ['sharePaymentStatus', '1', '已确认缴款'],
   ] as const)('%s %s -> %s', (table, code, label) => {
     expect(codeLabel(table, code)).toBe(label);
   });
 
   it('covers every table entry with the rows above', () => {
     const entries = Object.values(CODE_TABLES).reduce((n, table) => n + Object.keys(table).length, 0);
-    expect(entries).toBe(51);
+    expect(entries).toBe(63);
   });
 
   const tables = Object.keys(CODE_TABLES) as CodeTableName[];

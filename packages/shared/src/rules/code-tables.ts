@@ -44,6 +44,14 @@ export const CODE_TABLES = {
   /** Risk notice levels (issue 13); 紧急 must be acknowledged by each reader. */
   riskLevel: { '1': '一般', '2': '重要', '3': '紧急' },
   noticeStatus: { draft: '草稿', published: '已发布', withdrawn: '已撤回' },
+  /** What set off a clear-position warning (issue 13). */
+  warningTrigger: { '01': '预警线', '02': '止损线', '03': '到期清盘' },
+  /** Where a trade settles or a new share is listed (issue 13's pre-cleaning and new-share feeds). */
+  market: { SH: '上交所', SZ: '深交所', BJ: '北交所', IB: '银行间', HK: '港股通' },
+  /** Clear-position warnings and pre-cleaning reminders. */
+  warningStatus: { '0': '未处理', '1': '已处理' },
+  /** New-share payments. */
+  sharePaymentStatus: { '0': '未缴款', '1': '已确认缴款' },
   accountStatus: {
     '00': '正常',
     '01': '休眠账户',

@@ -68,5 +68,23 @@ export {
   type MoneyFacts,
   type MoneyRefusal,
 } from './instruction-flow';
-export { decodeCsv } from './csv-text';
+export { csvCells, decodeCsv } from './csv-text';
 export { parseBatchCsv, batchRowCount, type CsvRow } from './account-batch-csv';
+export {
+  WARNING_KINDS,
+  WARNING_KIND_NAMES,
+  FEED_COLUMNS,
+  FEED_MAX_ROWS,
+  NEW_SHARE_MARKETS,
+  amountPayable,
+  isYmd,
+  parseWarningFeed,
+  warningKey,
+  type WarningKind,
+  type FeedRows,
+  type FeedRowError,
+  type ParsedFeed,
+  type ClearPositionRow,
+  type PreCleaningRow,
+  type NewSharePaymentRow,
+} from './warning-feed';

@@ -5,11 +5,14 @@ export interface SheetColumn<T> {
   header: string;
   width: number;
   value: (row: T) => string | number | null;
-  /** `text`: kept as typed (account numbers must not become 1.025E+16); `amount`: a number shown with separators and 2 decimals. */
-  kind?: 'text' | 'amount';
+  /**
+   * `text`: kept as typed (account numbers must not become 1.025E+16); `amount`: a number shown
+   * with separators and 2 decimals; `price`: 4 decimals (unit NAVs, issue prices); `count`: a whole number.
+   */
+  kind?: 'text' | 'amount' | 'price' | 'count';
 }
 
-const FORMATS = { text: '@', amount: '#,##0.00' } as const;
+const FORMATS = { text: '@', amount: '#,##0.00', price: '#,##0.0000', count: '#,##0' } as const;
 
 /**
  * One sheet written with exceljs's streaming writer: rows go out (zipped) as each chunk of the

@@ -58,6 +58,26 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['RISK_PUBLISH'],
     load: () => import('../../features/risk-notices/notice-publish-page').then((m) => ({ default: m.NoticePublishPage })),
   },
+  'warningInfo/clearPositionWarn/index': {
+    title: '清仓预警',
+    access: ['WARNING_VIEW'],
+    load: () => import('../../features/warnings/clear-position-page').then((m) => ({ default: m.ClearPositionPage })),
+  },
+  'warningInfo/reminderOfPreCleaning/index': {
+    title: '预清算提醒',
+    access: ['WARNING_VIEW'],
+    load: () => import('../../features/warnings/pre-cleaning-page').then((m) => ({ default: m.PreCleaningPage })),
+  },
+  'warningInfo/NewSharePaymentReminder/index': {
+    title: '新股缴款提醒',
+    access: ['WARNING_VIEW'],
+    load: () => import('../../features/warnings/new-share-payment-page').then((m) => ({ default: m.NewSharePaymentPage })),
+  },
+  'custodianInstruction/warningImport/index': {
+    title: '预警数据导入',
+    access: ['WARNING_IMPORT'],
+    load: () => import('../../features/warnings/warning-import-page').then((m) => ({ default: m.WarningImportPage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),

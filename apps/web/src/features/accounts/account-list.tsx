@@ -4,6 +4,7 @@ import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, useCheckboxSelection, type RowAction } from '../../components/data-table';
 import type { FormValues } from '../../components/form-builder';
+import { DownloadButton } from '../../components/download-button';
 import { Permission, usePermission } from '../../lib/permissions';
 import { accountColumns } from './account-columns';
 import { AccountDialogs, type AccountDialog } from './account-dialogs';
@@ -12,7 +13,6 @@ import { ACCOUNT_QUERY_FIELDS } from './account-query-fields';
 import { downloadAccounts } from './api/download-accounts';
 import { accountsKey, fetchAccountPage, type AccountFilter, type AddedState } from './api/list-accounts';
 import { useSwitchAccounts, type AccountSwitch } from './api/switch-accounts';
-import { DownloadButton } from './download-button';
 
 const SWITCH_WORDS: Record<AccountSwitch, string> = { start: '启用', forbid: '停用' };
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Tabs } from 'antd';
 import { use } from 'react';
 import { useSearchParams } from 'react-router';
+import { DownloadButton } from '../../components/download-button';
 import { useMediaQuery } from '../../lib/media-query';
 import { AccessContext } from '../../lib/permissions';
 import { currentUserQuery } from '../../lib/session';
@@ -9,7 +10,6 @@ import { AccountList } from './account-list';
 import { downloadThirdPartyAccounts } from './api/download-accounts';
 import { enterpriseQuery } from './api/own-enterprise';
 import { BatchHistory } from './batch-history';
-import { DownloadButton } from './download-button';
 import { MyAccounts } from './my-accounts';
 import { OperatorsPanel } from './operator-rights/operators-panel';
 

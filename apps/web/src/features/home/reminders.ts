@@ -53,9 +53,10 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
     ],
   },
   { title: '风险提示', path: '/addedServices/riskManagement/index', children: [{ field: 'RiskCount', label: '风险提示' }] },
-  { title: '清仓预警', path: '/warningInfo/clearPositionWarn/index', children: [{ field: 'positionCount', label: '清仓预警' }] },
-  { title: '预清算提醒', path: '/warningInfo/reminderOfPreCleaning/index', children: [{ field: 'deptCount', label: '预清算提醒' }] },
-  { title: '新股缴款提醒', path: '/warningInfo/NewSharePaymentReminder/index', children: [{ field: 'shareCount', label: '新股缴款提醒' }] },
+  // Issue 13's counts, each named for what it counts: open warnings, open reminders short of funds, payments still due.
+  { title: '清仓预警', path: '/warningInfo/clearPositionWarn/index', children: [{ field: 'positionCount', label: '未处理预警' }] },
+  { title: '预清算提醒', path: '/warningInfo/reminderOfPreCleaning/index', children: [{ field: 'deptCount', label: '资金不足待处理' }] },
+  { title: '新股缴款提醒', path: '/warningInfo/NewSharePaymentReminder/index', children: [{ field: 'shareCount', label: '待缴款' }] },
 ];
 
 /**

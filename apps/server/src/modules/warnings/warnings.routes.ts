@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { warningsApi, type OperationParsed, type WarningKind, type WarningRecord } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { operationRoutes } from '../../plugins/operations';
+import { writeSheet, type SheetColumn } from '../accounts';
+import { recordAudit } from '../audit/audit';
+import { refuse } from '../users';
+import { SHEETS } from './sheets';
+import { countWarnings, listFeeds, listWarnings, warningChunks } from './warnings.queries';
+import type { WarningDesk } from './warnings.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Issue 13's warning calls: thin routes over the desk (writes) and the queries (reads). */
+export function warningRoutes(app: FastifyInstance, ctx: AppContext, desk: WarningDesk) {
+  const db = ctx.database.db;
+  const routes = operationRoutes(app, ctx);
+  const api = warningsApi;
+  const own = (request: FastifyRequest) => ({ enterpriseNo: request.session!.enterpriseNo });
+
+  /** The session's enterprise's warnings of one kind as xlsx, the list's filters applied. */
+  async function download(request: FastifyRequest, kind: WarningKind, filters: OperationParsed<typeof api.clearPositionDownload>) {
+    const total = await countWarnings(db, kind, own(request), filters);
+    if (total > api.WARNING_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${api.WARNING_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
+    const today = desk.today();
+    const { name, columns } = SHEETS[kind];
+    // The columns of `kind` read records of `kind`, which is all the chunks hold.
+    const body = await writeSheet(name, columns as SheetColumn<WarningRecord>[], warningChunks(db, kind, own(request), filters, today));
+    await recordAudit(ctx.database, request, { event: 'warning.download', outcome: 'success', detail: { kind, filters, rows: total } });
+    return { fileName: `${name}_${today.replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
+  }
+
+  routes.json(api.clearPositionQuery, async ({ input, request }) => listWarnings(db, 'clearPosition', own(request), input, desk.today()));
+  routes.json(api.clearPositionHandle, async ({ input, request }) => desk.handle(request, request.session!, 'clearPosition', input));
+  routes.download(api.clearPositionDownload, async ({ input, request }) => download(request, 'clearPosition', input));
+
+  routes.json(api.preCleaningQuery, async ({ input, request }) => listWarnings(db, 'preCleaning', own(request), input, desk.today()));
+  routes.json(api.preCleaningHandle, async ({ input, request }) => desk.handle(request, request.session!, 'preCleaning', input));
+  routes.download(api.preCleaningDownload, async ({ input, request }) => download(request, 'preCleaning', input));
+
+  routes.json(api.newSharePaymentQuery, async ({ input, request }) => listWarnings(db, 'newSharePayment', own(request), input, desk.today()));
+  routes.json(api.newSharePaymentHandle, async ({ input, request }) => desk.handle(request, request.session!, 'newSharePayment', input));
+  routes.download(api.newSharePaymentDownload, async ({ input, request }) => download(request, 'newSharePayment', input));
+
+  routes.json(api.custodianWarningImport, async ({ input, request }) => desk.importFeed(request, request.session!, input));
+  routes.json(api.custodianWarningQuery, async ({ input }) => listWarnings(db, input.kind, { enterpriseNo: null }, input, desk.today()));
+  routes.json(api.custodianWarningFeedQuery, async ({ input }) => listFeeds(db, input));
+}
