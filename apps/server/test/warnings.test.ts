@@ -16,6 +16,7 @@ import {
 } from '@portal/shared';
 import { hashPassword } from '../src/modules/auth/password-hash';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { openSse } from './helpers/sse-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const OWN = '1000000001';
@@ -380,6 +381,29 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     const fraction = Buffer.concat([GBK_HEADER, line('XGJKTEST0003', a!.account_no, OWN, '688996', 3, '0.3333', dayOffset(2))]);
     expect((await importFeed(upload('newSharePayment', fraction))).errors[0]!.reason).toBe('应缴金额（配售数量×发行价格）须为整分且不超过17位整数');
     expect(await snapshot()).toBe(after);
+  });
+
+  it('tells the open streams of the enterprises given new warnings, and nobody else', async () => {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = async (who: string) => {
+      const ticket = ((await client.call('/pmobile/customer/events/ticket', {}, t[who]!)).data as { ticket: string }).ticket;
+      return openSse(origin, `/pmobile/events/stream?ticket=${ticket}`);
+    };
+    const [mine, theirs] = [await stream('demo'), await stream('other')];
+    try {
+      const header = FEED_COLUMNS.preCleaning.join(',');
+      const result = await importFeed(upload('preCleaning', `${header}\nYQSEVENT0001,${OWN},${own[0]!.account_no},${dayOffset(9)},BJ,5000.00,1000.00`));
+      expect(result.outcome).toBe('imported');
+      expect(await mine.next()).toMatchObject({ kind: 'warning.imported', ids: ['preCleaning'], counts: { added: 1 } });
+      // A feed's repeat adds nothing and tells nobody.
+      expect((await importFeed(upload('preCleaning', `${header}\nYQSEVENT0001,${OWN},${own[0]!.account_no},${dayOffset(9)},BJ,5000.00,1000.00`))).outcome).toBe('duplicate');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mine.events).toHaveLength(1);
+      expect(theirs.events).toHaveLength(0);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 
   it('passes the preview with the sample feeds of docs/feeds against the demo register', async () => {

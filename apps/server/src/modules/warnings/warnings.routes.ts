@@ -42,7 +42,14 @@ export function warningRoutes(app: FastifyInstance, ctx: AppContext, desk: Warni
   routes.json(api.newSharePaymentHandle, async ({ input, request }) => desk.handle(request, request.session!, 'newSharePayment', input));
   routes.download(api.newSharePaymentDownload, async ({ input, request }) => download(request, 'newSharePayment', input));
 
-  routes.json(api.custodianWarningImport, async ({ input, request }) => desk.importFeed(request, request.session!, input));
+  routes.json(api.custodianWarningImport, async ({ input, request }) => {
+    const result = await desk.importFeed(request, request.session!, input);
+    // After the commit: the enterprises given new warnings refresh their lists and counts.
+    if (result.outcome === 'imported' && result.enterpriseNos.length > 0) {
+      await app.events.publish({ kind: 'warning.imported', ids: [result.kind], counts: { added: result.added } }, { to: 'enterprises', enterpriseNos: result.enterpriseNos });
+    }
+    return result;
+  });
   routes.json(api.custodianWarningQuery, async ({ input }) => listWarnings(db, input.kind, { enterpriseNo: null }, input, desk.today()));
   routes.json(api.custodianWarningFeedQuery, async ({ input }) => listFeeds(db, input));
 }

@@ -5,7 +5,7 @@ import { DataTable, useCheckboxSelection } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import type { FormValues } from '../../components/form-builder';
 import { AccessContext } from '../../lib/permissions';
-import { useWarningWrite, warningsKey, type WarningFilter } from './api/warnings';
+import { useWarningEvents, useWarningWrite, warningsKey, type WarningFilter } from './api/warnings';
 import { HandleDialog } from './handle-dialog';
 import { WarningDetailDrawer } from './warning-detail-drawer';
 import { HandlerCell, WarningStatus } from './warning-format';
@@ -23,6 +23,7 @@ export function WarningListPage<R extends WarningRecord>({ view }: { view: Warni
   const [criteria, setCriteria] = useState<FormValues>({});
   const [open, setOpen] = useState<R | null>(null);
   const [handling, setHandling] = useState(false);
+  useWarningEvents();
   const handle = useWarningWrite(view.calls.handle);
   const queryFields = useMemo(() => warningQueryFields(view.calls.kind, view.dateLabel), [view]);
 

@@ -3,6 +3,7 @@ import { warningsApi, type WarningFeed, type WarningRecord } from '@portal/share
 import type { z } from 'zod';
 import type { FetchPage } from '../../../components/data-table';
 import { http } from '../../../lib/http';
+import { useLiveEvent } from '../../../lib/live-events';
 import { remindersKey } from '../../../lib/reminders';
 
 /** Prefix of every warning query; a handle or an import invalidates it (and the home counts). */
@@ -22,6 +23,12 @@ export function useWarningWrite<I, O>(write: (input: I) => Promise<O>) {
     mutationFn: write,
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: warningsKey }), queryClient.invalidateQueries({ queryKey: remindersKey })]),
   });
+}
+
+/** Warnings imported by staff while a list is open (or events missed): the lists reload. */
+export function useWarningEvents() {
+  const queryClient = useQueryClient();
+  useLiveEvent(['warning.imported', 'stream.resync'], () => void queryClient.invalidateQueries({ queryKey: warningsKey }));
 }
 
 /** `custodian/warning/query`: one kind across every enterprise (bank staff). */
