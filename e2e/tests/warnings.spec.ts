@@ -78,6 +78,8 @@ test('staff import a feed with errors (nothing written) then a good one; the cus
   await expect(panel.getByText('校验通过：共2条，涉及1家企业，可以导入')).toBeVisible();
   await panel.getByRole('button', { name: /^导\s*入$/ }).click();
   await expect(toast(page, '导入成功：共2条，涉及1家企业')).toBeVisible();
+  // The customer's home, open all along and not reloaded, shows the two payments within 2 s.
+  await expect(view(customer, '/home').locator('[data-field="shareCount"] .ant-badge-count')).toHaveAttribute('title', String(before + 2), { timeout: 2_000 });
   await expect(panel.getByRole('button', { name: /^导\s*入$/ })).toBeDisabled();
   await page.screenshot({ path: '../docs/screenshots/warnings-import.png' });
 
