@@ -4,6 +4,7 @@ import { accountList } from './account-list';
 import { authenticatedRead } from './authenticated-read';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
+import { instructionsBench } from './instructions';
 import { pageWeight } from './page-weight';
 import { tabSwitchBench } from './tab-switch';
 import { transferBench } from './transfer';
@@ -23,6 +24,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   transfer: { title: 'transfer lists with 10,000 rows in Chromium', run: transferBench },
   crypto: { title: 'crypto primitives (Node and Chromium)', run: cryptoPrimitives },
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
+  instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },
 };
 
 /** `npm run bench [-- name ...]`: every benchmark or the named ones, one JSON document on stdout (progress on stderr). */
