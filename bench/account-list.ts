@@ -8,7 +8,9 @@ import { homeCounts, listAccounts } from '../apps/server/src/modules/accounts/ac
 import { hashPassword } from '../apps/server/src/modules/auth/password-hash';
 import { INSTITUTIONS, generateAccounts, generateEbank, prng } from '../apps/server/src/seed/accounts-data';
 import { apiSession } from './lib/api-login';
+import { benchEnterprises } from './lib/enterprises';
 import { LOGIN_ENV } from './lib/login';
+import { SAMPLES, indexesOf, ms, timed } from './lib/measure';
 import { startPortalServer } from './lib/server-process';
 
 const SCHEMA = 'bench_accounts';
@@ -16,36 +18,11 @@ const ENTERPRISES = 50;
 const TOTAL = 100_000;
 /** One large enterprise carries the 20,000-row download; the others share the rest. */
 const LARGE = 20_000;
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const PASSWORD = 'Bench1234';
-
-const KINDS = ['fund_manager', 'insurer', 'corporate'] as const;
-const NAMES = ['长盈', '泰和', '瑞丰', '安信', '广源', '明德', '华泰', '嘉实', '博远', '信达'] as const;
-const SUFFIX = { fund_manager: '基金管理有限公司', insurer: '人寿保险股份有限公司', corporate: '控股集团股份有限公司' } as const;
-
-const enterpriseNo = (i: number) => `3${String(i + 1).padStart(9, '0')}`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => Number(n.toFixed(2));
-
-/** p50/p95 of `work` over SAMPLES runs after a warm-up. */
-async function timed(work: () => Promise<unknown>) {
-  for (let i = 0; i < 20; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50ms: ms(percentile(times, 50)), p95ms: ms(percentile(times, 95)) };
-}
 
 /** The register: 100,000 accounts over 50 enterprises (one of 20,000), part in e-banking, and a seat in two of them. */
 export async function loadRegister(db: Kysely<DB>) {
-  const enterprises = Array.from({ length: ENTERPRISES }, (_, i) => {
-    const kind = KINDS[i % KINDS.length]!;
-    return { enterprise_no: enterpriseNo(i), enterprise_name: `${NAMES[i % NAMES.length]}${String.fromCharCode(0x4e00 + i * 37)}${SUFFIX[kind]}`, enterprise_type: kind };
-  });
+  const enterprises = benchEnterprises(ENTERPRISES);
   await db.insertInto('enterprises').values(enterprises).execute();
   await db.insertInto('enterprises').values([...INSTITUTIONS]).onConflict((oc) => oc.column('enterprise_no').doNothing()).execute();
   const rest = Math.floor((TOTAL - LARGE) / (ENTERPRISES - 1));
@@ -74,17 +51,6 @@ export async function loadRegister(db: Kysely<DB>) {
   // The steady state autovacuum reaches: statistics, and the visibility map index-only scans need.
   await sql`vacuum analyze custody_accounts, ebank_accounts, enterprises`.execute(db);
   return { large: enterprises[0]!.enterprise_no, typical: enterprises[1]!.enterprise_no };
-}
-
-/** The indexes a plan reads, from EXPLAIN (FORMAT JSON). */
-function indexesOf(plan: unknown, found = new Set<string>()): string[] {
-  if (Array.isArray(plan)) plan.forEach((p) => indexesOf(p, found));
-  else if (plan && typeof plan === 'object') {
-    const node = plan as Record<string, unknown>;
-    if (typeof node['Index Name'] === 'string') found.add(`${node['Node Type']} ${node['Index Name']}`);
-    Object.values(node).forEach((v) => indexesOf(v, found));
-  }
-  return [...found];
 }
 
 /** The server's resident memory in MB, from /proc. */

@@ -5,6 +5,7 @@ import { authenticatedRead } from './authenticated-read';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
 import { liveEvents } from './live-events';
+import { instructionsBench } from './instructions';
 import { pageWeight } from './page-weight';
 import { tabSwitchBench } from './tab-switch';
 import { transferBench } from './transfer';
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   crypto: { title: 'crypto primitives (Node and Chromium)', run: cryptoPrimitives },
   liveEvents: { title: '1,000 SSE clients: publish to last arrival, server memory per connection', run: liveEvents },
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
+  instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },
 };
 
 /** `npm run bench [-- name ...]`: every benchmark or the named ones, one JSON document on stdout (progress on stderr). */

@@ -1,5 +1,5 @@
 import { portalCrypto as c } from '@portal/crypto/node';
-import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString, type AnyOperation } from '@portal/shared';
+import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString, signingDataToSend, type AnyOperation } from '@portal/shared';
 import { apiPath } from './api-url';
 
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
@@ -13,7 +13,10 @@ export async function apiLogin(origin: string, username: string, password: strin
   return (await apiSession(origin, username, password, captcha)).headers;
 }
 
-/** A logged-in client: its headers, and POST calls sealed and signed as the web client makes them. */
+/**
+ * A logged-in client: its headers, and POST calls sealed and signed as the web client makes them
+ * (a signed operation's input carries `signMsg`, the device key's signature of its signing data).
+ */
 export async function apiSession(origin: string, username: string, password: string, captcha = 'ABCDE') {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(origin + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...API_HEADERS, ...headers } });
@@ -78,6 +81,9 @@ export async function apiSession(origin: string, username: string, password: str
   return {
     headers,
     /** A session POST operation; answers its (opened) `data`. */
-    call: (op: AnyOperation, input: unknown) => send(apiPath(op), input, headers),
+    call: async (op: AnyOperation, input: unknown) => {
+      const signMsg = op.signing ? c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, input)))) : undefined;
+      return send(apiPath(op), signMsg ? { ...(input as object), signMsg } : input, headers);
+    },
   };
 }

@@ -23,8 +23,8 @@ export const DEMO_INSTRUCTIONS = [
   { enterprise_no: '1000000003', count: 40 },
 ] as const;
 
-/** Weighted target states: most executed, every other state present. */
-const STATE_WEIGHTS: readonly [InstructionStatus, number][] = [
+/** Weighted target states: most executed, every other state present (the instructions bench draws its recent ones so too). */
+export const STATE_WEIGHTS: readonly [InstructionStatus, number][] = [
   ['60', 40],
   ['90', 7],
   ['00', 5],

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   DAILY_STATUSES,
   PENDING_STATUSES,
@@ -33,17 +33,21 @@ export type Scope =
   | { kind: 'thirdParty'; enterpriseNo: string }
   | { kind: 'custodian'; statuses?: readonly InstructionStatus[] };
 
-const base = (db: Kysely<DB>) =>
-  db
-    .selectFrom('instructions as i')
-    .innerJoin('custody_accounts as c', 'c.account_no', 'i.payer_account_no')
-    .innerJoin('enterprises as e', 'e.enterprise_no', 'i.enterprise_no')
-    .innerJoin('users as u', 'u.user_id', 'i.created_by_user_id')
-    .leftJoin('enterprises as t', 't.enterprise_no', 'i.third_party_enterprise_no');
+type Scoped = SelectQueryBuilder<
+  DB & { i: DB['instructions'] },
+  'i',
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- nothing selected yet
+  {}
+>;
 
-type Base = ReturnType<typeof base>;
+/**
+ * Scope and filters apply to the instructions alone; the joins come with the columns. A count
+ * leaves them out, since each finds exactly one row (by foreign key), and so reads an index only
+ * (the enterprise's 20,000 rows of the bench: 1 ms instead of 100 ms of heap pages).
+ */
+const from = (db: Kysely<DB>): Scoped => db.selectFrom('instructions as i');
 
-function scoped(q: Base, scope: Scope): Base {
+function scoped(q: Scoped, scope: Scope): Scoped {
   switch (scope.kind) {
     case 'enterprise':
       return q.where('i.enterprise_no', '=', scope.enterpriseNo);
@@ -61,7 +65,7 @@ function scoped(q: Base, scope: Scope): Base {
   }
 }
 
-function filtered(q: Base, f: Filters): Base {
+function filtered(q: Scoped, f: Filters): Scoped {
   if (f.instructionNo) q = q.where('i.instruction_no', 'like', containsPattern(f.instructionNo.toUpperCase()));
   if (f.type) q = q.where('i.type', '=', f.type);
   if (f.status) q = q.where('i.status', '=', f.status);
@@ -78,35 +82,40 @@ function filtered(q: Base, f: Filters): Base {
   return q;
 }
 
-const withColumns = (q: Base) =>
-  q.select([
-    'i.id',
-    'i.instruction_no',
-    'i.enterprise_no',
-    'e.enterprise_name',
-    'i.type',
-    'i.payer_account_no',
-    'c.account_name as payer_account_name',
-    'i.payee_name',
-    'i.payee_account_no',
-    'i.payee_bank',
-    'i.payee_cnaps',
-    sql<string>`i.amount::text`.as('amount'),
-    'i.currency',
-    sql<string>`to_char(i.value_date, 'YYYY-MM-DD')`.as('value_date'),
-    'i.purpose',
-    'i.remark',
-    'i.third_party_enterprise_no',
-    't.enterprise_name as third_party_enterprise_name',
-    'i.status',
-    'i.version',
-    'i.created_by_user_no',
-    'u.nick_name as created_by_name',
-    'i.created_at',
-    'i.updated_at',
-    'i.refuse_reason',
-    sql<number>`(select count(*)::int from instruction_attachments a where a.instruction_id = i.id)`.as('attachment_count'),
-  ]);
+const withColumns = (q: Scoped) =>
+  q
+    .innerJoin('custody_accounts as c', 'c.account_no', 'i.payer_account_no')
+    .innerJoin('enterprises as e', 'e.enterprise_no', 'i.enterprise_no')
+    .innerJoin('users as u', 'u.user_id', 'i.created_by_user_id')
+    .leftJoin('enterprises as t', 't.enterprise_no', 'i.third_party_enterprise_no')
+    .select([
+      'i.id',
+      'i.instruction_no',
+      'i.enterprise_no',
+      'e.enterprise_name',
+      'i.type',
+      'i.payer_account_no',
+      'c.account_name as payer_account_name',
+      'i.payee_name',
+      'i.payee_account_no',
+      'i.payee_bank',
+      'i.payee_cnaps',
+      sql<string>`i.amount::text`.as('amount'),
+      'i.currency',
+      sql<string>`to_char(i.value_date, 'YYYY-MM-DD')`.as('value_date'),
+      'i.purpose',
+      'i.remark',
+      'i.third_party_enterprise_no',
+      't.enterprise_name as third_party_enterprise_name',
+      'i.status',
+      'i.version',
+      'i.created_by_user_no',
+      'u.nick_name as created_by_name',
+      'i.created_at',
+      'i.updated_at',
+      'i.refuse_reason',
+      sql<number>`(select count(*)::int from instruction_attachments a where a.instruction_id = i.id)`.as('attachment_count'),
+    ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
 
@@ -144,7 +153,7 @@ export const toRecord = (r: Row, today: string): InstructionRecord => ({
 
 /** One page of a view, newest first. */
 export async function listInstructions(db: Kysely<DB>, scope: Scope, f: Filters & { page: number; limit: number }, today: string) {
-  const q = filtered(scoped(base(db), scope), f);
+  const q = filtered(scoped(from(db), scope), f);
   const [rows, total] = await Promise.all([
     withColumns(q)
       .orderBy('i.id', 'desc')
@@ -161,7 +170,7 @@ export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filter
   // The first chunk is unbounded: ids are int4, so no JavaScript sentinel fits the comparison.
   let before: number | null = null;
   for (;;) {
-    let q = withColumns(filtered(scoped(base(db), scope), f));
+    let q = withColumns(filtered(scoped(from(db), scope), f));
     if (before !== null) q = q.where('i.id', '<', before);
     const rows = await q
       .orderBy('i.id', 'desc')
@@ -174,7 +183,7 @@ export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filter
 }
 
 export async function countInstructions(db: Kysely<DB>, scope: Scope, f: Filters) {
-  const row = await filtered(scoped(base(db), scope), f)
+  const row = await filtered(scoped(from(db), scope), f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -183,7 +192,7 @@ export async function countInstructions(db: Kysely<DB>, scope: Scope, f: Filters
 /** The records of `ids` (any scope: the caller has checked it), in the order given. */
 export async function recordsOf(db: Kysely<DB>, ids: readonly number[], today: string): Promise<InstructionRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await withColumns(base(db)).where('i.id', 'in', ids).execute();
+  const rows = await withColumns(from(db)).where('i.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, toRecord(r, today)]));
   return ids.map((id) => byId.get(id)!);
 }
@@ -192,7 +201,7 @@ export async function recordsOf(db: Kysely<DB>, ids: readonly number[], today: s
 export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: number, today: string): Promise<InstructionDetail | undefined> {
   let row: Row | undefined;
   for (const scope of scopes) {
-    row = await withColumns(scoped(base(db), scope)).where('i.id', '=', id).executeTakeFirst();
+    row = await withColumns(scoped(from(db), scope)).where('i.id', '=', id).executeTakeFirst();
     if (row) break;
   }
   if (!row) return undefined;
