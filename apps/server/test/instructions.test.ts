@@ -18,7 +18,7 @@ import {
   type PayerAccount,
   type PerformedDuty,
 } from '@portal/shared';
-import { hashPassword } from '../src/modules/auth/password-hash';
+import { addLogin } from './helpers/business-calls';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -77,19 +77,6 @@ describe('payment instructions', () => {
   const balance = async (accountNo: string) => (await db().selectFrom('custody_accounts').select('balance').where('account_no', '=', accountNo).executeTakeFirstOrThrow()).balance;
   const counts = async (who: string) => (await client.call(`${P}/query/message/reminder`, {}, t[who]!)).data as Record<string, number>;
 
-  const addLogin = async (username: string, userNo: string, enterpriseNo: string, roles: string[], userType: 'customer' | 'staff' = 'customer') => {
-    const { user_id } = await db()
-      .insertInto('users')
-      .values({ username, password_hash: await hashPassword('Test1234'), nick_name: username, user_type: userType })
-      .returning('user_id')
-      .executeTakeFirstOrThrow();
-    await db().insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterpriseNo }).execute();
-    for (const code of roles) {
-      const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', code).executeTakeFirstOrThrow();
-      await db().insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
-    }
-    return user_id;
-  };
   const account = async (accountNo: string, enterpriseNo: string, thirdParty: string | null, balance: string, limits: { single?: string; daily?: string } = {}) => {
     await db()
       .insertInto('custody_accounts')
@@ -128,19 +115,19 @@ describe('payment instructions', () => {
     await account(ACC_OTHER, OTHER, null, '5000.00');
     await account(ACC_OFF, OWN, null, '5000.00');
     await db().updateTable('ebank_accounts').set({ used: 0 }).where('account_no', '=', ACC_OFF).execute();
-    await addLogin('ins.maker', 'U100000181', OWN, ['CUSTOMER_MAKER']);
-    await addLogin('ins.reviewer', 'U100000182', OWN, ['CUSTOMER_REVIEWER']);
+    await addLogin(app, 'ins.maker', 'U100000181', OWN, ['CUSTOMER_MAKER']);
+    await addLogin(app, 'ins.reviewer', 'U100000182', OWN, ['CUSTOMER_REVIEWER']);
     // One person who holds both the maker's and the reviewer's role.
-    await addLogin('ins.both', 'U100000183', OWN, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
-    await addLogin('ins.other', 'U100000281', OTHER, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
-    await addLogin('ins.confirmer', 'U200000181', TP, ['CUSTOMER_THIRD_PARTY_CONFIRMER']);
-    await addLogin('ins.confirmReviewer', 'U200000182', TP, ['CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
-    await addLogin('ins.tp2', 'U200000281', TP2, ['CUSTOMER_THIRD_PARTY_CONFIRMER', 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
-    await addLogin('ins.bare', 'U100000189', OWN, []);
-    await addLogin('ins.check', 'S900000181', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
-    await addLogin('ins.exec', 'S900000182', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    await addLogin(app, 'ins.both', 'U100000183', OWN, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
+    await addLogin(app, 'ins.other', 'U100000281', OTHER, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
+    await addLogin(app, 'ins.confirmer', 'U200000181', TP, ['CUSTOMER_THIRD_PARTY_CONFIRMER']);
+    await addLogin(app, 'ins.confirmReviewer', 'U200000182', TP, ['CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
+    await addLogin(app, 'ins.tp2', 'U200000281', TP2, ['CUSTOMER_THIRD_PARTY_CONFIRMER', 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
+    await addLogin(app, 'ins.bare', 'U100000189', OWN, []);
+    await addLogin(app, 'ins.check', 'S900000181', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
+    await addLogin(app, 'ins.exec', 'S900000182', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
     // One staff member who holds both the checker's and the executor's role.
-    await addLogin('ins.staffBoth', 'S900000183', '9000000001', ['STAFF_CUSTODIAN_CHECKER', 'STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    await addLogin(app, 'ins.staffBoth', 'S900000183', '9000000001', ['STAFF_CUSTODIAN_CHECKER', 'STAFF_CUSTODIAN_EXECUTOR'], 'staff');
     for (const acc of [ACC_TP, ACC_PLAIN]) {
       await right('U100000181', acc, OWN, { entry: true });
       await right('U100000182', acc, OWN, { review: true });

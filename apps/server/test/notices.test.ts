@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticesApi, type AnyOperation, type CustomerNotice, type NoticeReader, type StaffNotice } from '@portal/shared';
-import { hashPassword } from '../src/modules/auth/password-hash';
 import { cleanNoticeBody } from '../src/modules/notices/sanitize';
+import { addLogin, businessCalls } from './helpers/business-calls';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { openSse } from './helpers/sse-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -43,19 +43,8 @@ describe('risk notices', () => {
   let client: Awaited<ReturnType<typeof loginClient>>;
   const t: Record<string, string> = {};
   const db = () => app.stores.database.db;
-  const pathOf = (op: AnyOperation) => `/pmobile${op.path.replace('{prefix}', 'customer')}`;
-  const call = (op: AnyOperation, body: unknown, who: string) => client.call(pathOf(op), body, t[who]!);
-  const ok = async <T>(op: AnyOperation, body: unknown, who: string) => {
-    const { res, json, data } = await call(op, body, who);
-    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(200);
-    return data as T;
-  };
-  const refused = async (op: AnyOperation, body: unknown, who: string, status: number, message?: string) => {
-    const { res, json } = await call(op, body, who);
-    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(status);
-    if (message) expect(json.returnMsg).toBe(message);
-  };
-  const riskCount = async (who: string) => ((await client.call('/pmobile/customer/query/message/reminder', {}, t[who]!)).data as { RiskCount: number }).RiskCount;
+  const { pathOf, ok, refused, counts } = businessCalls(() => client, t);
+  const riskCount = async (who: string) => (await counts(who)).RiskCount!;
   const notice = (over: Record<string, unknown> = {}) => ({ title: '测试风险提示', body: '<p>请关注<strong>流动性</strong>风险。</p>', level: '2', audience: 'all', expireAt: later(), ...over });
   const published = async (over: Record<string, unknown> = {}) => {
     const draft = await ok<StaffNotice>(noticesApi.noticeAdd, notice(over), 'staff');
@@ -63,28 +52,16 @@ describe('risk notices', () => {
   };
   const list = (who: string, filters: Record<string, unknown> = {}) => ok<{ records: CustomerNotice[]; total: number; unread: number }>(noticesApi.noticeQuery, { limit: 100, ...filters }, who);
 
-  const addLogin = async (username: string, userNo: string, enterpriseNo: string, roles: string[], userType: 'customer' | 'staff' = 'customer') => {
-    const { user_id } = await db()
-      .insertInto('users')
-      .values({ username, password_hash: await hashPassword('Test1234'), nick_name: username, user_type: userType })
-      .returning('user_id')
-      .executeTakeFirstOrThrow();
-    await db().insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterpriseNo }).execute();
-    for (const code of roles) {
-      const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', code).executeTakeFirstOrThrow();
-      await db().insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
-    }
-  };
 
   beforeAll(async () => {
     app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
     client = await loginClient(app);
-    await addLogin('rn.reader', 'U100000171', OWN, ['CUSTOMER_MAKER']);
-    await addLogin('rn.colleague', 'U100000172', OWN, ['CUSTOMER_REVIEWER']);
-    await addLogin('rn.other', 'U100000271', OTHER, ['CUSTOMER_MAKER']);
-    await addLogin('rn.bare', 'U100000179', OWN, []);
-    await addLogin('rn.staff', 'S900000171', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
-    await addLogin('rn.exec', 'S900000172', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    await addLogin(app, 'rn.reader', 'U100000171', OWN, ['CUSTOMER_MAKER']);
+    await addLogin(app, 'rn.colleague', 'U100000172', OWN, ['CUSTOMER_REVIEWER']);
+    await addLogin(app, 'rn.other', 'U100000271', OTHER, ['CUSTOMER_MAKER']);
+    await addLogin(app, 'rn.bare', 'U100000179', OWN, []);
+    await addLogin(app, 'rn.staff', 'S900000171', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
+    await addLogin(app, 'rn.exec', 'S900000172', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
     for (const [who, username] of [
       ['reader', 'rn.reader'],
       ['colleague', 'rn.colleague'],

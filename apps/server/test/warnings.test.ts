@@ -7,14 +7,13 @@ import {
   FEED_COLUMNS,
   formatDate,
   warningsApi,
-  type AnyOperation,
   type NewSharePaymentRecord,
   type WarningFeed,
   type WarningImportResult,
   type WarningKind,
   type WarningRecord,
 } from '@portal/shared';
-import { hashPassword } from '../src/modules/auth/password-hash';
+import { addLogin, businessCalls } from './helpers/business-calls';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { openSse } from './helpers/sse-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -38,19 +37,7 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
   let client: Awaited<ReturnType<typeof loginClient>>;
   const t: Record<string, string> = {};
   const db = () => app.stores.database.db;
-  const pathOf = (op: AnyOperation) => `/pmobile${op.path.replace('{prefix}', 'customer')}`;
-  const call = (op: AnyOperation, body: unknown, who: string) => client.call(pathOf(op), body, t[who]!);
-  const ok = async <T>(op: AnyOperation, body: unknown, who: string) => {
-    const { res, json, data } = await call(op, body, who);
-    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(200);
-    return data as T;
-  };
-  const refused = async (op: AnyOperation, body: unknown, who: string, status: number, message?: string) => {
-    const { res, json } = await call(op, body, who);
-    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(status);
-    if (message) expect(json.returnMsg).toBe(message);
-  };
-  const counts = async (who: string) => (await client.call('/pmobile/customer/query/message/reminder', {}, t[who]!)).data as Record<string, number>;
+  const { pathOf, call, ok, refused, counts } = businessCalls(() => client, t);
   /** Every warning row and feed, to prove a refusal wrote nothing. */
   const snapshot = async () => {
     const n = async (table: 'warning_feeds' | (typeof TABLES)[WarningKind]) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -72,24 +59,12 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
   let own: { account_no: string; product_code: string }[];
   let other: { account_no: string; product_code: string };
 
-  const addLogin = async (username: string, userNo: string, enterpriseNo: string, roles: string[]) => {
-    const { user_id } = await db()
-      .insertInto('users')
-      .values({ username, password_hash: await hashPassword('Test1234'), nick_name: username, user_type: 'customer' })
-      .returning('user_id')
-      .executeTakeFirstOrThrow();
-    await db().insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterpriseNo }).execute();
-    for (const code of roles) {
-      const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', code).executeTakeFirstOrThrow();
-      await db().insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
-    }
-  };
 
   beforeAll(async () => {
     app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
     client = await loginClient(app);
-    await addLogin('wr.other', 'U100000291', OTHER, ['CUSTOMER_MAKER']);
-    await addLogin('wr.bare', 'U100000191', OWN, []);
+    await addLogin(app, 'wr.other', 'U100000291', OTHER, ['CUSTOMER_MAKER']);
+    await addLogin(app, 'wr.bare', 'U100000191', OWN, []);
     const accounts = (enterpriseNo: string) =>
       db().selectFrom('custody_accounts').select(['account_no', 'product_code']).where('enterprise_no', '=', enterpriseNo).where('status', '=', '00').orderBy('account_no').execute();
     own = (await accounts(OWN)).slice(0, 2);

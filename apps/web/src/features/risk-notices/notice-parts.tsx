@@ -1,5 +1,5 @@
-import { codeLabel } from '@portal/shared';
-import { Tag } from 'antd';
+import { codeLabel, formatDateTime, type CustomerNotice } from '@portal/shared';
+import { Skeleton, Tag } from 'antd';
 import styles from './risk-notices.module.css';
 
 const LEVEL_COLORS: Record<string, string> = { '1': 'blue', '2': 'orange', '3': 'red' };
@@ -15,4 +15,17 @@ export function LevelTag({ level }: { level: string }) {
  */
 export function NoticeBody({ html }: { html: string }) {
   return <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** A notice as a reader sees it: level, times and body; a skeleton while it loads. */
+export function NoticeContent({ notice }: { notice: (CustomerNotice & { body: string }) | undefined }) {
+  if (!notice) return <Skeleton active />;
+  return (
+    <>
+      <div className={styles.meta}>
+        <LevelTag level={notice.level} /> 发布时间 {formatDateTime(notice.publishedAt)} · 有效期至 {formatDateTime(notice.expireAt)}
+      </div>
+      <NoticeBody html={notice.body} />
+    </>
+  );
 }

@@ -1,10 +1,8 @@
-import { formatDateTime } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Skeleton } from 'antd';
+import { Modal } from 'antd';
 import { useEffect } from 'react';
 import { customerDetailQuery, useRefreshNotices } from './api/notices';
-import { LevelTag, NoticeBody } from './notice-parts';
-import styles from './risk-notices.module.css';
+import { NoticeContent } from './notice-parts';
 
 /** One notice opened from the list: reading it records the seat's receipt, then the counts refresh. */
 export function NoticeReaderModal({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -19,16 +17,7 @@ export function NoticeReaderModal({ id, onClose }: { id: number | null; onClose:
   const d = detail.data;
   return (
     <Modal open={id !== null} title={d?.title ?? '风险提示'} onCancel={onClose} footer={null} width={760} destroyOnHidden>
-      {!d ? (
-        <Skeleton active />
-      ) : (
-        <>
-          <div className={styles.meta}>
-            <LevelTag level={d.level} /> 发布时间 {formatDateTime(d.publishedAt)} · 有效期至 {formatDateTime(d.expireAt)}
-          </div>
-          <NoticeBody html={d.body} />
-        </>
-      )}
+      <NoticeContent notice={d} />
     </Modal>
   );
 }

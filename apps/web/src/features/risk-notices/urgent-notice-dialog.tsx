@@ -1,9 +1,7 @@
-import { formatDateTime } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Skeleton } from 'antd';
+import { Button, Modal } from 'antd';
 import { customerDetailQuery, urgentQuery, useMarkRead } from './api/notices';
-import { LevelTag, NoticeBody } from './notice-parts';
-import styles from './risk-notices.module.css';
+import { NoticeContent } from './notice-parts';
 
 /**
  * An urgent notice the seat has not acknowledged opens over everything and stays until the reader
@@ -29,16 +27,7 @@ export function UrgentNoticeDialog() {
         </Button>
       }
     >
-      {!d ? (
-        <Skeleton active />
-      ) : (
-        <>
-          <div className={styles.meta}>
-            <LevelTag level={d.level} /> 发布时间 {formatDateTime(d.publishedAt)} · 有效期至 {formatDateTime(d.expireAt)}
-          </div>
-          <NoticeBody html={d.body} />
-        </>
-      )}
+      <NoticeContent notice={d} />
     </Modal>
   );
 }
