@@ -18,7 +18,7 @@ import {
   type PayerAccount,
   type PerformedDuty,
 } from '@portal/shared';
-import { addLogin } from './helpers/business-calls';
+import { addLogin, businessCalls } from './helpers/business-calls';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -43,19 +43,7 @@ describe('payment instructions', () => {
   let client: Awaited<ReturnType<typeof loginClient>>;
   const t: Record<string, string> = {};
   const db = () => app.stores.database.db;
-  const pathOf = (op: AnyOperation) => `/pmobile${op.path.replace('{prefix}', 'customer')}`;
-  const call = (op: AnyOperation, body: unknown, who: string, extra: Record<string, string> = {}) => client.call(pathOf(op), body, t[who]!, extra);
-  const ok = async <T>(op: AnyOperation, body: unknown, who: string, extra: Record<string, string> = {}) => {
-    const { res, json, data } = await call(op, body, who, extra);
-    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(200);
-    return data as T;
-  };
-  const refused = async (op: AnyOperation, body: unknown, who: string, status: number, message?: string) => {
-    const { res, json } = await call(op, body, who);
-    expect(res.statusCode, `${op.id} by ${who}: ${json.returnMsg}`).toBe(status);
-    if (message) expect(json.returnMsg).toBe(message);
-    return json;
-  };
+  const { pathOf, call, ok, refused, counts } = businessCalls(() => client, t);
   const entry = (over: Record<string, unknown> = {}) => ({
     type: '01',
     payerAccountNo: ACC_TP,
@@ -75,7 +63,6 @@ describe('payment instructions', () => {
   const detail = (id: number, who = 'maker') => ok<InstructionDetail>(instructionsApi.instructionDetail, { id }, who);
   const submitted = async (over: Record<string, unknown> = {}) => ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry(over), submit: true }, 'maker');
   const balance = async (accountNo: string) => (await db().selectFrom('custody_accounts').select('balance').where('account_no', '=', accountNo).executeTakeFirstOrThrow()).balance;
-  const counts = async (who: string) => (await client.call(`${P}/query/message/reminder`, {}, t[who]!)).data as Record<string, number>;
 
   const account = async (accountNo: string, enterpriseNo: string, thirdParty: string | null, balance: string, limits: { single?: string; daily?: string } = {}) => {
     await db()

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { Kysely } from 'kysely';
+import { Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
 
 /**
  * The proof a signed operation carried (docs/signing.md), kept with its audit entries so the
@@ -57,4 +58,29 @@ export async function recordAudit(target: Database | Kysely<DB>, request: Fastif
       detail: JSON.stringify({ ...event.detail, ...(request.operationSignature ? { signature: request.operationSignature } : {}) }),
     })
     .execute();
+}
+
+/**
+ * A business write in one transaction with its audit entry: on success with the detail the work
+ * returns (before/after, never a secret), on a refusal (an AppError) with its reason, written
+ * after the rollback so the entry survives it.
+ */
+export async function auditedTransaction<T>(
+  database: Database,
+  request: FastifyRequest,
+  event: string,
+  target: Record<string, unknown>,
+  now: Date,
+  work: (trx: Transaction<DB>, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>,
+): Promise<T> {
+  try {
+    return await database.db.transaction().execute(async (trx) => {
+      const { result, detail } = await work(trx, now);
+      await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof AppError) await recordAudit(database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
+    throw err;
+  }
 }

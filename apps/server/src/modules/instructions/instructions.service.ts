@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { recordAudit, type AuditedSignature } from '../audit/audit';
+import { auditedTransaction, type AuditedSignature } from '../audit/audit';
 import type { SessionInfo } from '../auth/sessions';
 import { verifyOperationSignature } from '../signing';
 import { refuse } from '../users';
@@ -76,19 +76,8 @@ export class InstructionDesk {
 
   today = () => formatDate(this.#ctx.now());
 
-  async #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
-    const db = this.#ctx.database.db;
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const { result, detail } = await work(trx, new Date(this.#ctx.now()));
-        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
-        return result;
-      });
-    } catch (err) {
-      // The refusal's entry is written after the rollback, so it survives it.
-      if (err instanceof AppError) await recordAudit(this.#ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
-      throw err;
-    }
+  #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    return auditedTransaction(this.#ctx.database, request, event, target, new Date(this.#ctx.now()), work);
   }
 
   async #lock(trx: Trx, ids: readonly number[]): Promise<Locked[]> {

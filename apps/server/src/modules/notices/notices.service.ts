@@ -4,7 +4,7 @@ import { RETURN_CODES, type OperationParsed, type noticesApi } from '@portal/sha
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { recordAudit } from '../audit/audit';
+import { auditedTransaction } from '../audit/audit';
 import { refuse } from '../users';
 import { findForStaff, visibleIds, type Reader } from './notices.queries';
 import { cleanNoticeBody, hasContent } from './sanitize';
@@ -46,17 +46,8 @@ export class NoticeDesk {
     return new Date(this.#ctx.now());
   }
 
-  async #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
-    try {
-      return await this.#ctx.database.db.transaction().execute(async (trx) => {
-        const { result, detail } = await work(trx, this.now());
-        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
-        return result;
-      });
-    } catch (err) {
-      if (err instanceof AppError) await recordAudit(this.#ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
-      throw err;
-    }
+  #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    return auditedTransaction(this.#ctx.database, request, event, target, this.now(), work);
   }
 
   /** The cleaned fields, refused when the body says nothing once cleaned or the expiry has passed. */

@@ -22,7 +22,7 @@ import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../plugins/errors';
-import { recordAudit } from '../audit/audit';
+import { auditedTransaction, recordAudit } from '../audit/audit';
 import type { SessionInfo } from '../auth/sessions';
 import { refuse } from '../users';
 import { TABLE_OF, warningsById, type WarningTable } from './warnings.queries';
@@ -58,17 +58,8 @@ export class WarningDesk {
 
   today = () => formatDate(this.#ctx.now());
 
-  async #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
-    try {
-      return await this.#ctx.database.db.transaction().execute(async (trx) => {
-        const { result, detail } = await work(trx, new Date(this.#ctx.now()));
-        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
-        return result;
-      });
-    } catch (err) {
-      if (err instanceof AppError) await recordAudit(this.#ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
-      throw err;
-    }
+  #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    return auditedTransaction(this.#ctx.database, request, event, target, new Date(this.#ctx.now()), work);
   }
 
   /**
