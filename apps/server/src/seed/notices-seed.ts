@@ -6,8 +6,9 @@ const DAY = 86_400_000;
 /**
  * Demo risk notices: published ones for every customer and for chosen enterprises, one draft,
  * one withdrawn and one expired, with read receipts for part of the seats, so RiskCount and the
- * reading figures show something true. Urgent notices are seeded as read by every seat of their
- * audience: an unread one opens a dialog at every login, which a demo should not start with.
+ * reading figures show something true. The urgent notice has expired and is read by every seat of
+ * its audience: a live unread one opens a dialog at every login, also for seats added later (a
+ * new operator), which a demo should not start with.
  * Idempotent: nothing is added once a notice exists.
  */
 interface DemoNotice {
@@ -50,8 +51,8 @@ const NOTICES: DemoNotice[] = [
   {
     title: '关于债券市场波动加剧的风险提示',
     level: '3',
-    publishedDaysAgo: 12,
-    expireInDays: 30,
+    publishedDaysAgo: 40,
+    expireInDays: -10,
     enterpriseNos: ['1000000001', '1000000002'],
     readShare: 1,
     body:
