@@ -75,6 +75,8 @@ const configSchema = z.object({
   /** Per client address and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  // Calls per partner client and minute, across instances (token requests included).
+  PARTNER_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   /** Automated tests only: every captcha's answer (refused in production). */
   TEST_CAPTCHA: z.string().regex(/^[A-Za-z0-9]{5}$/, 'must be 5 letters or digits').optional(),

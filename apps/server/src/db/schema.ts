@@ -401,6 +401,18 @@ export interface NewSharePaymentsTable extends HandledColumns {
   payment_deadline: DateOnly;
 }
 
+export interface PartnerClientsTable {
+  client_id: string;
+  client_name: string;
+  enterprise_no: string;
+  api_codes: Json<string[]>;
+  secret_hash: string;
+  secret_version: Generated<number>;
+  status: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -433,6 +445,7 @@ export interface DB {
   clear_position_warnings: ClearPositionWarningsTable;
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;
+  partner_clients: PartnerClientsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

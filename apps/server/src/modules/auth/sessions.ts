@@ -11,6 +11,8 @@ export interface SessionInfo {
   userNo: string;
   enterpriseNo: string;
   authorities: string[];
+  /** A partner system's client (modules/partners), acting for its enterprise with no seat of its own. */
+  partnerClientId?: string;
 }
 
 declare module 'fastify' {
