@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { reminderRoutes } from './modules/home/reminder.routes';
 import { ReminderRegistry } from './modules/home/reminders';
 import { PartnerTokens, partnersModule } from './modules/partners';
+import { scanModule } from './modules/scan';
 import { signingModule } from './modules/signing';
 import { userAdminModule } from './modules/users';
 import { registerAccessControl } from './plugins/access';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await noticesModule(api, ctx);
       await warningsModule(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
+      await scanModule(api, ctx, auth.sessions, events);
     },
     { prefix: config.API_BASE },
   );

@@ -89,6 +89,7 @@ export interface SessionsTable {
   user_agent: Generated<string>;
   /** The SM2 public key ('04'+X+Y hex) that signed the login; null for sessions older than signing. */
   device_key: string | null;
+  channel: Generated<'web' | 'mobile'>;
 }
 
 export interface AuditLogTable {
