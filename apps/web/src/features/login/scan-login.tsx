@@ -10,7 +10,7 @@ import styles from './login-page.module.css';
 
 type ScanState =
   | { step: 'loading' }
-  | { step: 'waiting'; qr: string }
+  | { step: 'waiting'; qr: string; target: string }
   | { step: 'denied' | 'expired' | 'failed' };
 
 const ENDED: Record<'denied' | 'expired' | 'failed', string> = {
@@ -59,7 +59,7 @@ export function ScanLogin() {
         // The stream ticket is spent: a lost stream means a new QR code.
         stream.onerror = () => end('expired');
         timer = setTimeout(() => end('expired'), expiresIn * 1000);
-        if (live) setState({ step: 'waiting', qr });
+        if (live) setState({ step: 'waiting', qr, target });
       } catch {
         end('failed');
       }
@@ -76,7 +76,7 @@ export function ScanLogin() {
       {state.step === 'loading' && <Spin />}
       {state.step === 'waiting' && (
         <>
-          <img src={state.qr} alt="扫码登录二维码" width={200} height={200} />
+          <img src={state.qr} alt="扫码登录二维码" width={200} height={200} data-scan-url={state.target} />
           <Typography.Paragraph>请使用已登录的手机扫描二维码，并在手机上确认登录</Typography.Paragraph>
         </>
       )}

@@ -42,6 +42,7 @@ export function ScanConfirmPage() {
             column={1}
             size="small"
             bordered
+            styles={{ label: { whiteSpace: 'nowrap' } }}
             items={[
               { key: 'ua', label: '浏览器', children: <span data-scan-ua>{info.data.userAgent || '未知'}</span> },
               { key: 'ip', label: '地址', children: info.data.clientIp },
