@@ -30,6 +30,8 @@ export const partnerToken = defineOperation({
   // A partner's back office speaks plain HTTPS with Basic credentials, not the browser's envelope.
   envelope: 'exempt',
   pinned: ['enabled'],
+  // Per address too: guessed client ids must not each get a fresh per-client allowance.
+  rateLimit: 'login',
   response: z.object({
     access_token: z.string(),
     token_type: z.literal('Bearer'),
