@@ -40,6 +40,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       TEST_CAPTCHA: 'ABCDE',
+      ABLE_SCAN: '1',
       // The suite logs in and fetches captchas far more often than a person would from one
       // address (the limits themselves are proven by the server tests).
       LOGIN_RATE_LIMIT: '1000',

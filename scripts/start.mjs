@@ -26,7 +26,8 @@ console.log(`
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+  // The demo offers scan-code login (spec §1 ableScan).
+  env: { ...process.env, ABLE_SCAN: process.env.ABLE_SCAN ?? '1', DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -24,6 +24,8 @@ import { CallCounts, gatewayRoutes } from './modules/gateway';
 import { healthRoutes } from './modules/health/health.routes';
 import { reminderRoutes } from './modules/home/reminder.routes';
 import { ReminderRegistry } from './modules/home/reminders';
+import { PartnerTokens, partnersModule } from './modules/partners';
+import { scanModule } from './modules/scan';
 import { signingModule } from './modules/signing';
 import { userAdminModule } from './modules/users';
 import { registerAccessControl } from './plugins/access';
@@ -90,7 +92,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.decorate('events', events);
   const reminders = new ReminderRegistry();
   app.decorate('reminders', reminders);
-  registerAccessControl(app, ctx, auth.sessions, registry);
+  const partnerTokens = new PartnerTokens(ctx);
+  registerAccessControl(app, ctx, auth.sessions, registry, partnerTokens);
   const counts = new CallCounts(ctx);
   counts.start();
   app.addHook('onResponse', async (request, reply) => {
@@ -120,6 +123,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await instructionsModule(api, ctx);
       await noticesModule(api, ctx);
       await warningsModule(api, ctx);
+      await partnersModule(api, ctx, partnerTokens);
+      await scanModule(api, ctx, auth.sessions, events);
     },
     { prefix: config.API_BASE },
   );

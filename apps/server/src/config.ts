@@ -75,6 +75,13 @@ const configSchema = z.object({
   /** Per client address and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  // Spec §1: scan-code login offered on the login page (on in the demo start script).
+  ABLE_SCAN: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  // Scan-code login: how long a QR ticket and the one-time code it yields live (tests shorten them).
+  SCAN_TICKET_TTL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  SCAN_CODE_TTL_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // Calls per partner client and minute, across instances (token requests included).
+  PARTNER_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   /** Automated tests only: every captcha's answer (refused in production). */
   TEST_CAPTCHA: z.string().regex(/^[A-Za-z0-9]{5}$/, 'must be 5 letters or digits').optional(),

@@ -80,6 +80,8 @@ export const loginRequestSchema = z.object({
   loginFlag: z.union([z.string(), z.number()]).optional(),
   /** After an enterprise switch: the user number (seat) to log into; absent means the first one. */
   userNo: z.string().regex(/^[A-Z0-9]{1,32}$/, '所选企业用户号无效').optional(),
+  /** `mobile`: a phone's login, kept beside the seat's desktop session (one session per seat and channel). */
+  channel: z.enum(['web', 'mobile'], { error: '登录渠道须为web或mobile' }).optional(),
   extension: z.object({
     loginType: z.literal('0'),
     zctgPassword: encryptedValue,

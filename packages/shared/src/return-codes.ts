@@ -57,6 +57,10 @@ export const RETURN_CODES = {
   CHANGE_TICKET_INVALID: { code: '040022', status: 400, message: '修改密码凭证无效或已过期，请重新登录' },
   /** A right password, but every seat of the person is in a disabled enterprise. */
   ENTERPRISE_DISABLED: { code: '040023', status: 403, message: '所属企业已停用，请联系管理员' },
+  /** `/auth/oauth/token`: unknown client, wrong secret, revoked client (RFC 6749 §5.2 invalid_client is 401 too). */
+  PARTNER_CLIENT_INVALID: { code: '040024', status: 401, message: '合作方客户端认证失败' },
+  /** Spec §3's `{loginFlag, wxCode}` login needs a WeChat platform this product cannot reach (docs/scan-login.md). */
+  WECHAT_LOGIN_UNAVAILABLE: { code: '040025', status: 400, message: '微信登录未开通' },
 
   INTERNAL_ERROR: { code: '050000', status: 500, message: '系统繁忙，请稍后再试' },
   SERVICE_UNAVAILABLE: { code: '050003', status: 503, message: '服务暂不可用，请稍后再试' },

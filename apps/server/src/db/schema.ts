@@ -89,6 +89,7 @@ export interface SessionsTable {
   user_agent: Generated<string>;
   /** The SM2 public key ('04'+X+Y hex) that signed the login; null for sessions older than signing. */
   device_key: string | null;
+  channel: Generated<'web' | 'mobile'>;
 }
 
 export interface AuditLogTable {
@@ -401,6 +402,18 @@ export interface NewSharePaymentsTable extends HandledColumns {
   payment_deadline: DateOnly;
 }
 
+export interface PartnerClientsTable {
+  client_id: string;
+  client_name: string;
+  enterprise_no: string;
+  api_codes: Json<string[]>;
+  secret_hash: string;
+  secret_version: Generated<number>;
+  status: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -433,6 +446,7 @@ export interface DB {
   clear_position_warnings: ClearPositionWarningsTable;
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;
+  partner_clients: PartnerClientsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RETURN_CODES, operationPath, type AnyOperation } from '@portal/shared';
+import { PARTNER_TOKEN_PREFIX, RETURN_CODES, operationPath, type AnyOperation } from '@portal/shared';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../modules/audit/audit';
 import type { SessionInfo, SessionStore } from '../modules/auth/sessions';
 import type { ApiRegistry } from '../modules/envelope/api-registry';
+import type { PartnerTokens } from '../modules/partners';
 import { AppError } from './errors';
 
 declare module 'fastify' {
@@ -49,7 +50,7 @@ export async function callerIsStaff(request: FastifyRequest, withinMs = 1_000): 
  * one (`isAuth`); the session's user type must be in the audience and, where the contract
  * names authorities, hold one of them. The catalogue can tighten a contract, never loosen it.
  */
-export function registerAccessControl(app: FastifyInstance, ctx: AppContext, sessions: SessionStore, registry: ApiRegistry) {
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext, sessions: SessionStore, registry: ApiRegistry, partners: PartnerTokens) {
   const apiPrefix = `${ctx.config.API_BASE}/`;
   const docsPrefix = `${ctx.config.API_BASE}/docs`;
   const prefixes = { customerPrefix: ctx.config.CUSTOMER_PREFIX, gatewayPrefix: ctx.config.GATEWAY_PREFIX };
@@ -76,6 +77,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
     const isPublic = op.audience.includes('public');
     if (isPublic && registry.forOperation(op.id)?.isAuth !== 1) return;
     const token = bearerToken(request);
+    if (token?.startsWith(PARTNER_TOKEN_PREFIX)) return partnerAccess(request, op, token);
     const session = token ? await sessions.resolve(token) : null;
     if (!session) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
     request.session = session;
@@ -90,4 +92,45 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
       throw new AppError(RETURN_CODES.FORBIDDEN);
     }
   });
+
+  /**
+   * A partner token (modules/partners): it reaches only catalogue entries staff opened to
+   * partners (`isOpen`) within its client's API set, of operations meant for customers, and acts
+   * for its client's enterprise as a session of that enterprise would. Its API set is its
+   * authority; it holds no seat, so it cannot sign (signed operations need a seat's device key).
+   */
+  async function partnerAccess(request: FastifyRequest, op: AnyOperation, token: string) {
+    const caller = await partners.resolve(token);
+    if (!caller) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
+    const count = await ctx.kv.increment(`rate:partner:${caller.clientId}`, 60_000);
+    if (count > ctx.config.PARTNER_RATE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
+    request.session = {
+      tokenHash: caller.tokenHash,
+      userId: 0,
+      username: caller.clientId,
+      userType: 'customer',
+      userNo: '',
+      enterpriseNo: caller.enterpriseNo,
+      authorities: [],
+      partnerClientId: caller.clientId,
+    };
+    const policy = registry.forOperation(op.id);
+    const reason = !op.audience.some((a) => a === 'customer' || a === 'partner')
+      ? 'audience'
+      : op.signing
+        ? 'signed'
+        : policy?.isOpen !== 1
+          ? 'not_open'
+          : !caller.apiCodes.includes(policy.apiCode)
+            ? 'not_in_api_set'
+            : undefined;
+    if (reason) {
+      await recordAudit(ctx.database, request, {
+        event: 'access.denied',
+        outcome: 'failure',
+        detail: { operation: op.id, method: request.method, partnerClientId: caller.clientId, reason },
+      });
+      throw new AppError(RETURN_CODES.FORBIDDEN);
+    }
+  }
 }

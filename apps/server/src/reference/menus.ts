@@ -52,5 +52,6 @@ export const MENUS: Menu[] = [
   group(600, 'gateway', 'API网关管理', 'md-git-network'),
   page(601, 600, 'apiManagement', 'API管理', 'gateway/apiManagement/index', 'GATEWAY_ADMIN'),
   page(602, 600, 'userAssign', '用户分配', 'gateway/userAssign/index', 'GATEWAY_ADMIN'),
+  page(604, 600, 'partnerManagement', '合作方管理', 'gateway/partnerManagement/index', 'GATEWAY_ADMIN'),
   page(603, 600, 'componentGallery', '组件示例', 'gateway/componentGallery/index', 'COMPONENT_GALLERY'),
 ];

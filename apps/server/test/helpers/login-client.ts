@@ -25,7 +25,7 @@ export async function loginClient(app: TestApp, options: { device?: KeyPair } = 
   async function attempt(
     username: string,
     password: string,
-    overrides: { captcha?: string; random?: string; fetchCaptcha?: boolean; signWith?: string; signed?: string; userNo?: string } = {},
+    overrides: { captcha?: string; random?: string; fetchCaptcha?: boolean; signWith?: string; signed?: string; userNo?: string; channel?: 'web' | 'mobile' } = {},
   ) {
     if (overrides.fetchCaptcha !== false) await captcha();
     const serverRandom = overrides.random ?? (await random());
@@ -40,6 +40,7 @@ export async function loginClient(app: TestApp, options: { device?: KeyPair } = 
       lastRev: envelope.rev,
       loginFlag: 4,
       ...(overrides.userNo ? { userNo: overrides.userNo } : {}),
+      ...(overrides.channel ? { channel: overrides.channel } : {}),
       extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: device.publicKey, signMsg, channelCode: 'WY' },
     });
   }

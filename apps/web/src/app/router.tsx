@@ -32,6 +32,11 @@ export const router = createBrowserRouter(
           lazy: () => import('../features/login/security-control-help-page').then((m) => ({ Component: m.SecurityControlHelpPage })),
         },
         {
+          path: paths.scanConfirm,
+          handle: { title: '扫码登录确认' } satisfies RouteHandle,
+          lazy: () => import('../features/scan-confirm/scan-confirm-page').then((m) => ({ Component: m.ScanConfirmPage })),
+        },
+        {
           path: paths.unauthorized,
           handle: { title: '无权访问' } satisfies RouteHandle,
           lazy: () => import('../features/errors/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage })),

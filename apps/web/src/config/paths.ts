@@ -9,4 +9,6 @@ export const paths = {
   unauthorized: '/401',
   diagnostics: '/diagnostics',
   iframe: '/iframe',
+  /** The phone's confirmation of a scan-code login (the QR code's address). */
+  scanConfirm: '/scan',
 } as const;

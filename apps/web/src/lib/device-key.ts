@@ -47,6 +47,11 @@ function currentKey(): Promise<KeyPair> {
   return deviceKey;
 }
 
+/** The device's public key ('04'+X+Y hex): a scan-code login binds the new session to it. */
+export async function devicePublicKey(): Promise<string> {
+  return (await currentKey()).publicKey;
+}
+
 /** Signs the login message `username|random|randomClient|loginType`: `key` is the public key, `signMsg` base64 DER. */
 export async function signLogin(username: string, random: string, randomClient: string, loginType: string) {
   const { publicKey } = await currentKey();

@@ -16,9 +16,11 @@ export const EVENT_RESUME_WINDOW_MS = 5 * 60_000;
  * - `home.changed`: the home counts may have changed;
  * - `stream.resync`: the reconnect came after more than the resume window, so events may have
  *   been missed: refresh what is shown. The server sends it; nobody publishes it.
- * Scan-code login will add `scan.*` kinds for the anonymous stream of a scan ticket.
+ * - `scan.confirmed` / `scan.denied`: the phone answered a scan-code login ticket; only the
+ *   anonymous stream of that ticket hears it, and `scan.confirmed` carries (`ids`) the one-time
+ *   code the waiting page exchanges for its session (single use, 30 s).
  */
-export const LIVE_EVENT_KINDS = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync'] as const;
+export const LIVE_EVENT_KINDS = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync', 'scan.confirmed', 'scan.denied'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** Kinds after which the home reminder counts may differ (the web app reloads them). */

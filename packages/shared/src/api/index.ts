@@ -7,8 +7,10 @@ import * as files from './files';
 import * as gateway from './gateway';
 import * as instructions from './instructions';
 import * as notices from './notices';
+import * as partners from './partners';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
+import * as scan from './scan';
 import * as session from './session';
 import * as signing from './signing';
 import * as users from './users';
@@ -24,7 +26,9 @@ export * as filesApi from './files';
 export * as gatewayApi from './gateway';
 export * as instructionsApi from './instructions';
 export * as noticesApi from './notices';
+export * as partnersApi from './partners';
 export * as platformApi from './platform';
+export * as scanApi from './scan';
 export * as sessionApi from './session';
 export * as signingApi from './signing';
 export * as usersApi from './users';
@@ -40,6 +44,9 @@ export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institu
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction } from './instructions';
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
+export type { PartnerClient } from './partners';
+export { SCAN_MESSAGES } from './scan';
+export { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from './partners';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
 export { PAGE_SIZES } from './paging';
 export {
@@ -59,7 +66,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, warnings, notices, signing].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, warnings, notices, signing, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -23,6 +23,8 @@ export const SIGNING_CODES = [
   'InstructionReview',
   'InstructionConfirm',
   'InstructionConfirmReview',
+  // Beyond the spec's list: the phone's answer to a scan-code login.
+  'ScanConfirm',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -65,6 +67,8 @@ export const SIGNING_LAYOUTS = {
   InstructionReview: { code: 'InstructionReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   InstructionConfirm: { code: 'InstructionConfirm', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   InstructionConfirmReview: { code: 'InstructionConfirmReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
+  /** Scan-code login: the phone's answer (`confirm` / `deny`) for the ticket its QR code carried. */
+  ScanConfirm: { code: 'ScanConfirm', fields: ['ticket', 'result'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 

@@ -44,13 +44,15 @@ export interface AuditEvent {
  */
 export async function recordAudit(target: Database | Kysely<DB>, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const db = target instanceof Kysely ? target : target.db;
+  // A partner's session holds no seat: its entries name the enterprise and, as username, the client.
+  const seat = request.session?.partnerClientId ? undefined : request.session;
   await db
     .insertInto('audit_log')
     .values({
       event: event.event,
       outcome: event.outcome,
-      user_id: event.userId ?? request.session?.userId ?? null,
-      user_no: event.userNo ?? request.session?.userNo ?? null,
+      user_id: event.userId ?? seat?.userId ?? null,
+      user_no: event.userNo ?? seat?.userNo ?? null,
       enterprise_no: event.enterpriseNo ?? request.session?.enterpriseNo ?? null,
       username: event.username ?? request.session?.username ?? null,
       client_ip: request.ip,

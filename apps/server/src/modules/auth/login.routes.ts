@@ -11,6 +11,16 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
   const { ctx } = services;
   const routes = operationRoutes(app, ctx);
 
+  // Spec §3's `{loginFlag, wxCode}` variant needs a WeChat platform this product cannot reach: it
+  // gets its own answer rather than a field error (after the envelope opened the body).
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.operation?.id !== authApi.login.id) return;
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || !('wxCode' in body)) return;
+    await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', detail: { reason: 'wechat_unavailable' } });
+    throw new AppError(RETURN_CODES.WECHAT_LOGIN_UNAVAILABLE);
+  });
+
   routes.raw(authApi.captchaCreate, async ({ request, reply }) => {
     const rev = request.headers[ENVELOPE_HEADERS.rev];
     if (typeof rev !== 'string' || !rev) throw new AppError(RETURN_CODES.REV_MISSING);

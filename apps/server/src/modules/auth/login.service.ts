@@ -93,6 +93,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     deviceKey: extension.key,
     clientIp: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
+    channel: body.channel ?? 'web',
   });
   await recordAudit(ctx.database, request, {
     event: 'login',

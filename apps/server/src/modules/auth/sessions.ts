@@ -11,6 +11,10 @@ export interface SessionInfo {
   userNo: string;
   enterpriseNo: string;
   authorities: string[];
+  /** A partner system's client (modules/partners), acting for its enterprise with no seat of its own. */
+  partnerClientId?: string;
+  /** The anonymous event stream of a scan-code login ticket (no session at all): it hears only its ticket's events. */
+  scanId?: string;
 }
 
 declare module 'fastify' {
@@ -81,10 +85,12 @@ export class SessionStore {
   }
 
   /**
-   * Starts a session for a user number, ending its earlier ones (one active session per user
-   * number). `deviceKey` signed the login: the session's signed operations must be signed by it.
+   * Starts a session for a user number, ending its earlier ones on the same channel (one active
+   * session per user number and channel: a desktop browser and a phone). `deviceKey` signed the
+   * login (or was presented with a scan ticket): the session's signed operations must be signed by it.
    */
-  async create(input: { userId: number; userNo: string; deviceKey: string; clientIp: string; userAgent: string }): Promise<string> {
+  async create(input: { userId: number; userNo: string; deviceKey: string; clientIp: string; userAgent: string; channel?: 'web' | 'mobile' }): Promise<string> {
+    const channel = input.channel ?? 'web';
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.now();
     await this.ctx.database.db.transaction().execute(async (trx) => {
@@ -92,6 +98,7 @@ export class SessionStore {
         .updateTable('sessions')
         .set({ revoked_at: new Date(now) })
         .where('user_no', '=', input.userNo)
+        .where('channel', '=', channel)
         .where('revoked_at', 'is', null)
         .execute();
       await trx
@@ -106,6 +113,7 @@ export class SessionStore {
           client_ip: input.clientIp,
           user_agent: input.userAgent.slice(0, 512),
           device_key: input.deviceKey,
+          channel,
         })
         .execute();
     });

@@ -10,6 +10,7 @@ declare module 'fastify' {
 
 /** A catalogue row's effective policy: the contract's defaults overlaid with staff overrides. */
 export interface ApiPolicy {
+  apiCode: string;
   path: string;
   contractId: string | null;
   isEncrypt: number;
@@ -64,11 +65,12 @@ export class ApiRegistry {
     const state = await db.selectFrom('api_catalogue_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
     const rows = await db
       .selectFrom('api_definitions')
-      .select(['path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
+      .select(['api_code', 'path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
       .orderBy('priority')
       .orderBy('api_id')
       .execute();
     this.#all = rows.map((r) => ({
+      apiCode: r.api_code,
       path: r.path,
       contractId: r.contract_id,
       isEncrypt: r.is_encrypt,

@@ -3,8 +3,8 @@ import type { KvStore } from '../../kv/kv-store';
 import type { SessionInfo } from '../auth/sessions';
 
 /**
- * Whom an event is for: the sessions it reaches, on every instance. Scan-code login will add
- * the anonymous stream of one scan ticket.
+ * Whom an event is for: the sessions it reaches, on every instance, or the anonymous stream of
+ * one scan-code login ticket.
  */
 export type EventAudience =
   /** Every customer session. */
@@ -14,7 +14,9 @@ export type EventAudience =
   /** Sessions of these user numbers (seats). */
   | { to: 'seats'; userNos: readonly string[] }
   /** Every bank-staff session. */
-  | { to: 'staff' };
+  | { to: 'staff' }
+  /** The anonymous stream of one scan-code login ticket (by the ticket's hash). */
+  | { to: 'scan'; scanId: string };
 
 /** One journal for all events, kept for the resume window; each stream filters it by its session. */
 const JOURNAL = 'events:journal';
@@ -60,6 +62,8 @@ function readEvent(id: string, message: string): JournalEvent | null {
 }
 
 export function reaches(audience: EventAudience, session: SessionInfo): boolean {
+  // A scan ticket's stream hears its own ticket's events and nothing else.
+  if (session.scanId !== undefined || audience.to === 'scan') return audience.to === 'scan' && session.scanId === audience.scanId;
   switch (audience.to) {
     case 'customers':
       return session.userType === 'customer';

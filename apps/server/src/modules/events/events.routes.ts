@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { JOURNAL_ID, compareJournalIds } from '../../kv/kv-store';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionInfo, SessionStore } from '../auth/sessions';
 import type { StreamHub } from './stream-hub';
 import type { StreamTickets } from './stream-tickets';
 
@@ -22,6 +22,18 @@ function lastEventIdOf(request: FastifyRequest, fromQuery: string | undefined): 
   return named.sort(compareJournalIds).at(-1);
 }
 
+/** The waiting login page of a scan ticket: no user, no seat; it hears its ticket's events only. */
+const scanListener = (scanId: string): SessionInfo => ({
+  tokenHash: `scan:${scanId}`,
+  userId: 0,
+  username: '',
+  userType: 'customer',
+  userNo: '',
+  enterpriseNo: '',
+  authorities: [],
+  scanId,
+});
+
 export function eventRoutes(app: FastifyInstance, ctx: AppContext, deps: { tickets: StreamTickets; hub: StreamHub; sessions: SessionStore }) {
   const routes = operationRoutes(app, ctx);
   const { tickets, hub, sessions } = deps;
@@ -32,7 +44,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, deps: { ticke
     const lastEventId = lastEventIdOf(request, input.lastEventId);
     const holder = input.ticket ? await tickets.take(input.ticket) : null;
     // Opening the stream is not the user's activity: it does not keep the session from idling out.
-    const session = holder ? await sessions.resolveHash(holder.tokenHash, { touch: false }) : null;
+    const session = !holder ? null : holder.for === 'scan' ? scanListener(holder.scanId) : await sessions.resolveHash(holder.tokenHash, { touch: false });
     if (!session) throw new AppError(RETURN_CODES.UNAUTHENTICATED, TICKET_REFUSED);
     await hub.open(reply, session, lastEventId);
     return reply;

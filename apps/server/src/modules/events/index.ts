@@ -38,6 +38,11 @@ export class LiveEvents {
     return publishEvent(this.ctx.kv, event, audience);
   }
 
+  /** A ticket for the anonymous stream of a scan-code login ticket (modules/scan). */
+  scanStreamTicket(scanId: string): Promise<string> {
+    return this.#tickets.issue({ for: 'scan', scanId });
+  }
+
   /** Streams connected to this instance. */
   get streamCount() {
     return this.#hub.size;

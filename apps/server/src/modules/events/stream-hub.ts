@@ -168,7 +168,10 @@ export class StreamHub {
     else if (concerned.length > 0) await this.#endUnlessLive(concerned);
   }
 
-  async #endUnlessLive(streams: Stream[]) {
+  async #endUnlessLive(all: Stream[]) {
+    // A scan ticket's stream has no session to check; its page closes it when the ticket runs out.
+    const streams = all.filter((s) => s.session.scanId === undefined);
+    if (streams.length === 0) return;
     try {
       const live = await this.sessions.liveAmong([...new Set(streams.map((s) => s.session.tokenHash))]);
       for (const stream of streams) if (!live.has(stream.session.tokenHash)) this.#end(stream);

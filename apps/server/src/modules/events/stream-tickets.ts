@@ -2,11 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EVENT_TICKET_TTL_MS } from '@portal/shared';
 import type { KvStore } from '../../kv/kv-store';
 
-/** What a ticket opens: a session's stream (scan-code login will add a scan ticket's). */
-export interface TicketHolder {
-  for: 'session';
-  tokenHash: string;
-}
+/** What a ticket opens: a session's stream, or the anonymous stream of a scan-code login ticket. */
+export type TicketHolder = { for: 'session'; tokenHash: string } | { for: 'scan'; scanId: string };
 
 const keyOf = (ticket: string) => `events:ticket:${createHash('sha256').update(ticket).digest('hex')}`;
 

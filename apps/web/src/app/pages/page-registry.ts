@@ -92,6 +92,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['GATEWAY_ADMIN'],
     load: () => import('../../features/gateway-apis/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
   },
+  'gateway/partnerManagement/index': {
+    title: '合作方管理',
+    access: ['GATEWAY_ADMIN'],
+    load: () => import('../../features/partner-admin/partner-admin-page').then((m) => ({ default: m.PartnerAdminPage })),
+  },
   'gateway/userAssign/index': {
     title: '用户分配',
     access: ['GATEWAY_ADMIN'],

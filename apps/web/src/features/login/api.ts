@@ -40,6 +40,8 @@ export async function buildLoginRequest(input: {
   lastRev: string;
   /** After an enterprise switch: the user number to log into. */
   userNo?: string;
+  /** `mobile`: a phone's login (the scan-code confirmation page), kept beside the desktop's session. */
+  channel?: 'mobile';
 }): Promise<LoginRequest> {
   const random = await fetchServerRandom();
   const { zctgPassword, randomClient } = await input.password.seal(random);
@@ -51,6 +53,7 @@ export async function buildLoginRequest(input: {
     lastRev: input.lastRev,
     loginFlag: LOGIN_FLAG,
     ...(input.userNo ? { userNo: input.userNo } : {}),
+    ...(input.channel ? { channel: input.channel } : {}),
     extension: { loginType: SIGNED_LOGIN_TYPE, zctgPassword, random, randomClient, key, signMsg, channelCode: 'WY' },
   };
 }

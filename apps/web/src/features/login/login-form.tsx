@@ -55,7 +55,8 @@ export function LoginForm({ edition }: { edition: Edition }) {
     setSubmitting(true);
     try {
       const userNo = searchParams.get('userNo') ?? undefined;
-      const request = await buildLoginRequest({ username: username.trim(), password, captcha: answer, lastRev: captcha.rev, userNo });
+      const channel = searchParams.get('channel') === 'mobile' ? 'mobile' : undefined;
+      const request = await buildLoginRequest({ username: username.trim(), password, captcha: answer, lastRev: captcha.rev, userNo, channel });
       const token = await postLogin(request).catch((err: unknown) => {
         // Every attempt spends the captcha, right or wrong.
         form.setFieldValue('captcha', undefined);

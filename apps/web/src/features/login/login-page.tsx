@@ -1,10 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { scanApi } from '@portal/shared';
 import { Tabs, Typography } from 'antd';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { getToken } from '../../lib/http';
+import { useState } from 'react';
+import { Link, Navigate, useHref, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { getToken, http, setToken } from '../../lib/http';
 import { paths } from '../../config/paths';
 import { EDITION_LABELS, editionHref, editionOf, type Edition } from './edition';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
+import { ScanCodeExchange, ScanLogin } from './scan-login';
 
 const OTHER: Record<Edition, Edition> = { signed: 'certificate', certificate: 'signed' };
 
@@ -19,6 +23,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const edition = editionOf(pathname, searchParams);
   const other = OTHER[edition];
+  const homeHref = useHref(paths.home);
+  const code = searchParams.get('code');
+  // Spec §1: scan-code login is offered when the deployment configures ableScan.
+  const scanConfig = useQuery({ queryKey: ['login', 'scan-config'], queryFn: () => http.call(scanApi.scanConfig, undefined, { silent: true }), enabled: !code });
+  const [scanning, setScanning] = useState(false);
   // Spec §2 guard: with a token, the login pages lead home.
   if (getToken()) return <Navigate to={paths.home} replace />;
 
@@ -42,13 +51,25 @@ export function LoginPage() {
         </section>
 
         <section className={styles.card} aria-label="用户登录">
-          <Tabs
-            centered
-            activeKey={edition}
-            onChange={(key) => navigate(editionHref(key as Edition, pathname, searchParams))}
-            items={(['signed', 'certificate'] as const).map((key) => ({ key, label: EDITION_LABELS[key] }))}
-          />
-          <LoginForm key={edition} edition={edition} />
+          {code ? (
+            <ScanCodeExchange code={code} onTokenReady={setToken} homeHref={homeHref} />
+          ) : (
+            <>
+              <Tabs
+                centered
+                activeKey={scanning ? 'scan' : edition}
+                onChange={(key) => {
+                  setScanning(key === 'scan');
+                  if (key !== 'scan' && key !== edition) void navigate(editionHref(key as Edition, pathname, searchParams));
+                }}
+                items={[
+                  ...(['signed', 'certificate'] as const).map((key) => ({ key, label: EDITION_LABELS[key] })),
+                  ...(scanConfig.data?.ableScan ? [{ key: 'scan', label: '扫码登录' }] : []),
+                ]}
+              />
+              {scanning ? <ScanLogin /> : <LoginForm key={edition} edition={edition} />}
+            </>
+          )}
           <div className={styles.switch}>
             <Link to={editionHref(other, pathname, searchParams)}>切换至{EDITION_LABELS[other]}登录</Link>
           </div>

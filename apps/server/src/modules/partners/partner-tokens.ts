@@ -1,0 +1,79 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const tokenKey = (hash: string) => `partner-token:${hash}`;
+
+/** A new client secret: 256 random bits, so a plain SHA-256 is enough to keep it (no guessing to slow down). */
+export function newClientSecret() {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: sha256(secret) };
+}
+
+export function newClientId() {
+  return `pc_${randomBytes(12).toString('hex')}`;
+}
+
+/** Constant-time comparison of a presented secret with the stored hash. */
+export function secretMatches(secret: string, storedHash: string): boolean {
+  const presented = Buffer.from(sha256(secret), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}
+
+/** `Authorization: Basic base64(id:secret)` (RFC 6749 §2.3.1: each part form-urlencoded), or undefined. */
+export function basicCredentials(header: string | undefined): { clientId: string; secret: string } | undefined {
+  if (!header?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(header.slice('Basic '.length).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  try {
+    const clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+    const secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+    return clientId && secret ? { clientId, secret } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a partner token stands for, judged again on every call. */
+export interface PartnerCaller {
+  clientId: string;
+  enterpriseNo: string;
+  apiCodes: string[];
+  tokenHash: string;
+}
+
+/**
+ * Partner access tokens: opaque, kept as their SHA-256 in the KvStore (so valid on every
+ * instance) with the client and the secret version they were issued under. Every call re-reads
+ * the client, so a revocation, a rotation, a changed API set or a disabled enterprise holds at once.
+ */
+export class PartnerTokens {
+  constructor(private readonly ctx: AppContext) {}
+
+  async issue(clientId: string, secretVersion: number): Promise<string> {
+    const token = PARTNER_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    await this.ctx.kv.set(tokenKey(sha256(token)), JSON.stringify({ clientId, secretVersion }), PARTNER_TOKEN_TTL_SECONDS * 1000);
+    return token;
+  }
+
+  async resolve(token: string): Promise<PartnerCaller | null> {
+    if (!token.startsWith(PARTNER_TOKEN_PREFIX)) return null;
+    const tokenHash = sha256(token);
+    const stored = await this.ctx.kv.get(tokenKey(tokenHash));
+    if (!stored) return null;
+    const { clientId, secretVersion } = JSON.parse(stored) as { clientId: string; secretVersion: number };
+    const client = await this.ctx.database.db
+      .selectFrom('partner_clients as c')
+      .innerJoin('enterprises as e', 'e.enterprise_no', 'c.enterprise_no')
+      .select(['c.client_id', 'c.enterprise_no', 'c.api_codes', 'c.secret_version'])
+      .where('c.client_id', '=', clientId)
+      .where('c.status', '=', 1)
+      .where('e.status', '=', 1)
+      .executeTakeFirst();
+    if (!client || client.secret_version !== secretVersion) return null;
+    return { clientId, enterpriseNo: client.enterprise_no, apiCodes: client.api_codes, tokenHash };
+  }
+}

@@ -1,0 +1,116 @@
+import { eventsApi, scanApi, type LiveEvent } from '@portal/shared';
+import { Alert, Button, Spin, Typography } from 'antd';
+import QRCode from 'qrcode';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { devicePublicKey } from '../../lib/device-key';
+import { API_BASE, http, pathOf } from '../../lib/http';
+import styles from './login-page.module.css';
+
+type ScanState =
+  | { step: 'loading' }
+  | { step: 'waiting'; qr: string; target: string }
+  | { step: 'denied' | 'expired' | 'failed' };
+
+const ENDED: Record<'denied' | 'expired' | 'failed', string> = {
+  denied: '已在手机上拒绝本次登录',
+  expired: '二维码已过期',
+  failed: '二维码获取失败',
+};
+
+/**
+ * Spec §1/§4 scan-code login, the desktop's side: a QR code of a single-use ticket (bound to this
+ * browser's device key), and the ticket's own anonymous event stream, which tells within moments
+ * whether the phone confirmed (with the one-time code) or denied.
+ */
+export function ScanLogin() {
+  const navigate = useNavigate();
+  const [state, setState] = useState<ScanState>({ step: 'loading' });
+  const [round, setRound] = useState(0);
+  const refresh = useCallback(() => {
+    setState({ step: 'loading' });
+    setRound((r) => r + 1);
+  }, []);
+
+  useEffect(() => {
+    let stream: EventSource | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const end = (step: 'denied' | 'expired' | 'failed') => {
+      stream?.close();
+      clearTimeout(timer);
+      if (live) setState({ step });
+    };
+    void (async () => {
+      try {
+        const { ticket, streamTicket, expiresIn } = await http.call(scanApi.scanTicket, { deviceKey: await devicePublicKey() }, { silent: true });
+        if (!live) return;
+        const target = `${window.location.origin}${import.meta.env.BASE_URL}${paths.scanConfirm.slice(1)}?t=${ticket}`;
+        const qr = await QRCode.toDataURL(target, { margin: 1, width: 200 });
+        stream = new EventSource(`${API_BASE}${pathOf(eventsApi.eventStream)}?${new URLSearchParams({ ticket: streamTicket })}`);
+        stream.onmessage = (message: MessageEvent<string>) => {
+          const event = JSON.parse(message.data) as LiveEvent;
+          if (event.kind === 'scan.confirmed' && event.ids?.[0]) {
+            end('expired');
+            void navigate(`${paths.login}?code=${encodeURIComponent(String(event.ids[0]))}`, { replace: true });
+          } else if (event.kind === 'scan.denied') end('denied');
+        };
+        // The stream ticket is spent: a lost stream means a new QR code.
+        stream.onerror = () => end('expired');
+        timer = setTimeout(() => end('expired'), expiresIn * 1000);
+        if (live) setState({ step: 'waiting', qr, target });
+      } catch {
+        end('failed');
+      }
+    })();
+    return () => {
+      live = false;
+      stream?.close();
+      clearTimeout(timer);
+    };
+  }, [round, navigate]);
+
+  return (
+    <div className={styles.scan} data-scan-state={state.step}>
+      {state.step === 'loading' && <Spin />}
+      {state.step === 'waiting' && (
+        <>
+          <img src={state.qr} alt="扫码登录二维码" width={200} height={200} data-scan-url={state.target} />
+          <Typography.Paragraph>请使用已登录的手机扫描二维码，并在手机上确认登录</Typography.Paragraph>
+        </>
+      )}
+      {(state.step === 'denied' || state.step === 'expired' || state.step === 'failed') && (
+        <>
+          <Alert type="warning" showIcon title={ENDED[state.step]} />
+          <Button type="primary" onClick={refresh} style={{ marginTop: 16 }}>
+            刷新二维码
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Spec §2/§4 `/login?code=…`: the code is exchanged for the session's token, which is stored as a
+ * login's is; then home, with a reload.
+ */
+export function ScanCodeExchange({ code, onTokenReady, homeHref }: { code: string; onTokenReady: (token: string) => void; homeHref: string }) {
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    http
+      .call(scanApi.scanToken, { code }, { silent: true })
+      .then(({ access_token }) => {
+        onTokenReady(access_token);
+        window.location.replace(homeHref);
+      })
+      .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
+    return () => {
+      live = false;
+    };
+  }, [code, onTokenReady, homeHref]);
+  if (!error) return <Spin tip="正在登录…"><div style={{ height: 80 }} /></Spin>;
+  return <Alert type="error" showIcon title={error} />;
+}
