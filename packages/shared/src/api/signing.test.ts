@@ -26,6 +26,7 @@ describe('signed operations', () => {
       INSTRUCTION_REVIEW: '/{prefix}/instruction/review',
       INSTRUCTION_CONFIRM: '/{prefix}/instruction/confirm',
       INSTRUCTION_CONFIRM_REVIEW: '/{prefix}/instruction/confirmReview',
+      SCAN_CONFIRM: '/{prefix}/scan/confirm',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der })).toBe('UserEdit');
