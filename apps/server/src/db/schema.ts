@@ -89,6 +89,8 @@ export interface SessionsTable {
   user_agent: Generated<string>;
   /** The SM2 public key ('04'+X+Y hex) that signed the login; null for sessions older than signing. */
   device_key: string | null;
+  /** The certificate of a certificate-edition login (its key is device_key); null otherwise. */
+  cert_serial: Generated<string | null>;
 }
 
 export interface AuditLogTable {
@@ -401,6 +403,35 @@ export interface NewSharePaymentsTable extends HandledColumns {
   payment_deadline: DateOnly;
 }
 
+export interface CertificateActivationCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_by_user_id: number;
+  created_at: CreatedAt;
+}
+
+export type CertificateStatus = 'active' | 'frozen' | 'revoked';
+
+export interface CertificatesTable {
+  serial: string;
+  user_id: number;
+  subject: string;
+  public_key: string;
+  certificate: string;
+  not_before: Timestamp;
+  not_after: Timestamp;
+  status: Generated<CertificateStatus>;
+  renewed_from: string | null;
+  activation_code_id: number | null;
+  revoked_at: Timestamp | null;
+  revoke_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -433,6 +464,8 @@ export interface DB {
   clear_position_warnings: ClearPositionWarningsTable;
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;
+  certificate_activation_codes: CertificateActivationCodesTable;
+  certificates: CertificatesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

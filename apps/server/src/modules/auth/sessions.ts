@@ -84,7 +84,7 @@ export class SessionStore {
    * Starts a session for a user number, ending its earlier ones (one active session per user
    * number). `deviceKey` signed the login: the session's signed operations must be signed by it.
    */
-  async create(input: { userId: number; userNo: string; deviceKey: string; clientIp: string; userAgent: string }): Promise<string> {
+  async create(input: { userId: number; userNo: string; deviceKey: string; certSerial?: string | null; clientIp: string; userAgent: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.now();
     await this.ctx.database.db.transaction().execute(async (trx) => {
@@ -106,6 +106,7 @@ export class SessionStore {
           client_ip: input.clientIp,
           user_agent: input.userAgent.slice(0, 512),
           device_key: input.deviceKey,
+          cert_serial: input.certSerial ?? null,
         })
         .execute();
     });
