@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { getToken } from '../../lib/http';
 import { paths } from '../../config/paths';
 import { EDITION_LABELS, editionHref, editionOf, type Edition } from './edition';
+import { CertLoginForm } from './cert-login-form';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
 
@@ -48,7 +49,7 @@ export function LoginPage() {
             onChange={(key) => navigate(editionHref(key as Edition, pathname, searchParams))}
             items={(['signed', 'certificate'] as const).map((key) => ({ key, label: EDITION_LABELS[key] }))}
           />
-          <LoginForm key={edition} edition={edition} />
+          {edition === 'certificate' ? <CertLoginForm /> : <LoginForm />}
           <div className={styles.switch}>
             <Link to={editionHref(other, pathname, searchParams)}>切换至{EDITION_LABELS[other]}登录</Link>
           </div>
