@@ -69,6 +69,7 @@ export function CertAdminPage() {
     >
       <Form
         form={filterForm}
+        name="certFilter"
         layout="inline"
         style={{ marginBottom: 16 }}
         onFinish={(values) => {
@@ -183,7 +184,7 @@ export function CertAdminPage() {
             <Typography.Text type="secondary">请将激活码告知用户本人；用户在证书版登录页使用激活码下载证书。关闭后无法再次查看。</Typography.Text>
           </Space>
         ) : (
-          <Form form={codeForm} layout="vertical" preserve={false}>
+          <Form form={codeForm} name="certCode" layout="vertical" preserve={false}>
             <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
               <Input maxLength={64} placeholder="申请证书的登录用户名" autoFocus />
             </Form.Item>
@@ -211,7 +212,7 @@ export function CertAdminPage() {
         <p>
           吊销后该证书永久失效，用户需凭新的激活码重新下载证书。证书：{revoking?.serial}（{revoking?.username}）
         </p>
-        <Form form={revokeForm} layout="vertical" preserve={false}>
+        <Form form={revokeForm} name="certRevoke" layout="vertical" preserve={false}>
           <Form.Item name="reason" label="吊销原因" rules={[{ required: true, whitespace: true, message: '请输入吊销原因' }, { max: 200, message: '吊销原因不能超过200个字符' }]}>
             <Input.TextArea rows={3} maxLength={200} />
           </Form.Item>

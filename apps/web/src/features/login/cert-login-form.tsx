@@ -176,8 +176,8 @@ export function CertLoginForm() {
             <Input prefix={<KeyOutlined />} placeholder="XXXX-XXXX-XXXX" maxLength={20} autoComplete="off" />
           </Form.Item>
         ) : (
-          <Form.Item label="用户名">
-            <Input prefix={<UserOutlined />} value={current.data?.username ?? ''} placeholder="由证书自动带出" disabled />
+          <Form.Item label="用户名" htmlFor="certUsername">
+            <Input id="certUsername" prefix={<UserOutlined />} value={current.data?.username ?? ''} placeholder="由证书自动带出" disabled />
           </Form.Item>
         )}
         <Form.Item label={enrolMode ? '设置证书PIN码' : '证书PIN码'} name="pin" rules={[{ required: true, message: '请输入证书PIN码' }, pinRule]}>
