@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { expect, test, type Page } from './fixtures';
 import { APP, CAPTCHA, captchaImage, captchaInput, login, loginButton, openLogin, fillLogin } from './login-page';
 
@@ -48,6 +54,62 @@ async function openCertLogin(page: Page) {
   await expect(captchaImage(page)).toBeVisible();
 }
 
+const cryptoSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'crypto', 'src');
+
+/**
+ * In the app's own origin: opens the enrolled key from IndexedDB with the PIN (PBKDF2 + AES-GCM in
+ * Web Crypto, as the app stores it) and signs a message with our browser SM2; answers the
+ * certificate and the signature for OpenSSL to check.
+ */
+async function signInBrowser(page: Page, message: string) {
+  const bundle = await build({
+    stdin: { contents: "import { portalCrypto } from './browser'; globalThis.PortalCrypto = portalCrypto;", resolveDir: cryptoSrc, loader: 'ts' },
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  // Evaluated through the debugging protocol: the app's CSP allows no inline script.
+  await page.evaluate(bundle.outputFiles[0]!.text);
+  return page.evaluate(
+    async ({ pin, message }) => {
+      const settle = <T,>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+      const db = await settle(indexedDB.open('zctg-cert', 1));
+      const rec = await settle(db.transaction('cert').objectStore('cert').get('enrolled') as IDBRequest<{ certificate: string; salt: Uint8Array<ArrayBuffer>; iv: Uint8Array<ArrayBuffer>; sealedKey: Uint8Array<ArrayBuffer> }>);
+      db.close();
+      const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(pin), 'PBKDF2', false, ['deriveKey']);
+      const key = await crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt: rec.salt, iterations: 310_000 }, material, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+      const privateKey = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: rec.iv }, key, rec.sealedKey));
+      const pc = (globalThis as unknown as { PortalCrypto: import('../../packages/crypto/src/types').PortalCrypto }).PortalCrypto;
+      const signature = await pc.sm2Sign(pc.toHex(privateKey), pc.utf8Encode(message));
+      return { certificate: rec.certificate, signature: pc.toBase64(signature), pinKeyExtractable: key.extractable };
+    },
+    { pin: PIN, message },
+  );
+}
+
+/** OpenSSL: the key out of the certificate, then the SM2 signature with the standard user ID. */
+function opensslVerifies(certificate: string, message: string, signature: string): boolean {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cert-e2e-'));
+  try {
+    writeFileSync(path.join(dir, 'cert.pem'), certificate);
+    writeFileSync(path.join(dir, 'msg'), message);
+    writeFileSync(path.join(dir, 'sig'), Buffer.from(signature, 'base64'));
+    execFileSync('openssl', ['x509', '-in', 'cert.pem', '-pubkey', '-noout', '-out', 'pub.pem'], { cwd: dir });
+    const args = ['pkeyutl', '-verify', '-pubin', '-inkey', 'pub.pem', '-rawin', '-digest', 'sm3', '-pkeyopt', 'distid:1234567812345678', '-in', 'msg', '-sigfile', 'sig'];
+    try {
+      execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+      return true;
+    } catch {
+      return false;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function certLogin(page: Page) {
   await openCertLogin(page);
   await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('checker');
@@ -84,6 +146,12 @@ test('enrol with an activation code, log in with the certificate, review signed 
   await page.screenshot({ path: '../docs/screenshots/cert-enrol.png' });
   await page.getByRole('button', { name: '下载证书' }).click();
   await expect(toast(page, '证书下载成功，请使用证书登录')).toBeVisible();
+  // A signature made in Chromium with the enrolled key verifies with OpenSSL against its certificate.
+  const signed = await signInBrowser(page, 'checker|interop|1');
+  expect(signed.pinKeyExtractable).toBe(false);
+  expect(opensslVerifies(signed.certificate, 'checker|interop|1', signed.signature)).toBe(true);
+  expect(opensslVerifies(signed.certificate, 'checker|tampered|1', signed.signature)).toBe(false);
+
   // The certificate gives the username; a wrong PIN does not open the key.
   await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('checker');
   await expect(page.getByLabel('用户名', { exact: true })).toBeDisabled();
