@@ -138,6 +138,9 @@ test('enrol with an activation code, log in with the certificate, review signed 
   // No certificate in this browser: the spec message, and enrolment with the code.
   await openCertLogin(page);
   await expect(page.getByText(STATUS_MESSAGE)).toBeVisible();
+  await expect(page.getByLabel('用户名', { exact: true })).toBeDisabled();
+  await expect(loginButton(page)).toBeDisabled();
+  await page.getByRole('button', { name: '使用激活码下载证书' }).click();
   await page.getByLabel('激活码').fill(code!);
   await page.getByLabel('设置证书PIN码').fill(PIN);
   await page.getByLabel('确认PIN码').fill(PIN);

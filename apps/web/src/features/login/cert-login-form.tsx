@@ -38,7 +38,7 @@ const pinRule = { min: 6, max: 32, message: PIN_MESSAGES.length };
 /**
  * The certificate edition (spec §2 `/handleLoginCert`, issue 14): the certificate in this browser
  * gives the username (disabled); PIN, password and captcha log in with a signature by the
- * certificate's key. Without a usable certificate, an activation code from the bank enrols one.
+ * certificate's key. An activation code from the bank enrols one (or a new one after revocation).
  */
 export function CertLoginForm() {
   const [form] = Form.useForm<Values>();
@@ -72,7 +72,7 @@ export function CertLoginForm() {
     },
   });
   const ready = Boolean(current.data?.record && !current.data.problem);
-  const enrolMode = enrolling || (current.isSuccess && !ready);
+  const enrolMode = enrolling;
 
   const spend = () => {
     form.setFieldValue('captcha', undefined);
@@ -241,18 +241,16 @@ export function CertLoginForm() {
             登录
           </Button>
         )}
-        {ready && (
-          <Button
-            type="link"
-            block
-            onClick={() => {
-              setEnrolling((v) => !v);
-              resetSecrets();
-            }}
-          >
-            {enrolling ? '返回证书登录' : '使用激活码重新下载证书'}
-          </Button>
-        )}
+        <Button
+          type="link"
+          block
+          onClick={() => {
+            setEnrolling((v) => !v);
+            resetSecrets();
+          }}
+        >
+          {enrolling ? '返回证书登录' : ready ? '使用激活码重新下载证书' : '使用激活码下载证书'}
+        </Button>
       </Form>
       {mustChange && (
         <ForcePasswordDialog
