@@ -5,6 +5,7 @@ import type { AppContext } from './app-context';
 import { ApiRegistry } from './modules/envelope/api-registry';
 import { registerEnvelope } from './modules/envelope/envelope.plugin';
 import { envelopeRoutes } from './modules/envelope/envelope.routes';
+import { certificatesModule, loadCertificateAuthority } from './modules/certificates';
 import { loadServerKeys } from './modules/envelope/server-keys';
 import { accountsModule } from './modules/accounts';
 import { instructionsModule } from './modules/instructions';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   refuseNonCanonicalPaths(app);
   const keys = await loadServerKeys(config);
+  const ca = await loadCertificateAuthority(config);
   const registry = new ApiRegistry(ctx.database, ctx.kv);
   await registry.reload();
   await registry.listen();
@@ -125,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await warningsModule(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
       await scanModule(api, ctx, auth.sessions, events);
+      await certificatesModule(api, auth, ca);
     },
     { prefix: config.API_BASE },
   );

@@ -59,6 +59,10 @@ const configSchema = z.object({
   CRYPTO_SYMMETRIC: z.enum(['SM4', 'AES']).default('SM4'),
   /** Server key pairs; unset means DATA_DIR/keys (generated there on first start outside production). */
   CRYPTO_KEYS_DIR: z.string().min(1).optional(),
+  /** Validity of the certificates the bank's CA issues (certificate edition), in days. */
+  CERT_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+  /** Activation codes for certificate enrolment stay valid this long. */
+  CERT_ACTIVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Decrypted `rev` keys kept per instance; 0 turns the cache off (benchmarks). */
   REV_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /** Sessions (issue 4): idle and absolute expiry. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, RETURN_CODES, operationPath } from '@portal/shared';
+import { generateCa } from '../src/modules/certificates/ca';
 import { generateServerKey } from '../src/modules/envelope/server-keys';
 import { syncReferenceData } from '../src/reference/sync';
 import { connectEnvelope } from './helpers/envelope-client';
@@ -134,6 +135,7 @@ describe('the API catalogue in a fresh production database', () => {
   beforeAll(async () => {
     keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-prod-keys-'));
     await generateServerKey(keysDir, 'SM2');
+    await generateCa(keysDir);
     app = await createTestApp({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: keysDir }, { fresh: true });
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCa } from '../src/modules/certificates/ca';
 import { generateServerKey } from '../src/modules/envelope/server-keys';
 import { API_HEADERS, createTestApp, type TestApp } from './helpers/test-app';
 
@@ -38,6 +39,7 @@ describe('OpenAPI docs in production', () => {
   beforeAll(async () => {
     keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-keys-'));
     await generateServerKey(keysDir, 'SM2');
+    await generateCa(keysDir);
     app = await createTestApp({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: keysDir });
   });
   afterAll(async () => {

@@ -53,3 +53,4 @@ export const portalCrypto: PortalCrypto = createPortalCrypto({
 
 export { CryptoError, type CryptoErrorCode } from './errors';
 export type * from './types';
+export * from './x509';

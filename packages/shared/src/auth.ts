@@ -65,11 +65,11 @@ export const passwordEnvelopeSchema = z.object({
   randomClient: randomHexSchema,
 });
 
-const encryptedValue = z.string().min(1, LOGIN_MESSAGES.passwordRequired).max(4096);
+export const encryptedValue = z.string().min(1, LOGIN_MESSAGES.passwordRequired).max(4096);
 
 /** Spec §3 login request, signed edition (`POST admin/login/token`). */
 /** A username as typed at login: no control characters (a NUL would reach the database). */
-const usernameSchema = plainText('用户名不能包含控制字符').trim().min(1, LOGIN_MESSAGES.usernameOnSubmit).max(64);
+export const usernameSchema = plainText('用户名不能包含控制字符').trim().min(1, LOGIN_MESSAGES.usernameOnSubmit).max(64);
 
 export const loginRequestSchema = z.object({
   username: usernameSchema,

@@ -61,6 +61,13 @@ export const RETURN_CODES = {
   PARTNER_CLIENT_INVALID: { code: '040024', status: 401, message: '合作方客户端认证失败' },
   /** Spec §3's `{loginFlag, wxCode}` login needs a WeChat platform this product cannot reach (docs/scan-login.md). */
   WECHAT_LOGIN_UNAVAILABLE: { code: '040025', status: 400, message: '微信登录未开通' },
+  /** Certificate edition (spec §8): expired, frozen, revoked, unknown, or none in this browser. */
+  CERT_STATUS: { code: '040030', status: 400, message: '当前证书状态异常包含但不限于(过期/未下载/冻结),请使用网银助手检查证书状态' },
+  /** A login holding an active certificate, on the signed edition. */
+  CERT_REQUIRED: { code: '040031', status: 403, message: '该用户已启用数字证书，请使用证书版登录' },
+  CERT_ACTIVATION_INVALID: { code: '040032', status: 400, message: '激活码无效或已过期，请联系银行重新获取' },
+  /** Proof of possession failed: the request was not signed by the key it names. */
+  CERT_REQUEST_INVALID: { code: '040033', status: 400, message: '证书请求签名验证失败，请重新生成证书' },
 
   INTERNAL_ERROR: { code: '050000', status: 500, message: '系统繁忙，请稍后再试' },
   SERVICE_UNAVAILABLE: { code: '050003', status: 503, message: '服务暂不可用，请稍后再试' },

@@ -90,6 +90,8 @@ export interface SessionsTable {
   /** The SM2 public key ('04'+X+Y hex) that signed the login; null for sessions older than signing. */
   device_key: string | null;
   channel: Generated<'web' | 'mobile'>;
+  /** The certificate of a certificate-edition login (its key is device_key); null otherwise. */
+  cert_serial: Generated<string | null>;
 }
 
 export interface AuditLogTable {
@@ -402,6 +404,35 @@ export interface NewSharePaymentsTable extends HandledColumns {
   payment_deadline: DateOnly;
 }
 
+export interface CertificateActivationCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_by_user_id: number;
+  created_at: CreatedAt;
+}
+
+export type CertificateStatus = 'active' | 'frozen' | 'revoked';
+
+export interface CertificatesTable {
+  serial: string;
+  user_id: number;
+  subject: string;
+  public_key: string;
+  certificate: string;
+  not_before: Timestamp;
+  not_after: Timestamp;
+  status: Generated<CertificateStatus>;
+  renewed_from: string | null;
+  activation_code_id: number | null;
+  revoked_at: Timestamp | null;
+  revoke_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface PartnerClientsTable {
   client_id: string;
   client_name: string;
@@ -447,6 +478,8 @@ export interface DB {
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;
   partner_clients: PartnerClientsTable;
+  certificate_activation_codes: CertificateActivationCodesTable;
+  certificates: CertificatesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

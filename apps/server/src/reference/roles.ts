@@ -51,6 +51,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     role_name: 'API网关管理员',
     authorities: [
       'GATEWAY_ADMIN',
+      'CERT_MANAGE',
       'RISK_PUBLISH',
       'USER_UNLOCK',
       'COMPONENT_GALLERY',

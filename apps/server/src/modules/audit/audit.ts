@@ -17,6 +17,8 @@ export interface AuditedSignature {
   deviceKey: string;
   /** The key's first 18 hex characters, as the login entry names the device. */
   device: string;
+  /** The certificate whose key signed, for sessions of the certificate edition. */
+  certSerial?: string;
 }
 
 declare module 'fastify' {

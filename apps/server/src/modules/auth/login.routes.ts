@@ -31,7 +31,7 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
   routes.json(authApi.serverRandom, async () => ({ random: await services.randoms.issue() }));
 
   routes.json(authApi.login, async ({ input, request }) => {
-    const outcome = await login(services, request, input);
+    const outcome = await login(services, request, input, { kind: 'signed', deviceKey: input.extension.key });
     // 040007 is a refusal that carries the single-use ticket for the forced change.
     if ('mustChangePassword' in outcome) {
       const data: MustChangePasswordData = { changeTicket: outcome.changeTicket };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { portalCrypto } from '@portal/crypto';
-import { RETURN_CODES, loginSigningString, type LoginRequest } from '@portal/shared';
+import { RETURN_CODES, loginSigningString } from '@portal/shared';
 import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import { userNumbersOf } from '../enterprise/user-numbers';
@@ -9,16 +9,40 @@ import { openPassword } from './password-envelope';
 
 type Outcome = { token: string } | { mustChangePassword: true; changeTicket: string };
 
+/** What both editions send: the signed edition's `extension.key` and the certificate edition's certificate are their editions' business. */
+export interface LoginInput {
+  username: string;
+  password?: string;
+  captcha: string;
+  lastRev: string;
+  userNo?: string;
+  /** A phone's login (scan-code confirmation) keeps the seat's desktop session, and the other way round. */
+  channel?: 'web' | 'mobile';
+  extension: { loginType: '0' | '1'; zctgPassword: string; random: string; randomClient: string; signMsg: string };
+}
+
+/** A certificate that passed its checks (chain, validity, status), or why it did not. */
+export type CertificateCheck = { ok: true; serial: string; publicKey: string; userId: number } | { ok: false; reason: string };
+
 /**
- * The signed-edition login (spec §7 `admin/login/token`, WIRE.md): captcha, server random,
- * password envelope, device signature, password with lockout, must-change (with a change
- * ticket); then one session per user number. Every failure is audited with its reason and refused with one catalogue entry.
+ * Whose key must have signed the login: the signed edition's device key as sent, or the key of a
+ * certificate the bank issued. A login holding an active certificate must use the certificate edition.
  */
-export async function login(services: AuthServices, request: FastifyRequest, body: LoginRequest): Promise<Outcome> {
+export type LoginEdition = { kind: 'signed'; deviceKey: string } | { kind: 'certificate'; check: () => Promise<CertificateCheck> };
+
+/**
+ * The login of both editions (spec §7 `admin/login/token` and `user/handleLogin`, WIRE.md):
+ * captcha, server random, password envelope, the signature (device key, or certificate key after
+ * the certificate's checks), password with lockout, must-change (with a change ticket); then one
+ * session per user number. Every failure is audited with its reason and refused with one catalogue entry.
+ */
+export async function login(services: AuthServices, request: FastifyRequest, body: LoginInput, edition: LoginEdition): Promise<Outcome> {
   const { captchas, randoms, credentials, sessions, keys, ctx } = services;
   const { username, extension } = body;
+  // A certificate login's refusals and success name its serial.
+  let certDetail: { certSerial?: string } = {};
   const fail = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], userId?: number, message?: string) => {
-    await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', username, userId: userId ?? null, detail: { reason } });
+    await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', username, userId: userId ?? null, detail: { reason, ...certDetail } });
     return new AppError(entry, message);
   };
 
@@ -35,11 +59,24 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   const password = await openPassword(keys, extension.zctgPassword, extension.random, extension.randomClient);
   if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
 
+  // The certificate edition's key is the certificate's, once the bank's records accept it.
+  let deviceKey: string;
+  let cert: Extract<CertificateCheck, { ok: true }> | undefined;
+  if (edition.kind === 'signed') {
+    deviceKey = edition.deviceKey;
+  } else {
+    const checked = await edition.check();
+    if (!checked.ok) throw await fail(`certificate_${checked.reason}`, RETURN_CODES.CERT_STATUS);
+    cert = checked;
+    certDetail = { certSerial: checked.serial };
+    deviceKey = checked.publicKey;
+  }
+
   // The signature is checked before the user is looked up: its answer says nothing about the name.
   const signed = loginSigningString(username, extension.random, extension.randomClient, extension.loginType);
   // A malformed key or signature is a failed signature, not a server error.
   const signatureOk = await (async () =>
-    portalCrypto.sm2Verify(extension.key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(extension.signMsg)))().catch(
+    portalCrypto.sm2Verify(deviceKey, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(extension.signMsg)))().catch(
     () => false,
   );
   if (!signatureOk) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
@@ -48,13 +85,19 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   // password, and answer alike: the same codes in the same order (pen test M1).
   const found = await credentials.findUser(username);
   const user = found && found.status === 1 ? found : undefined;
-  const check = await credentials.check({ username, user, password, deviceKey: extension.key, request });
+  // A certificate speaks for its own login only; its subject names it anyway, so saying so tells nothing.
+  if (cert && cert.userId !== user?.user_id) throw await fail('certificate_binding', RETURN_CODES.CERT_STATUS, user?.user_id);
+  const check = await credentials.check({ username, user, password, deviceKey, request });
   if (!check.ok) {
     const reason = !user ? 'unknown_user' : check.held ? 'locked' : 'wrong_password';
     if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, user?.user_id, credentials.lockMessage(check.lock));
     throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id);
   }
   if (!user) throw new Error('unreachable: a password check passed without a user');
+  // Once issued, the certificate is not optional: said only to whom the password proved.
+  if (edition.kind === 'signed' && (await hasActiveCertificate(services, user.user_id))) {
+    throw await fail('certificate_required', RETURN_CODES.CERT_REQUIRED, user.user_id);
+  }
 
   // A right password but no seat to enter: every seat is in a disabled enterprise (said so,
   // since the password proved the caller), or there is none. Checked before a forced change,
@@ -78,7 +121,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
       detail: { reason: 'must_change_password' },
     });
     // The forced change needs this ticket (pen test M2): only a login with the right password gets one.
-    const changeTicket = await services.changeTickets.issue({ userId: user.user_id, username: user.username, deviceKey: extension.key });
+    const changeTicket = await services.changeTickets.issue({ userId: user.user_id, username: user.username, deviceKey });
     return { mustChangePassword: true, changeTicket };
   }
 
@@ -86,11 +129,12 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   if (!chosen) throw await fail('user_no_invalid', RETURN_CODES.USER_NO_INVALID, user.user_id);
   const seat = { user_no: chosen.userNo, enterprise_no: chosen.enterpriseNo };
 
-  const newDevice = await recordDevice(services, user.user_id, extension.key);
+  const newDevice = await recordDevice(services, user.user_id, deviceKey);
   const token = await sessions.create({
     userId: user.user_id,
     userNo: seat.user_no,
-    deviceKey: extension.key,
+    deviceKey,
+    certSerial: cert?.serial ?? null,
     clientIp: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     channel: body.channel ?? 'web',
@@ -102,9 +146,21 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     userNo: seat.user_no,
     enterpriseNo: seat.enterprise_no,
     username,
-    detail: { newDevice, device: extension.key.slice(0, 18) },
+    detail: { newDevice, device: deviceKey.slice(0, 18), ...certDetail },
   });
   return { token };
+}
+
+/** Whether the login holds an active certificate the signed edition must not bypass (an expired one no longer counts). */
+async function hasActiveCertificate(services: AuthServices, userId: number): Promise<boolean> {
+  const row = await services.ctx.database.db
+    .selectFrom('certificates')
+    .select('serial')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('not_after', '>', new Date(services.ctx.now()))
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Whether the person has an active seat whose enterprise staff disabled. */

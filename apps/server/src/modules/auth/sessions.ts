@@ -89,7 +89,7 @@ export class SessionStore {
    * session per user number and channel: a desktop browser and a phone). `deviceKey` signed the
    * login (or was presented with a scan ticket): the session's signed operations must be signed by it.
    */
-  async create(input: { userId: number; userNo: string; deviceKey: string; clientIp: string; userAgent: string; channel?: 'web' | 'mobile' }): Promise<string> {
+  async create(input: { userId: number; userNo: string; deviceKey: string; certSerial?: string | null; clientIp: string; userAgent: string; channel?: 'web' | 'mobile' }): Promise<string> {
     const channel = input.channel ?? 'web';
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.now();
@@ -114,6 +114,7 @@ export class SessionStore {
           user_agent: input.userAgent.slice(0, 512),
           device_key: input.deviceKey,
           channel,
+          cert_serial: input.certSerial ?? null,
         })
         .execute();
     });

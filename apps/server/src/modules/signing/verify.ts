@@ -38,7 +38,7 @@ export async function verifyOperationSignature(
 
   const row = await trx
     .selectFrom('sessions')
-    .select('device_key')
+    .select(['device_key', 'cert_serial'])
     .where('token_hash', '=', session.tokenHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -60,6 +60,7 @@ export async function verifyOperationSignature(
     deviceKey,
     // The same prefix the login audit entry names the device by.
     device: deviceKey.slice(0, 18),
+    ...(row.cert_serial ? { certSerial: row.cert_serial } : {}),
   };
   request.operationSignature = signature;
   return signature;

@@ -117,6 +117,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['OPERATOR_MANAGE'],
     load: () => import('../../features/operator-admin/operator-admin-page').then((m) => ({ default: m.OperatorAdminPage })),
   },
+  'system/certManagement/index': {
+    title: '证书管理',
+    access: ['CERT_MANAGE'],
+    load: () => import('../../features/cert-admin/cert-admin-page').then((m) => ({ default: m.CertAdminPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],

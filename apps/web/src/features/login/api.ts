@@ -1,10 +1,13 @@
-import { authApi, type ForcePasswordUpdate, type LoginRequest } from '@portal/shared';
+import { portalCrypto } from '@portal/crypto';
+import { authApi, certificatesApi, loginSigningString, type ForcePasswordUpdate, type LoginRequest, type OperationInput } from '@portal/shared';
 import { fetchServerRandom, type PasswordEntry } from '../../components/password-control';
+import { endCertificateSession } from '../../lib/cert-key';
 import { signLogin } from '../../lib/device-key';
 import { clearToken, getToken, http } from '../../lib/http';
 
 /** Spec §3: the signed edition's extension says loginType '0' and channel 'WY'. */
 const SIGNED_LOGIN_TYPE = '0';
+const CERT_LOGIN_TYPE = '1';
 /** Spec §3 "loginFlag (fixed 4 in one variant)". */
 const LOGIN_FLAG = 4;
 
@@ -43,6 +46,8 @@ export async function buildLoginRequest(input: {
   /** `mobile`: a phone's login (the scan-code confirmation page), kept beside the desktop's session. */
   channel?: 'mobile';
 }): Promise<LoginRequest> {
+  // This session's operations are signed by the device key, not a certificate's.
+  await endCertificateSession();
   const random = await fetchServerRandom();
   const { zctgPassword, randomClient } = await input.password.seal(random);
   const { key, signMsg } = await signLogin(input.username, random, randomClient, SIGNED_LOGIN_TYPE);
@@ -57,6 +62,46 @@ export async function buildLoginRequest(input: {
     extension: { loginType: SIGNED_LOGIN_TYPE, zctgPassword, random, randomClient, key, signMsg, channelCode: 'WY' },
   };
 }
+
+/** Spec §3 certificate edition: loginType '1', the certificate in place of the device key, signed by its key (docs/certificates.md). */
+export async function buildCertLoginRequest(input: {
+  username: string;
+  password: PasswordEntry;
+  captcha: string;
+  lastRev: string;
+  certificate: string;
+  privateKey: string;
+  userNo?: string;
+}): Promise<OperationInput<typeof certificatesApi.certLogin>> {
+  const random = await fetchServerRandom();
+  const { zctgPassword, randomClient } = await input.password.seal(random);
+  const signed = loginSigningString(input.username, random, randomClient, CERT_LOGIN_TYPE);
+  const signMsg = portalCrypto.toBase64(await portalCrypto.sm2Sign(input.privateKey, portalCrypto.utf8Encode(signed)));
+  return {
+    username: input.username,
+    captcha: input.captcha,
+    lastRev: input.lastRev,
+    ...(input.userNo ? { userNo: input.userNo } : {}),
+    extension: { loginType: CERT_LOGIN_TYPE, zctgPassword, random, randomClient, certificate: input.certificate, signMsg, channelCode: 'WY' },
+  };
+}
+
+export async function postCertLogin(request: OperationInput<typeof certificatesApi.certLogin>): Promise<string> {
+  return (await http.call(certificatesApi.certLogin, request, { silent: true })).access_token;
+}
+
+/** Enrolment: the activation code, the password control over a fresh server random, and the CSR. */
+export async function enrollCertificate(input: { activationCode: string; csr: string; password: PasswordEntry; captcha: string; lastRev: string }) {
+  const random = await fetchServerRandom();
+  const { zctgPassword, randomClient } = await input.password.seal(random);
+  return http.call(
+    certificatesApi.certEnroll,
+    { activationCode: input.activationCode, csr: input.csr, captcha: input.captcha, lastRev: input.lastRev, zctgPassword, random, randomClient },
+    { silent: true },
+  );
+}
+
+export const queryByKey = (certificate: string) => http.call(certificatesApi.certQueryByKey, { certificate }, { silent: true });
 
 /** The access token; refusals are the caller's to show (040007 opens the forced change instead). */
 export async function postLogin(request: LoginRequest): Promise<string> {
@@ -74,6 +119,7 @@ export async function logout(): Promise<void> {
   const token = getToken();
   // The session ends here whatever the server answers (it may be gone already, or unreachable).
   if (token) await http.call(authApi.logout, { token }, { silent: true }).catch(() => null);
+  await endCertificateSession();
   clearToken();
   sessionStorage.clear();
 }

@@ -1,13 +1,12 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN } from '@portal/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useHref, useSearchParams } from 'react-router';
 import { PasswordControl, entryRules, type PasswordEntry } from '../../components/password-control';
 import { ApiError, setToken } from '../../lib/http';
 import { buildLoginRequest, postLogin } from './api';
 import { changeTicketOf } from './change-ticket';
-import type { Edition } from './edition';
 import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
@@ -19,15 +18,8 @@ interface LoginFormValues {
   captcha?: string;
 }
 
-/** Spec §8: the certificate edition with no certificate present. */
-const NO_CERTIFICATE = '当前证书状态异常包含但不限于(过期/未下载/冻结),请使用网银助手检查证书状态';
-
-/**
- * The login form of spec §2 "Login screen" with the spec §5 messages. The signed edition logs
- * in; the certificate edition (username from the certificate, so disabled) has no certificate
- * to offer yet and says so.
- */
-export function LoginForm({ edition }: { edition: Edition }) {
+/** The signed edition's login form of spec §2 "Login screen" with the spec §5 messages (the certificate edition's is CertLoginForm). */
+export function LoginForm() {
   const [form] = Form.useForm<LoginFormValues>();
   const { message } = App.useApp();
   const { captcha, loading: captchaLoading, failed: captchaFailed, refresh: refreshCaptcha, spend: spendCaptcha } = useCaptcha();
@@ -37,10 +29,9 @@ export function LoginForm({ edition }: { edition: Edition }) {
   const [mustChange, setMustChange] = useState<{ username: string; reason: string; changeTicket: string }>();
   // A new key mounts a fresh password control (the old one wipes itself).
   const [controlKey, setControlKey] = useState(0);
-  const certificate = edition === 'certificate';
 
   async function submit() {
-    if (submitting || certificate) return;
+    if (submitting) return;
     const valid = await form.validateFields().then(
       () => true,
       () => false,
@@ -88,13 +79,11 @@ export function LoginForm({ edition }: { edition: Edition }) {
 
   return (
     <>
-      {certificate && <Alert type="warning" showIcon title={NO_CERTIFICATE} className={styles.notice} />}
       <Form form={form} layout="vertical" size="large" requiredMark={false} className={styles.form}>
         <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.usernameRequired }]}>
           <Input
             prefix={<UserOutlined />}
-            placeholder={certificate ? '由证书自动带出' : '请输入用户名'}
-            disabled={certificate}
+            placeholder="请输入用户名"
             maxLength={64}
             autoComplete="username"
           />
@@ -135,7 +124,7 @@ export function LoginForm({ edition }: { edition: Edition }) {
             </button>
           </div>
         </Form.Item>
-        <Button type="primary" block loading={submitting} disabled={certificate} onClick={() => void submit()}>
+        <Button type="primary" block loading={submitting} onClick={() => void submit()}>
           登录
         </Button>
       </Form>

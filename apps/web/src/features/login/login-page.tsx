@@ -6,6 +6,7 @@ import { Link, Navigate, useHref, useLocation, useNavigate, useSearchParams } fr
 import { getToken, http, setToken } from '../../lib/http';
 import { paths } from '../../config/paths';
 import { EDITION_LABELS, editionHref, editionOf, type Edition } from './edition';
+import { CertLoginForm } from './cert-login-form';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
 import { ScanCodeExchange, ScanLogin } from './scan-login';
@@ -67,7 +68,7 @@ export function LoginPage() {
                   ...(scanConfig.data?.ableScan ? [{ key: 'scan', label: '扫码登录' }] : []),
                 ]}
               />
-              {scanning ? <ScanLogin /> : <LoginForm key={edition} edition={edition} />}
+              {scanning ? <ScanLogin /> : edition === 'certificate' ? <CertLoginForm /> : <LoginForm />}
             </>
           )}
           <div className={styles.switch}>

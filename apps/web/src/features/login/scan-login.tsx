@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { devicePublicKey } from '../../lib/device-key';
+import { endCertificateSession } from '../../lib/cert-key';
 import { API_BASE, http, pathOf } from '../../lib/http';
 import styles from './login-page.module.css';
 
@@ -102,7 +103,10 @@ export function ScanCodeExchange({ code, onTokenReady, homeHref }: { code: strin
     let live = true;
     http
       .call(scanApi.scanToken, { code }, { silent: true })
-      .then(({ access_token }) => {
+      // The session is bound to this browser's device key: a certificate key left from an earlier
+      // certificate login must not sign for it.
+      .then(async ({ access_token }) => {
+        await endCertificateSession();
         onTokenReady(access_token);
         window.location.replace(homeHref);
       })

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { CryptoError, portalCrypto, verifyCsr } from '@portal/crypto';
+import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certificatesApi } from '@portal/shared';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { recordAudit } from '../audit/audit';
+import type { AuthServices } from '../auth/auth-services';
+import type { CertificateCheck } from '../auth/login.service';
+import { openPassword } from '../auth/password-envelope';
+import { userNumbersOf } from '../enterprise/user-numbers';
+import { refuse } from '../users';
+import type { CertificateAuthority } from './ca';
+import { findCertificate } from './certificates.queries';
+
+type Trx = Transaction<DB>;
+
+export const CERT_MESSAGES = {
+  notFound: '证书不存在',
+  userNotFound: '用户不存在',
+  userDisabled: '用户已停用，不能申请证书',
+  notActive: '只有正常状态的证书可以冻结',
+  notFrozen: '只有冻结状态的证书可以解冻',
+  revoked: '证书已吊销',
+  renewNotActive: '只有正常状态的证书可以更新，冻结的证书请先解冻',
+  replaced: '重新申请证书',
+  renewed: '证书更新',
+} as const;
+
+/** Unambiguous letters and digits (no I, O, 0, 1): 32 symbols, so a byte's low 5 bits pick one without bias. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 12;
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+const statusError = () => new AppError(RETURN_CODES.CERT_STATUS);
+
+function decodeDer(base64: string): Uint8Array | null {
+  try {
+    return portalCrypto.fromBase64(base64);
+  } catch (err) {
+    if (err instanceof CryptoError) return null;
+    throw err;
+  }
+}
+
+/**
+ * The certificate edition's records: staff hand out activation codes and change certificates'
+ * status; the browser enrols and presents its certificate. Staff writes run in one transaction
+ * with their audit entry; a refusal is audited after the rollback.
+ */
+export class CertificateDesk {
+  constructor(
+    private readonly auth: AuthServices,
+    private readonly ca: CertificateAuthority,
+  ) {}
+
+  now() {
+    return new Date(this.auth.ctx.now());
+  }
+
+  get #db() {
+    return this.auth.ctx.database.db;
+  }
+
+  /** A staff write and its audit entry in one transaction; a refusal is audited after the rollback. */
+  async #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    try {
+      return await this.#db.transaction().execute(async (trx) => {
+        const { result, detail } = await work(trx, this.now());
+        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
+        return result;
+      });
+    } catch (err) {
+      if (err instanceof AppError) await recordAudit(this.auth.ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
+      throw err;
+    }
+  }
+
+  /** A single-use code for the login's enrolment; only its hash is stored, the code is in the answer alone. */
+  activationCode(request: FastifyRequest, username: string) {
+    return this.#write(request, 'cert.activation_code', { username }, async (trx, now) => {
+      const user = await trx.selectFrom('users').select(['user_id', 'username', 'status']).where('username', '=', username).executeTakeFirst();
+      if (!user) throw refuse(CERT_MESSAGES.userNotFound);
+      if (user.status !== 1) throw refuse(CERT_MESSAGES.userDisabled);
+      const code = Array.from(portalCrypto.randomBytes(CODE_LENGTH), (b) => CODE_ALPHABET[b & 31]).join('');
+      const expiresAt = new Date(now.getTime() + this.auth.ctx.config.CERT_ACTIVATION_MINUTES * 60_000);
+      await trx
+        .insertInto('certificate_activation_codes')
+        .values({ code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: request.session!.userId, created_at: now })
+        .execute();
+      const grouped = code.match(/.{4}/g)!.join('-');
+      return { result: { username: user.username, code: grouped, expiresAt: expiresAt.toISOString() }, detail: { userId: user.user_id, expiresAt: expiresAt.toISOString() } };
+    });
+  }
+
+  /** One change of a locked certificate, audited with its status before and after; sessions of the login end when it stops being usable. */
+  async #change(
+    request: FastifyRequest,
+    event: string,
+    serial: string,
+    work: (trx: Trx, row: { user_id: number; status: string; public_key: string }, now: Date) => Promise<{ serial: string; detail?: Record<string, unknown> }>,
+    endSessions: boolean,
+  ): Promise<CertificateRecord> {
+    let userId = 0;
+    const result = await this.#write(request, event, { serial }, async (trx, now) => {
+      const row = await trx.selectFrom('certificates').select(['user_id', 'status', 'public_key']).where('serial', '=', serial).forUpdate().executeTakeFirst();
+      if (!row) throw new AppError(RETURN_CODES.NOT_FOUND, CERT_MESSAGES.notFound);
+      userId = row.user_id;
+      const done = await work(trx, row, now);
+      const after = (await findCertificate(trx, done.serial, now))!;
+      return { result: after, detail: { userId, before: row.status, after: after.status, ...done.detail } };
+    });
+    if (endSessions) await this.auth.sessions.revokeUser(userId);
+    return result;
+  }
+
+  freeze(request: FastifyRequest, serial: string) {
+    return this.#change(
+      request,
+      'cert.freeze',
+      serial,
+      async (trx, row, now) => {
+        if (row.status !== 'active') throw refuse(CERT_MESSAGES.notActive);
+        await trx.updateTable('certificates').set({ status: 'frozen', updated_at: now }).where('serial', '=', serial).execute();
+        return { serial };
+      },
+      true,
+    );
+  }
+
+  unfreeze(request: FastifyRequest, serial: string) {
+    return this.#change(
+      request,
+      'cert.unfreeze',
+      serial,
+      async (trx, row, now) => {
+        if (row.status !== 'frozen') throw refuse(CERT_MESSAGES.notFrozen);
+        await trx.updateTable('certificates').set({ status: 'active', updated_at: now }).where('serial', '=', serial).execute();
+        return { serial };
+      },
+      false,
+    );
+  }
+
+  revoke(request: FastifyRequest, serial: string, reason: string) {
+    return this.#change(
+      request,
+      'cert.revoke',
+      serial,
+      async (trx, row, now) => {
+        if (row.status === 'revoked') throw refuse(CERT_MESSAGES.revoked);
+        await trx.updateTable('certificates').set({ status: 'revoked', revoked_at: now, revoke_reason: reason, updated_at: now }).where('serial', '=', serial).execute();
+        return { serial, detail: { reason } };
+      },
+      true,
+    );
+  }
+
+  /** A new certificate for the same key and login, valid from now; the old one is revoked and links to it. */
+  renew(request: FastifyRequest, serial: string) {
+    return this.#change(
+      request,
+      'cert.renew',
+      serial,
+      async (trx, row, now) => {
+        if (row.status !== 'active') throw refuse(CERT_MESSAGES.renewNotActive);
+        await trx.updateTable('certificates').set({ status: 'revoked', revoked_at: now, revoke_reason: CERT_MESSAGES.renewed, updated_at: now }).where('serial', '=', serial).execute();
+        const { username } = await trx.selectFrom('users').select('username').where('user_id', '=', row.user_id).executeTakeFirstOrThrow();
+        const issued = await this.#issue(trx, row.user_id, username, row.public_key, now, { renewed_from: serial, activation_code_id: null });
+        return { serial: issued, detail: { renewedBy: issued } };
+      },
+      false,
+    );
+  }
+
+  async #issue(trx: Trx, userId: number, username: string, publicKey: string, now: Date, links: { renewed_from: string | null; activation_code_id: number | null }) {
+    const issued = await this.ca.issue({ commonName: username }, publicKey, now);
+    await trx
+      .insertInto('certificates')
+      .values({
+        serial: issued.serial,
+        user_id: userId,
+        subject: `CN=${username}`,
+        public_key: publicKey,
+        certificate: issued.pem,
+        not_before: issued.notBefore,
+        not_after: issued.notAfter,
+        created_at: now,
+        updated_at: now,
+        ...links,
+      })
+      .execute();
+    return issued.serial;
+  }
+
+  /**
+   * Enrolment (issue 14): captcha, server random, password envelope, the activation code, the CSR's
+   * proof of possession, the login's password with lockout; then the code is spent, any earlier
+   * certificate of the login revoked and the new one issued, in one transaction.
+   */
+  async enroll(request: FastifyRequest, input: OperationParsed<typeof certificatesApi.certEnroll>) {
+    const { captchas, randoms, credentials, keys } = this.auth;
+    const codeHash = hashCode(input.activationCode);
+    let username: string | null = null;
+    let userId: number | null = null;
+    const fail = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], message?: string) => {
+      await recordAudit(this.auth.ctx.database, request, { event: 'cert.enroll', outcome: 'failure', username, userId, detail: { reason } });
+      return new AppError(entry, message);
+    };
+
+    const captcha = await captchas.check(input.lastRev, input.captcha);
+    if (captcha === 'expired') throw await fail('captcha_expired', RETURN_CODES.CAPTCHA_EXPIRED);
+    if (captcha === 'wrong') throw await fail('captcha_wrong', RETURN_CODES.CAPTCHA_INVALID);
+    if (!(await randoms.take(input.random))) throw await fail('random_invalid', RETURN_CODES.RANDOM_INVALID);
+    const password = await openPassword(keys, input.zctgPassword, input.random, input.randomClient);
+    if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
+
+    const code = await this.#db
+      .selectFrom('certificate_activation_codes as a')
+      .innerJoin('users as u', 'u.user_id', 'a.user_id')
+      .select(['a.id', 'a.user_id', 'u.username'])
+      .where('a.code_hash', '=', codeHash)
+      .where('a.used_at', 'is', null)
+      .where('a.expires_at', '>', this.now())
+      .executeTakeFirst();
+    if (!code) throw await fail('activation_code_invalid', RETURN_CODES.CERT_ACTIVATION_INVALID);
+    username = code.username;
+    userId = code.user_id;
+
+    const der = decodeDer(input.csr);
+    const csr = der && (await verifyCsr(portalCrypto, der).catch((err: unknown) => (err instanceof CryptoError ? null : Promise.reject(err))));
+    if (!csr) throw await fail('csr_invalid', RETURN_CODES.CERT_REQUEST_INVALID);
+
+    const found = await credentials.findUser(code.username);
+    const user = found && found.status === 1 ? found : undefined;
+    const check = await credentials.check({ username: code.username, user, password, request });
+    if (!check.ok) {
+      const reason = check.held ? 'locked' : 'wrong_password';
+      if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, credentials.lockMessage(check.lock));
+      throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID);
+    }
+
+    const now = this.now();
+    const outcome = await this.#db.transaction().execute(async (trx) => {
+      const spent = await trx.updateTable('certificate_activation_codes').set({ used_at: now }).where('id', '=', code.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+      // Spent meanwhile by a concurrent enrolment with the same code.
+      if (!spent) return null;
+      const replaced = await trx
+        .updateTable('certificates')
+        .set({ status: 'revoked', revoked_at: now, revoke_reason: CERT_MESSAGES.replaced, updated_at: now })
+        .where('user_id', '=', code.user_id)
+        .where('status', '<>', 'revoked')
+        .returning('serial')
+        .execute();
+      const serial = await this.#issue(trx, code.user_id, code.username, csr.publicKey, now, { renewed_from: null, activation_code_id: code.id });
+      await recordAudit(trx, request, {
+        event: 'cert.enroll',
+        outcome: 'success',
+        userId: code.user_id,
+        username: code.username,
+        detail: { serial, replaced: replaced.map((r) => r.serial), device: csr.publicKey.slice(0, 18) },
+      });
+      return { serial, replaced: replaced.length > 0 };
+    });
+    if (!outcome) throw await fail('activation_code_invalid', RETURN_CODES.CERT_ACTIVATION_INVALID);
+    if (outcome.replaced) await this.auth.sessions.revokeUser(code.user_id);
+    const row = await this.#db.selectFrom('certificates').select(['certificate', 'not_after']).where('serial', '=', outcome.serial).executeTakeFirstOrThrow();
+    return { username: code.username, serial: outcome.serial, certificate: row.certificate, rootCertificate: this.ca.rootPem, notAfter: row.not_after.toISOString() };
+  }
+
+  /** The bank's record of a presented certificate, following renewals of the same key, with why it cannot be used. */
+  async #current(certificate: string): Promise<{ ok: true; row: { serial: string; user_id: number; public_key: string; certificate: string; not_after: Date } } | { ok: false; reason: string }> {
+    const der = decodeDer(certificate);
+    const parsed = der && (await this.ca.verify(der));
+    if (!parsed) return { ok: false, reason: 'invalid' };
+    const select = () => this.#db.selectFrom('certificates').select(['serial', 'user_id', 'public_key', 'certificate', 'status', 'not_before', 'not_after']);
+    let row = await select().where('serial', '=', parsed.serial).executeTakeFirst();
+    if (!row || row.public_key !== parsed.publicKey) return { ok: false, reason: 'unknown' };
+    // A renewal revokes the old serial and names it: the browser's copy is then the older one.
+    for (let hops = 0; row.status === 'revoked' && hops < 100; hops++) {
+      const next = await select().where('renewed_from', '=', row.serial).where('public_key', '=', row.public_key).executeTakeFirst();
+      if (!next) break;
+      row = next;
+    }
+    if (row.status !== 'active') return { ok: false, reason: row.status };
+    const now = this.now();
+    if (now < row.not_before || now >= row.not_after) return { ok: false, reason: 'expired' };
+    return { ok: true, row };
+  }
+
+  /** `user/queryByKey`: whose certificate this is, their seats, and the current certificate for the key. */
+  async queryByKey(certificate: string) {
+    const current = await this.#current(certificate);
+    if (!current.ok) throw statusError();
+    const { row } = current;
+    const user = await this.#db.selectFrom('users').select(['username', 'status']).where('user_id', '=', row.user_id).executeTakeFirstOrThrow();
+    if (user.status !== 1) throw statusError();
+    return {
+      username: user.username,
+      userNos: await userNumbersOf(this.auth.ctx, row.user_id),
+      serial: row.serial,
+      certificate: row.certificate,
+      notAfter: row.not_after.toISOString(),
+    };
+  }
+
+  /** For the certificate login: the exact certificate presented must be the live one (a renewed copy is refreshed by queryByKey first). */
+  async checkForLogin(certificate: string): Promise<CertificateCheck> {
+    const current = await this.#current(certificate);
+    if (!current.ok) return current;
+    const der = decodeDer(certificate)!;
+    const presented = (await this.ca.verify(der))!;
+    if (presented.serial !== current.row.serial) return { ok: false, reason: 'renewed' };
+    return { ok: true, serial: current.row.serial, publicKey: current.row.public_key, userId: current.row.user_id };
+  }
+}

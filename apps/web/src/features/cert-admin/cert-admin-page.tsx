@@ -1,0 +1,223 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CERT_STATUS_LABELS, CERT_STATUSES, formatDateTime, type CertificateRecord, type CertificateStatus } from '@portal/shared';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { certificatesKey, freezeCertificate, issueActivationCode, listCertificates, renewCertificate, revokeCertificate, unfreezeCertificate } from './api';
+
+const STATUS_COLORS: Record<CertificateStatus, string> = { active: 'green', frozen: 'orange', revoked: 'default' };
+
+interface Filters {
+  username?: string;
+  serial?: string;
+  status?: CertificateStatus;
+}
+
+/** Bank staff (证书管理, issue 14): activation codes for enrolment, and each certificate's freeze, unfreeze, revoke and renewal. */
+export function CertAdminPage() {
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ page: 1, limit: 10 });
+  const [codeOpen, setCodeOpen] = useState(false);
+  const [revoking, setRevoking] = useState<CertificateRecord>();
+  const [filterForm] = Form.useForm<Filters>();
+  const [codeForm] = Form.useForm<{ username: string }>();
+  const [revokeForm] = Form.useForm<{ reason: string }>();
+
+  const list = useQuery({
+    queryKey: [...certificatesKey, filters, page],
+    queryFn: () => listCertificates({ ...filters, ...page }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: certificatesKey });
+  const change = useMutation({
+    mutationFn: async ({ action, row, reason }: { action: 'freeze' | 'unfreeze' | 'revoke' | 'renew'; row: CertificateRecord; reason?: string }) => {
+      if (action === 'freeze') return freezeCertificate(row.serial);
+      if (action === 'unfreeze') return unfreezeCertificate(row.serial);
+      if (action === 'renew') return renewCertificate(row.serial);
+      return revokeCertificate(row.serial, reason ?? '');
+    },
+    onSuccess: async (_data, { action }) => {
+      void message.success({ freeze: '证书已冻结', unfreeze: '证书已解冻', revoke: '证书已吊销', renew: '证书已更新' }[action]);
+      await refresh();
+    },
+  });
+  const code = useMutation({ mutationFn: (username: string) => issueActivationCode(username) });
+
+  const confirm = (action: 'freeze' | 'unfreeze' | 'renew', row: CertificateRecord) => {
+    const label = { freeze: '冻结', unfreeze: '解冻', renew: '更新' }[action];
+    modal.confirm({
+      title: `${label}证书`,
+      content: `确定${label}用户 ${row.nickName}（${row.username}）的证书 ${row.serial} 吗？`,
+      okText: label,
+      cancelText: '取消',
+      onOk: () => change.mutateAsync({ action, row }),
+    });
+  };
+
+  return (
+    <Card
+      title="证书管理"
+      extra={
+        <Space>
+          <Button type="primary" onClick={() => setCodeOpen(true)}>
+            生成激活码
+          </Button>
+          <Button onClick={() => void refresh()}>刷新</Button>
+        </Space>
+      }
+    >
+      <Form
+        form={filterForm}
+        name="certFilter"
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(values) => {
+          setFilters({ username: values.username?.trim() || undefined, serial: values.serial?.trim() || undefined, status: values.status });
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+      >
+        <Form.Item name="username" label="用户名">
+          <Input allowClear maxLength={64} placeholder="用户名" />
+        </Form.Item>
+        <Form.Item name="serial" label="序列号">
+          <Input allowClear maxLength={32} placeholder="证书序列号" />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear style={{ width: 120 }} placeholder="全部" options={CERT_STATUSES.map((s) => ({ value: s, label: CERT_STATUS_LABELS[s] }))} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form>
+      <Table<CertificateRecord>
+        rowKey="serial"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: page.page,
+          pageSize: page.limit,
+          total: list.data?.total ?? 0,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (current, limit) => setPage({ page: current, limit }),
+        }}
+        columns={[
+          { title: '证书序列号', dataIndex: 'serial', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+          { title: '主题', dataIndex: 'subject' },
+          { title: '用户名', dataIndex: 'username' },
+          { title: '用户姓名', dataIndex: 'nickName' },
+          { title: '生效时间', dataIndex: 'notBefore', render: (v: string) => formatDateTime(v) },
+          { title: '到期时间', dataIndex: 'notAfter', render: (v: string, row) => (row.expired ? <Tag color="red">已过期 {formatDateTime(v)}</Tag> : formatDateTime(v)) },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: CertificateStatus, row) => (
+              <Space orientation="vertical" size={0}>
+                <Tag color={STATUS_COLORS[v]}>{CERT_STATUS_LABELS[v]}</Tag>
+                {row.renewedBy && <Typography.Text type="secondary">已更新为 {row.renewedBy.slice(0, 8)}…</Typography.Text>}
+                {!row.renewedBy && row.revokeReason && <Typography.Text type="secondary">{row.revokeReason}</Typography.Text>}
+              </Space>
+            ),
+          },
+          {
+            title: '操作',
+            key: 'action',
+            fixed: 'right',
+            render: (_, row) => (
+              <Space size={0}>
+                {row.status === 'active' && (
+                  <Button type="link" onClick={() => confirm('freeze', row)}>
+                    冻结
+                  </Button>
+                )}
+                {row.status === 'frozen' && (
+                  <Button type="link" onClick={() => confirm('unfreeze', row)}>
+                    解冻
+                  </Button>
+                )}
+                {row.status === 'active' && (
+                  <Button type="link" onClick={() => confirm('renew', row)}>
+                    更新
+                  </Button>
+                )}
+                {row.status !== 'revoked' && (
+                  <Button type="link" danger onClick={() => setRevoking(row)}>
+                    吊销
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+
+      <Modal
+        title="生成证书激活码"
+        open={codeOpen}
+        okText={code.data ? '完成' : '生成'}
+        cancelText="取消"
+        confirmLoading={code.isPending}
+        destroyOnHidden
+        onCancel={() => {
+          setCodeOpen(false);
+          code.reset();
+        }}
+        onOk={async () => {
+          if (code.data) {
+            setCodeOpen(false);
+            code.reset();
+            return;
+          }
+          const { username } = await codeForm.validateFields();
+          await code.mutateAsync(username.trim()).catch(() => null);
+        }}
+      >
+        {code.data ? (
+          <Space orientation="vertical">
+            <span>
+              用户 <b>{code.data.username}</b> 的激活码（一次有效，{formatDateTime(code.data.expiresAt)} 前使用）：
+            </span>
+            <Typography.Title level={3} copyable data-testid="activation-code">
+              {code.data.code}
+            </Typography.Title>
+            <Typography.Text type="secondary">请将激活码告知用户本人；用户在证书版登录页使用激活码下载证书。关闭后无法再次查看。</Typography.Text>
+          </Space>
+        ) : (
+          <Form form={codeForm} name="certCode" layout="vertical" preserve={false}>
+            <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+              <Input maxLength={64} placeholder="申请证书的登录用户名" autoFocus />
+            </Form.Item>
+          </Form>
+        )}
+      </Modal>
+
+      <Modal
+        title="吊销证书"
+        open={Boolean(revoking)}
+        okText="吊销"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        destroyOnHidden
+        confirmLoading={change.isPending}
+        onCancel={() => setRevoking(undefined)}
+        onOk={async () => {
+          const { reason } = await revokeForm.validateFields();
+          await change.mutateAsync({ action: 'revoke', row: revoking!, reason: reason.trim() }).then(
+            () => setRevoking(undefined),
+            () => null,
+          );
+        }}
+      >
+        <p>
+          吊销后该证书永久失效，用户需凭新的激活码重新下载证书。证书：{revoking?.serial}（{revoking?.username}）
+        </p>
+        <Form form={revokeForm} name="certRevoke" layout="vertical" preserve={false}>
+          <Form.Item name="reason" label="吊销原因" rules={[{ required: true, whitespace: true, message: '请输入吊销原因' }, { max: 200, message: '吊销原因不能超过200个字符' }]}>
+            <Input.TextArea rows={3} maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
