@@ -38,6 +38,8 @@ export function LoginForm({ edition }: { edition: Edition }) {
   // A new key mounts a fresh password control (the old one wipes itself).
   const [controlKey, setControlKey] = useState(0);
   const certificate = edition === 'certificate';
+  // After 切换用户 the console sends the user here with the target seat, its enterprise and the username.
+  const switchedTo = searchParams.get('userNo') ? searchParams.get('enterprise') : null;
 
   async function submit() {
     if (submitting || certificate) return;
@@ -88,7 +90,15 @@ export function LoginForm({ edition }: { edition: Edition }) {
   return (
     <>
       {certificate && <Alert type="warning" showIcon title={NO_CERTIFICATE} className={styles.notice} />}
-      <Form form={form} layout="vertical" size="large" requiredMark={false} className={styles.form}>
+      {switchedTo && !certificate && <Alert type="info" showIcon title={`请重新登录以进入：${switchedTo}`} className={styles.notice} />}
+      <Form
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        className={styles.form}
+        initialValues={{ username: certificate ? undefined : (searchParams.get('username') ?? undefined) }}
+      >
         <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.usernameRequired }]}>
           <Input
             prefix={<UserOutlined />}
