@@ -27,6 +27,7 @@ export const AUTHORITIES = {
   ENTERPRISE_MANAGE: '企业管理',
   COMPONENT_GALLERY: '组件示例',
   OPERATOR_MANAGE: '操作员管理',
+  AUDIT_VIEW: '操作日志查询',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

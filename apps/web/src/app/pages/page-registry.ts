@@ -112,6 +112,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['OPERATOR_MANAGE'],
     load: () => import('../../features/operator-admin/operator-admin-page').then((m) => ({ default: m.OperatorAdminPage })),
   },
+  'system/auditLog/index': {
+    title: '操作日志',
+    access: ['AUDIT_VIEW'],
+    load: () => import('../../features/audit-log/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],
