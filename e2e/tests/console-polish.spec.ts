@@ -30,6 +30,26 @@ test('after a reload or a deep link the sidebar opens the current route’s grou
   await expect(sider(page).getByRole('menuitem', { name: '用户解锁' })).toHaveClass(/ant-menu-item-selected/);
 });
 
+test('a menu entry whose page does not exist still gets its tab, showing the 404 page', async ({ page }) => {
+  // A menu row added by the bank before its screen ships (the menus are data, the pages code).
+  await page.route('**/current/user/menu', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown>[] };
+    const entry = { menuId: 990, parentId: 100, menuCode: 'reportDraft', menuName: '报表草稿', path: 'system/reportDraft/index', scheme: '/', target: '', icon: 'md-document', status: 1 };
+    await route.fulfill({ response, json: { ...body, data: [...body.data, entry] } });
+  });
+  await login(page, 'demo', 'Demo1234');
+  await sider(page).getByText('系统管理').click();
+  await sider(page).getByText('报表草稿').click();
+  await expect(page.locator('.ant-tabs-tab', { hasText: '报表草稿' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '没有找到页面!' })).toBeVisible();
+  await expect(sider(page).getByRole('menuitem', { name: '报表草稿' })).toHaveClass(/ant-menu-item-selected/);
+  // Home and back: the tab stays and still shows the 404 page.
+  await page.locator('.ant-tabs-tab', { hasText: '首页' }).click();
+  await page.locator('.ant-tabs-tab', { hasText: '报表草稿' }).click();
+  await expect(page.getByRole('heading', { name: '没有找到页面!' })).toBeVisible();
+});
+
 test('a focused field is not drawn in the error colour', async ({ page }) => {
   await login(page, 'demo', 'Demo1234');
   await page.goto(`${APP}/system/personalCenter/index`);
