@@ -221,8 +221,9 @@ test.describe('enterprise switch', () => {
   });
 
   test('a user with one seat is not offered 切换用户', async ({ page }) => {
-    await login(page, 'checker', 'Demo1234');
-    await page.getByRole('button', { name: /李静/ }).hover();
+    // custexec: one seat, and no earlier test locks or changes it.
+    await login(page, 'custexec', 'Admin1234');
+    await page.getByRole('button', { name: /钱芳/ }).hover();
     await expect(page.getByRole('menuitem', { name: '修改密码' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '切换用户' })).toHaveCount(0);
   });
