@@ -59,6 +59,24 @@ export const AUDIT_EVENTS: Readonly<Record<string, string>> = {
 
 export const auditEventLabel = (event: string) => AUDIT_EVENTS[event] ?? event;
 
+/** The reasons the auth module records as codes, in words; other reasons are already sentences. */
+const AUDIT_REASONS: Readonly<Record<string, string>> = {
+  unknown_user: '用户不存在',
+  locked: '用户已锁定',
+  wrong_password: '密码错误',
+  captcha_wrong: '验证码错误',
+  captcha_expired: '验证码已失效',
+  must_change_password: '须修改密码',
+  change_ticket_invalid: '修改凭证无效',
+  enterprise_disabled: '企业已停用',
+  no_active_user_number: '无可用用户号',
+  old_password_wrong: '原密码错误',
+  password_envelope_invalid: '密码密文无效',
+  plaintext_password_field: '密码未加密',
+};
+
+export const auditReasonLabel = (reason: string) => AUDIT_REASONS[reason] ?? reason;
+
 const DATE_MESSAGE = '日期格式应为YYYY-MM-DD';
 const dateFilter = plainText(DATE_MESSAGE)
   .trim()

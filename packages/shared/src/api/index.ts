@@ -39,7 +39,7 @@ export type { StandardEntry } from './dictionary';
 export type { HealthComponent } from './platform';
 export type { Role, UserDetail, UserRecord } from './users';
 export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institution, PersonRecord, SeatAccountRight } from './accounts';
-export { AUDIT_EVENTS, auditEventLabel, type AuditFilters, type AuditRecord } from './audit';
+export { AUDIT_EVENTS, auditEventLabel, auditReasonLabel, type AuditFilters, type AuditRecord } from './audit';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction } from './instructions';
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';

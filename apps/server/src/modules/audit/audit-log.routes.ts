@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditApi, auditEventLabel, formatDate, formatDateTime, type AuditRecord } from '@portal/shared';
+import { auditApi, auditEventLabel, auditReasonLabel, formatDate, formatDateTime, type AuditRecord } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
 import { writeSheet, type SheetColumn } from '../accounts';
@@ -16,7 +16,7 @@ const COLUMNS: SheetColumn<AuditRecord>[] = [
   { header: '企业', width: 30, value: (r) => (r.enterpriseNo ? `${r.enterpriseName ?? ''}（${r.enterpriseNo}）` : '') },
   { header: '操作', width: 16, value: (r) => auditEventLabel(r.event) },
   { header: '结果', width: 8, value: (r) => (r.outcome === 'success' ? '成功' : '失败') },
-  { header: '原因', width: 24, value: (r) => r.reason },
+  { header: '原因', width: 24, value: (r) => (r.reason ? auditReasonLabel(r.reason) : null) },
   { header: '地址', width: 16, value: (r) => r.clientIp, kind: 'text' },
   { header: '设备', width: 20, value: (r) => r.device, kind: 'text' },
   { header: '签名/证书', width: 18, value: (r) => r.signature, kind: 'text' },

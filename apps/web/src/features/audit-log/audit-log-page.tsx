@@ -1,4 +1,4 @@
-import { AUDIT_EVENTS, auditApi, auditEventLabel, formatDateTime, type AuditRecord } from '@portal/shared';
+import { AUDIT_EVENTS, auditApi, auditEventLabel, auditReasonLabel, formatDateTime, type AuditRecord } from '@portal/shared';
 import { Card, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -41,7 +41,7 @@ const COLUMNS: TableColumnsType<AuditRecord> = [
   { title: '企业', key: 'enterprise', width: 200, render: (_, r) => (r.enterpriseNo ? `${r.enterpriseName ?? ''}（${r.enterpriseNo}）` : '—') },
   { title: '操作', dataIndex: 'event', width: 130, render: (v: string) => auditEventLabel(v) },
   { title: '结果', dataIndex: 'outcome', width: 80, render: (v: string) => (v === 'success' ? <Tag color="green">成功</Tag> : <Tag color="red">失败</Tag>) },
-  { title: '原因', dataIndex: 'reason', width: 160, render: dash },
+  { title: '原因', dataIndex: 'reason', width: 160, render: (v: string | null) => (v ? auditReasonLabel(v) : '—') },
   { title: '地址', dataIndex: 'clientIp', width: 130, render: dash },
   { title: '设备', dataIndex: 'device', width: 170, render: dash },
   { title: '签名/证书', dataIndex: 'signature', width: 140, render: dash },
