@@ -72,7 +72,7 @@ test('操作日志: staff see every enterprise, filter by result, and the whole 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
-  expect(sheet.actualRowCount).toBeGreaterThan(10);
+  expect(sheet.actualRowCount).toBeGreaterThan(3);
   const cells: string[] = [];
   sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value ?? ''))));
   const text = cells.join('\n');
