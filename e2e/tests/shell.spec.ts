@@ -196,6 +196,9 @@ test.describe('enterprise switch', () => {
     await page.getByRole('button', { name: /张晓明/ }).hover();
     await page.getByRole('menuitem', { name: '切换用户' }).click();
     const dialog = page.getByRole('dialog', { name: '切换用户' });
+    // Nothing chosen: the dialog says what to do.
+    await dialog.getByRole('button', { name: '切 换' }).click();
+    await expect(page.locator('.ant-message')).toContainText('请选择要切换的企业');
     await dialog.locator('.ant-select').click();
     await page.getByTitle(/华夏远航基金管理有限公司/).click();
     await dialog.getByRole('button', { name: '切 换' }).click();
@@ -204,12 +207,24 @@ test.describe('enterprise switch', () => {
     await dialog.locator('.ant-select').click();
     await page.getByTitle(/东方精密制造集团股份有限公司/).click();
     await dialog.getByRole('button', { name: '切 换' }).click();
-    await expect(page.getByText('切换企业需要退出当前登录并重新认证，是否继续？')).toBeVisible();
+    // The menu item, the dialog and the confirmation use one name.
+    await expect(page.locator('.ant-modal-confirm-title')).toHaveText('切换用户');
+    await expect(page.getByText('切换用户需要退出当前登录并重新认证，是否继续？')).toBeVisible();
     await page.getByRole('button', { name: '确 定' }).click();
-    // The switch call, then a full reload into the login page.
-    await expect(page).toHaveURL(/\/login\?userNo=U100000301$/, { timeout: 15_000 });
+    // The switch call, then a full reload into the login page, which names the target and knows the user.
+    await expect(page).toHaveURL(/\/login\?userNo=U100000301&/, { timeout: 15_000 });
+    await expect(page.getByText('请重新登录以进入：东方精密制造集团股份有限公司')).toBeVisible();
+    await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('demo');
     await fillLogin(page, 'demo', 'Demo1234');
     await loginButton(page).click();
     await expect(page.locator('header')).toContainText('东方精密制造集团股份有限公司');
+  });
+
+  test('a user with one seat is not offered 切换用户', async ({ page }) => {
+    // custexec: one seat, and no earlier test locks or changes it.
+    await login(page, 'custexec', 'Admin1234');
+    await page.getByRole('button', { name: /钱芳/ }).hover();
+    await expect(page.getByRole('menuitem', { name: '修改密码' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: '切换用户' })).toHaveCount(0);
   });
 });

@@ -8,6 +8,7 @@ import { envelopeRoutes } from './modules/envelope/envelope.routes';
 import { certificatesModule, loadCertificateAuthority } from './modules/certificates';
 import { loadServerKeys } from './modules/envelope/server-keys';
 import { accountsModule } from './modules/accounts';
+import { auditLogRoutes } from './modules/audit';
 import { instructionsModule } from './modules/instructions';
 import { noticesModule } from './modules/notices';
 import { warningsModule } from './modules/warnings';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await userAdminModule(api, auth);
       await signingModule(api, ctx);
       await accountsModule(api, ctx);
+      auditLogRoutes(api, ctx);
       await instructionsModule(api, ctx);
       await noticesModule(api, ctx);
       await warningsModule(api, ctx);

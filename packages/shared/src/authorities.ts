@@ -28,6 +28,7 @@ export const AUTHORITIES = {
   COMPONENT_GALLERY: '组件示例',
   OPERATOR_MANAGE: '操作员管理',
   CERT_MANAGE: '证书管理',
+  AUDIT_VIEW: '操作日志查询',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

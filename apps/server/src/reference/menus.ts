@@ -20,6 +20,7 @@ export const MENUS: Menu[] = [
   page(105, 100, 'userManagement', '用户管理', 'system/userManagement/index', 'USER_MANAGE'),
   page(106, 100, 'operatorManagement', '操作员管理', 'system/operatorManagement/index', 'OPERATOR_MANAGE'),
   page(107, 100, 'certManagement', '证书管理', 'system/certManagement/index', 'CERT_MANAGE'),
+  page(108, 100, 'auditLog', '操作日志', 'system/auditLog/index', 'AUDIT_VIEW'),
   group(200, 'instructionManagement', '指令管理', 'md-list'),
   page(201, 200, 'instructionEntry', '指令录入', 'instructionManagement/instructionEntry/index', 'INSTRUCTION_ENTRY'),
   page(202, 200, 'instructionReview', '指令复核', 'instructionManagement/instructionReview/index', 'INSTRUCTION_REVIEW'),

@@ -71,6 +71,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_enterpriseEdit',
       'ACTION_enterpriseDisable',
       'WARNING_IMPORT',
+      'AUDIT_VIEW',
     ],
   },
   {
@@ -108,6 +109,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_userUnlock',
       'ACTION_accountUsed',
       'ACTION_accountAuth',
+      'AUDIT_VIEW',
     ],
   },
 ];

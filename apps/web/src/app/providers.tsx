@@ -8,6 +8,23 @@ import { useMediaQuery } from '../lib/media-query';
 
 dayjs.locale('zh-cn');
 
+/*
+ * The brand red is also the colour of an error: a focused or hovered field drawn in it looks
+ * invalid. Fields take a neutral slate blue instead; buttons and links keep the brand colour.
+ */
+const FIELD_FOCUS = '#3a6ea5';
+const FIELD_SHADOW = '0 0 0 2px rgba(58, 110, 165, 0.15)';
+const fieldTokens = { hoverBorderColor: FIELD_FOCUS, activeBorderColor: FIELD_FOCUS, activeShadow: FIELD_SHADOW };
+const THEME = {
+  token: { colorPrimary: '#c8102e', colorLink: '#c8102e', borderRadius: 4 },
+  components: {
+    Input: fieldTokens,
+    InputNumber: fieldTokens,
+    DatePicker: fieldTokens,
+    Select: { hoverBorderColor: FIELD_FOCUS, activeBorderColor: FIELD_FOCUS, activeOutlineColor: 'rgba(58, 110, 165, 0.15)' },
+  },
+};
+
 const queryClient = new QueryClient({
   defaultOptions: {
     // Banking data should not silently refetch behind a clerk's back; screens refresh on purpose.
@@ -19,7 +36,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // People who asked their system for less motion get none: menus, dialogs and drawers appear at once.
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#c8102e', colorLink: '#c8102e', borderRadius: 4, motion: !reduceMotion } }}>
+    <ConfigProvider locale={zhCN} theme={{ ...THEME, token: { ...THEME.token, motion: !reduceMotion } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

@@ -1,4 +1,5 @@
 import * as accounts from './accounts';
+import * as audit from './audit';
 import * as auth from './auth';
 import * as certificates from './certificates';
 import * as dictionary from './dictionary';
@@ -19,6 +20,7 @@ import * as warnings from './warnings';
 
 export * from './operation';
 export * as accountsApi from './accounts';
+export * as auditApi from './audit';
 export * as authApi from './auth';
 export * as certificatesApi from './certificates';
 export * as dictionaryApi from './dictionary';
@@ -44,6 +46,7 @@ export type { HealthComponent } from './platform';
 export type { Role, UserDetail, UserRecord } from './users';
 export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institution, PersonRecord, SeatAccountRight } from './accounts';
 export { CERT_BROWSER_MESSAGE, CERT_STATUS_LABELS, CERT_STATUS_MESSAGE, CERT_STATUSES, type CertificateRecord, type CertificateStatus } from './certificates';
+export { AUDIT_EVENTS, auditEventLabel, auditReasonLabel, type AuditFilters, type AuditRecord } from './audit';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction } from './instructions';
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
@@ -69,7 +72,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, instructions, warnings, notices, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -22,6 +22,8 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   enterpriseNo: z.string(),
   enterpriseName: z.string(),
+  /** Bank staff or a customer enterprise's user: the home page and menus differ. */
+  userType: z.enum(['customer', 'staff']),
   access: z.array(z.string()),
   authorities: z.array(z.object({ authority: z.string() })),
   encrptParams: z.object({

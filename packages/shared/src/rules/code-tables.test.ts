@@ -38,6 +38,9 @@ describe('codeLabel', () => {
     ['country', 'OT', '其他'],
     ['sex', 'F', '女'],
     ['sex', 'M', '男'],
+    ['branch', '100000', '总行营业部'],
+    ['branch', '110000', '北京分行营业部'],
+    ['branch', '310000', '上海分行营业部'],
     ['instructionType', '01', '划款'],
     ['instructionType', '02', '费用支付'],
     ['instructionType', '03', '申购赎回款'],
@@ -72,7 +75,7 @@ describe('codeLabel', () => {
 
   it('covers every table entry with the rows above', () => {
     const entries = Object.values(CODE_TABLES).reduce((n, table) => n + Object.keys(table).length, 0);
-    expect(entries).toBe(63);
+    expect(entries).toBe(66);
   });
 
   const tables = Object.keys(CODE_TABLES) as CodeTableName[];

@@ -39,6 +39,8 @@ export const CODE_TABLES = {
   currencyName: { CNY: '人民币', KRW: '韩币', USD: '美元' },
   country: { CN: '中国', KR: '韩国', OT: '其他' },
   sex: { F: '女', M: '男' },
+  /** The bank's branches a user is opened at (users' branchCode): the bank's own institution numbers. */
+  branch: { '100000': '总行营业部', '110000': '北京分行营业部', '310000': '上海分行营业部' },
   /** Payment instruction types (issue 12); the entry form reads them from the dictionary. */
   instructionType: { '01': '划款', '02': '费用支付', '03': '申购赎回款', '04': '银行间交易', '05': '其他' },
   /** Risk notice levels (issue 13); 紧急 must be acknowledged by each reader. */

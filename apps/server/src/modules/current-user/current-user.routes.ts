@@ -32,6 +32,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
       email: user.email,
       enterpriseNo: session.enterpriseNo,
       enterpriseName: current?.enterpriseName ?? '',
+      userType: session.userType,
       access: session.authorities,
       authorities: session.authorities.map((authority) => ({ authority })),
       encrptParams: {

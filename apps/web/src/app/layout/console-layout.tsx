@@ -63,13 +63,15 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
   const sidebar = useSidebar();
   const tabs = useTabViews();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { items, targets } = useMemo(() => buildMenuItems(menus), [menus]);
+  const { items, targets, groupOf } = useMemo(() => buildMenuItems(menus), [menus]);
   const titles = useMemo(() => new Map(menus.filter((m) => m.scheme === '/' && m.path).map((m) => [`/${m.path}`, m.menuName])), [menus]);
 
   const path = location.pathname;
   // Spec §2 `/redirect/:path(.*)`: replaced by /{path} with the query, inside the layout so the other views stay.
   const redirectTo = path.startsWith(REDIRECT_PREFIX) ? `/${path.slice(REDIRECT_PREFIX.length)}${location.search}` : null;
   const state = redirectTo ? 'redirect' : resolvePage(path, user.access);
+  // A menu entry whose page does not exist still gets its tab, showing the 404 page.
+  const tabbed = state === 'page' || (state === 'missing' && titles.has(path));
   const { visit } = tabs;
   // Live events for as long as the console is shown (issue 13): the home counts refresh from them.
   useLiveEventStream();
@@ -85,12 +87,22 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
     window.scrollTo(0, 0);
   }, [path]);
 
+  const selected = [...targets.entries()].find(([, t]) => t.kind !== 'external' && t.path === `${path}${t.kind === 'iframe' ? location.search : ''}`)?.[0];
+  // The group of the current route is open, after a reload or a deep link too; others stay as the user left them.
+  const currentGroup = selected ? groupOf.get(selected) : undefined;
+  const [openKeys, setOpenKeys] = useState<string[]>(currentGroup ? [currentGroup] : []);
+  const [openedFor, setOpenedFor] = useState(currentGroup);
+  if (openedFor !== currentGroup) {
+    setOpenedFor(currentGroup);
+    if (currentGroup && !openKeys.includes(currentGroup)) setOpenKeys([...openKeys, currentGroup]);
+  }
+
   useEffect(() => {
-    if (state !== 'page') return;
+    if (!tabbed) return;
     const title = titleOf(path, titles);
     visit({ path, fullPath: `${path}${location.search}`, title, location });
     document.title = `${title} - 资产托管客户服务网银`;
-  }, [path, location, state, titles, visit]);
+  }, [path, location, tabbed, titles, visit]);
 
   if (state === 'forbidden') return <Navigate to={paths.unauthorized} replace />;
 
@@ -108,9 +120,17 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
     if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
     else navigate(target.path);
   };
-  const selected = [...targets.entries()].find(([, t]) => t.kind !== 'external' && t.path === `${path}${t.kind === 'iframe' ? location.search : ''}`)?.[0];
   const menu = (
-    <Menu mode="inline" theme="dark" items={items} selectedKeys={selected ? [selected] : []} onClick={onMenuClick} className={styles.menu} />
+    <Menu
+      mode="inline"
+      theme="dark"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={onMenuClick}
+      className={styles.menu}
+    />
   );
 
   return (
@@ -126,36 +146,41 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
           </Layout.Sider>
         )}
         <Layout>
-          <TopBar
-            user={user}
-            sidebarOpened={mobile ? drawerOpen : sidebar.opened}
-            onToggleSidebar={() => (mobile ? setDrawerOpen((o) => !o) : sidebar.toggle())}
-            onHome={() => navigate(paths.home)}
-            onLogout={() => void signOut()}
-            onSwitched={(userNo) => {
-              liveEvents.stop();
-              clearToken();
-              queryClient.clear();
-              window.location.replace(`${appBase}${paths.login}?userNo=${encodeURIComponent(userNo)}`);
-            }}
-          />
-          <TabBar
-            views={tabs.views}
-            activePath={path}
-            onSelect={(fullPath) => navigate(fullPath)}
-            onClose={(closed, next) => {
-              closed.forEach((p) => tabs.remove(p));
-              if (next) navigate(next);
-            }}
-            onRefresh={(view) => {
-              tabs.refresh(view.path);
-              navigate(`/redirect${view.fullPath}`, { replace: true });
-            }}
-          />
+          {/* The top bar and the tab bar stay in place while a long page scrolls. */}
+          <div className={styles.head}>
+            <TopBar
+              user={user}
+              sidebarOpened={mobile ? drawerOpen : sidebar.opened}
+              onToggleSidebar={() => (mobile ? setDrawerOpen((o) => !o) : sidebar.toggle())}
+              onHome={() => navigate(paths.home)}
+              onLogout={() => void signOut()}
+              onSwitched={({ userNo, enterpriseName }) => {
+                liveEvents.stop();
+                clearToken();
+                queryClient.clear();
+                // The login page names the target enterprise and fills in the username.
+                const query = new URLSearchParams({ userNo, username: user.userName, enterprise: enterpriseName });
+                window.location.replace(`${appBase}${paths.login}?${query}`);
+              }}
+            />
+            <TabBar
+              views={tabs.views}
+              activePath={path}
+              onSelect={(fullPath) => navigate(fullPath)}
+              onClose={(closed, next) => {
+                closed.forEach((p) => tabs.remove(p));
+                if (next) navigate(next);
+              }}
+              onRefresh={(view) => {
+                tabs.refresh(view.path);
+                navigate(`/redirect${view.fullPath}`, { replace: true });
+              }}
+            />
+          </div>
           <Layout.Content className={styles.content}>
             {redirectTo && <Navigate to={redirectTo} replace />}
-            {state === 'missing' && <NotFoundPage />}
-            <ViewOutlet views={tabs.views} activePath={state === 'page' ? path : ''} />
+            {state === 'missing' && !tabbed && <NotFoundPage />}
+            <ViewOutlet views={tabs.views} activePath={tabbed ? path : ''} />
           </Layout.Content>
         </Layout>
       </Layout>

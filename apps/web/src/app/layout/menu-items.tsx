@@ -46,10 +46,14 @@ export function menuTarget(menu: MenuItem): MenuTarget | null {
   return menu.target === '_blank' ? { kind: 'external', url } : { kind: 'iframe', path: `/iframe?src=${encodeURIComponent(url)}` };
 }
 
-/** antd Menu items from the flat menu list: status 0 hidden, groups at /{menuCode}. */
-export function buildMenuItems(menus: MenuItem[]): { items: MenuProps['items']; targets: Map<string, MenuTarget> } {
+/**
+ * antd Menu items from the flat menu list: status 0 hidden, groups at /{menuCode}; `groupOf`
+ * maps a leaf's key to its group's, so the sidebar can open the group of the current route.
+ */
+export function buildMenuItems(menus: MenuItem[]): { items: MenuProps['items']; targets: Map<string, MenuTarget>; groupOf: Map<string, string> } {
   const visible = menus.filter((m) => m.status !== 0);
   const targets = new Map<string, MenuTarget>();
+  const groupOf = new Map<string, string>();
   const leaf = (m: MenuItem) => {
     const target = menuTarget(m);
     if (!target) return null;
@@ -62,8 +66,10 @@ export function buildMenuItems(menus: MenuItem[]): { items: MenuProps['items']; 
     .map((top) => {
       const children = visible.filter((m) => m.parentId === top.menuId).map(leaf).filter((x) => x !== null);
       if (children.length === 0) return top.path ? leaf(top) : null;
-      return { key: `/${top.menuCode}`, icon: ICONS[top.icon] ?? DEFAULT_ICON, label: top.menuName, children };
+      const key = `/${top.menuCode}`;
+      children.forEach((child) => groupOf.set(child.key, key));
+      return { key, icon: ICONS[top.icon] ?? DEFAULT_ICON, label: top.menuName, children };
     })
     .filter((x) => x !== null);
-  return { items, targets };
+  return { items, targets, groupOf };
 }

@@ -2,6 +2,7 @@ import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from
 import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { RETURN_CODES, sessionApi } from '@portal/shared';
+import { ChangePasswordDialog } from '../../features/password';
 import { NoticeBell, UrgentNoticeDialog } from '../../features/risk-notices/notice-alerts';
 import { http } from '../../lib/http';
 import type { SessionUser } from '../../lib/session';
@@ -13,38 +14,48 @@ interface Props {
   onToggleSidebar(): void;
   onHome(): void;
   onLogout(): void;
-  /** After a switch: log in again into the chosen user number. */
-  onSwitched(userNo: string): void;
+  /** After a switch: log in again into the chosen seat (user number, its enterprise's name). */
+  onSwitched(target: { userNo: string; enterpriseName: string }): void;
 }
 
-/** Spec §2 top bar: the risk-notice bell (customers), the nickname and a menu of 切换用户 (only with a list), 返回首页, 退出登录. */
+/** One name for the menu item, its dialog and the confirmation. */
+const SWITCH = '切换用户';
+
+/**
+ * Spec §2 top bar: the risk-notice bell (customers), the nickname and a menu of 切换用户 (only
+ * with another seat to switch to), 修改密码, 返回首页, 退出登录.
+ */
 export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout, onSwitched }: Props) {
   const { modal, message } = App.useApp();
   const [switching, setSwitching] = useState(false);
   const [target, setTarget] = useState<string>();
+  const [changingPassword, setChangingPassword] = useState(false);
 
   const confirmSwitch = () => {
-    if (!target) return;
+    if (!target) return void message.warning('请选择要切换的企业');
     // Spec §5: switching to the logged-in enterprise is refused with this message.
     if (target === user.userNo) {
       void message.error(RETURN_CODES.SWITCH_SAME_ENTERPRISE.message);
       return;
     }
     modal.confirm({
-      title: '切换企业',
-      content: '切换企业需要退出当前登录并重新认证，是否继续？',
+      title: SWITCH,
+      content: `${SWITCH}需要退出当前登录并重新认证，是否继续？`,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
         await http.call(sessionApi.enterpriseSwitch, { userNo: target });
         setSwitching(false);
-        onSwitched(target);
+        const enterpriseName = user.userNoList.find((u) => u.userNo === target)?.enterpriseName ?? '';
+        onSwitched({ userNo: target, enterpriseName });
       },
     });
   };
 
   const items = [
-    ...(user.userNoList.length > 0 ? [{ key: 'switch', label: '切换用户' }] : []),
+    // The list holds the current seat too: with one seat there is nothing to switch to.
+    ...(user.userNoList.length > 1 ? [{ key: 'switch', label: SWITCH }] : []),
+    { key: 'password', label: '修改密码' },
     { key: 'home', label: '返回首页' },
     { key: 'logout', label: '退出登录' },
   ];
@@ -70,6 +81,7 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
               setTarget(undefined);
               setSwitching(true);
             }
+            if (key === 'password') setChangingPassword(true);
             if (key === 'home') onHome();
             if (key === 'logout') onLogout();
           },
@@ -81,7 +93,7 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
           <DownOutlined />
         </button>
       </Dropdown>
-      <Modal title="切换用户" open={switching} onOk={confirmSwitch} onCancel={() => setSwitching(false)} okText="切换" cancelText="取消">
+      <Modal title={SWITCH} open={switching} onOk={confirmSwitch} onCancel={() => setSwitching(false)} okText="切换" cancelText="取消">
         <Form layout="vertical">
           <Form.Item label="企业" required>
             <Select
@@ -96,6 +108,9 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
           </Form.Item>
         </Form>
       </Modal>
+      {changingPassword && (
+        <ChangePasswordDialog open username={user.userName} onChanged={() => setChangingPassword(false)} onCancel={() => setChangingPassword(false)} />
+      )}
     </header>
   );
 }

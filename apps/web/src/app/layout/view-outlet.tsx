@@ -1,8 +1,9 @@
 import { Spin } from 'antd';
 import { Activity, Suspense, lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { hasAnyAccess } from '@portal/shared';
 import { paths } from '../../config/paths';
+import { NotFoundPage } from '../../features/errors/not-found-page';
 import { PAGES } from '../pages/page-registry';
 import type { TabView } from './tab-views';
 import styles from './console-layout.module.css';
@@ -53,7 +54,8 @@ export function ViewOutlet({ views, activePath }: Props) {
             <div className={styles.view} data-view={view.path}>
               <Suspense fallback={<Spin className={styles.viewSpin} />}>
                 <Routes location={view.location}>
-                  <Route path="*" element={Page ? <Page /> : <Navigate to={paths.home} replace />} />
+                  {/* No page: a menu entry leading nowhere, shown as the 404 page in its own tab. */}
+                  <Route path="*" element={Page ? <Page /> : <NotFoundPage />} />
                 </Routes>
               </Suspense>
             </div>

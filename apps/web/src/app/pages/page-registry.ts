@@ -122,6 +122,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CERT_MANAGE'],
     load: () => import('../../features/cert-admin/cert-admin-page').then((m) => ({ default: m.CertAdminPage })),
   },
+  'system/auditLog/index': {
+    title: '操作日志',
+    access: ['AUDIT_VIEW'],
+    load: () => import('../../features/audit-log/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
+  },
   'gateway/componentGallery/index': {
     title: '组件示例',
     access: ['COMPONENT_GALLERY'],

@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN } from '@portal/shared';
-import { App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useHref, useSearchParams } from 'react-router';
 import { PasswordControl, entryRules, type PasswordEntry } from '../../components/password-control';
@@ -29,6 +29,8 @@ export function LoginForm() {
   const [mustChange, setMustChange] = useState<{ username: string; reason: string; changeTicket: string }>();
   // A new key mounts a fresh password control (the old one wipes itself).
   const [controlKey, setControlKey] = useState(0);
+  // After 切换用户 the console sends the user here with the target seat, its enterprise and the username.
+  const switchedTo = searchParams.get('userNo') ? searchParams.get('enterprise') : null;
 
   async function submit() {
     if (submitting) return;
@@ -79,7 +81,15 @@ export function LoginForm() {
 
   return (
     <>
-      <Form form={form} layout="vertical" size="large" requiredMark={false} className={styles.form}>
+      {switchedTo && <Alert type="info" showIcon title={`请重新登录以进入：${switchedTo}`} className={styles.notice} />}
+      <Form
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        className={styles.form}
+        initialValues={{ username: searchParams.get('username') ?? undefined }}
+      >
         <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.usernameRequired }]}>
           <Input
             prefix={<UserOutlined />}

@@ -7,13 +7,16 @@ interface ChangePasswordDialogProps {
   open: boolean;
   username: string;
   onChanged: () => void;
+  /** Given when the user opened the dialog (top bar): a 取消 button closes it. Escape and the mask never do. */
+  onCancel?: () => void;
 }
 
 /**
  * Spec §2 "Change-password dialog": old, new and confirm password and a confirm button; Escape,
- * the mask and a close button do not close it; only a successful change does.
+ * the mask and a close button do not close it. A forced change closes only on success; one the
+ * user chose from the top bar may also be cancelled with its button.
  */
-export function ChangePasswordDialog({ open, username, onChanged }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, username, onChanged, onCancel }: ChangePasswordDialogProps) {
   const { form, saving, confirm } = usePasswordChange({
     send: ({ confirmPassword, ...sealed }) => changePassword({ username, ...sealed, newPasswordConfirm: confirmPassword }),
     successMessage: PASSWORD_MESSAGES.changed,
@@ -27,7 +30,9 @@ export function ChangePasswordDialog({ open, username, onChanged }: ChangePasswo
       closable={false}
       keyboard={false}
       mask={{ closable: false }}
-      footer={(_, { OkBtn }) => <OkBtn />}
+      footer={(_, { OkBtn, CancelBtn }) => (onCancel ? <><CancelBtn /><OkBtn /></> : <OkBtn />)}
+      onCancel={onCancel}
+      cancelText="取消"
       okText="确认"
       confirmLoading={saving}
       onOk={() => void confirm()}

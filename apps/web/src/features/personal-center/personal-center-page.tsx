@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Descriptions, Form, Input, Upload } from 'antd';
 import { useState } from 'react';
-import { maskPhone, sessionApi } from '@portal/shared';
+import { CODE_TABLES, maskPhone, sessionApi } from '@portal/shared';
 import { http } from '../../lib/http';
 import { schemaRule } from '../../lib/schema-rule';
 import { currentUserQuery } from '../../lib/session';
@@ -14,6 +14,9 @@ interface ProfileForm {
   nickName: string;
   userDesc: string;
 }
+
+/** The opening branch by its name; an institution number the table does not know is shown as it is. */
+const branchName = (code: string) => (code ? ((CODE_TABLES.branch as Record<string, string>)[code] ?? code) : '暂无');
 
 /** Personal centre (issue 5): view the profile, change nickname, description and avatar. */
 export function PersonalCenterPage() {
@@ -44,7 +47,7 @@ export function PersonalCenterPage() {
           { key: 'enterprise', label: '所属企业', children: `${user.enterpriseName}（${user.enterpriseNo}）` },
           { key: 'mobile', label: '手机号码', children: user.mobile ? maskPhone(user.mobile) : '暂无' },
           { key: 'email', label: '电子邮箱', children: user.email || '暂无' },
-          { key: 'branch', label: '开户机构', children: user.branchCode || '暂无' },
+          { key: 'branch', label: '开户机构', children: branchName(user.branchCode) },
         ]}
       />
       <Form

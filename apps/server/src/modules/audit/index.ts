@@ -1,0 +1,2 @@
+export { recordAudit, type AuditEvent, type AuditedSignature } from './audit';
+export { auditLogRoutes } from './audit-log.routes';
