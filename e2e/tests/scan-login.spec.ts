@@ -95,6 +95,13 @@ test('an expired ticket: the desktop offers a new code, and the phone is told th
   await page.getByRole('tab', { name: '扫码登录' }).click();
   await expect(page.getByRole('img', { name: '扫码登录二维码' })).toBeVisible();
   await page.screenshot({ path: '../docs/screenshots/scan-login-desktop.png' });
+  // While the page waits, a code that runs out is replaced (five in a row); then it says so.
+  const qr = page.getByRole('img', { name: '扫码登录二维码' });
+  for (let code = 1; code < 5; code += 1) {
+    const url = await qr.getAttribute('data-scan-url');
+    await page.clock.fastForward(61_000);
+    await expect(qr).not.toHaveAttribute('data-scan-url', url!);
+  }
   await page.clock.fastForward(61_000);
   await expect(page.getByText('二维码已过期')).toBeVisible();
   await expect(page.getByRole('button', { name: '刷新二维码' })).toBeVisible();

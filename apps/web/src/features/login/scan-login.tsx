@@ -14,6 +14,9 @@ type ScanState =
   | { step: 'waiting'; qr: string; target: string }
   | { step: 'denied' | 'expired' | 'failed' };
 
+/** Codes drawn in a row while the page waits (about five minutes): then it stops until asked again. */
+const AUTO_CODES = 5;
+
 const ENDED: Record<'denied' | 'expired' | 'failed', string> = {
   denied: '已在手机上拒绝本次登录',
   expired: '二维码已过期',
@@ -28,11 +31,14 @@ const ENDED: Record<'denied' | 'expired' | 'failed', string> = {
 export function ScanLogin() {
   const navigate = useNavigate();
   const [state, setState] = useState<ScanState>({ step: 'loading' });
+  // `round` counts every code drawn; `first` is the round that started this run of automatic codes.
   const [round, setRound] = useState(0);
+  const [first, setFirst] = useState(0);
   const refresh = useCallback(() => {
     setState({ step: 'loading' });
-    setRound((r) => r + 1);
-  }, []);
+    setFirst(round + 1);
+    setRound(round + 1);
+  }, [round]);
 
   useEffect(() => {
     let stream: EventSource | undefined;
@@ -59,7 +65,13 @@ export function ScanLogin() {
         };
         // The stream ticket is spent: a lost stream means a new QR code.
         stream.onerror = () => end('expired');
-        timer = setTimeout(() => end('expired'), expiresIn * 1000);
+        // A code that runs out unused is replaced while the page waits, up to AUTO_CODES in a row.
+        timer = setTimeout(() => {
+          if (round - first + 1 < AUTO_CODES) {
+            stream?.close();
+            setRound((r) => r + 1);
+          } else end('expired');
+        }, expiresIn * 1000);
         if (live) setState({ step: 'waiting', qr, target });
       } catch {
         end('failed');
@@ -70,7 +82,7 @@ export function ScanLogin() {
       stream?.close();
       clearTimeout(timer);
     };
-  }, [round, navigate]);
+  }, [round, first, navigate]);
 
   return (
     <div className={styles.scan} data-scan-state={state.step}>
