@@ -1,10 +1,10 @@
-import { KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CAPTCHA_LENGTH, CERT_BROWSER_MESSAGE, CERT_STATUS_MESSAGE, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN } from '@portal/shared';
+import { CERT_BROWSER_MESSAGE, CERT_STATUS_MESSAGE, LOGIN_MESSAGES } from '@portal/shared';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useHref, useSearchParams } from 'react-router';
-import { PasswordControl, entryRules, type PasswordEntry } from '../../components/password-control';
+import type { PasswordEntry } from '../../components/password-control';
 import {
   PIN_MESSAGES,
   certificateDer,
@@ -19,6 +19,7 @@ import {
 import { ApiError, setToken } from '../../lib/http';
 import { buildCertLoginRequest, enrollCertificate, postCertLogin, queryByKey } from './api';
 import { changeTicketOf } from './change-ticket';
+import { CredentialFields } from './credential-fields';
 import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
@@ -44,7 +45,8 @@ export function CertLoginForm() {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { captcha, loading: captchaLoading, failed: captchaFailed, refresh: refreshCaptcha, spend: spendCaptcha } = useCaptcha();
+  const captchaState = useCaptcha();
+  const { captcha, spend: spendCaptcha } = captchaState;
   const [searchParams] = useSearchParams();
   const targetHref = useHref(redirectTarget(searchParams.get('redirect')));
   const [enrolling, setEnrolling] = useState(false);
@@ -196,42 +198,7 @@ export function CertLoginForm() {
             <Input.Password prefix={<SafetyCertificateOutlined />} placeholder="请再次输入PIN码" maxLength={32} autoComplete="off" />
           </Form.Item>
         )}
-        <Form.Item
-          label="登录密码"
-          name="password"
-          validateFirst
-          rules={[
-            entryRules.required(LOGIN_MESSAGES.passwordRequired),
-            entryRules.minLength(LOGIN_PASSWORD_MIN, LOGIN_MESSAGES.passwordMin),
-            entryRules.valid(),
-          ]}
-        >
-          <PasswordControl key={controlKey} rules="login" placeholder="请输入登录密码" prefix={<LockOutlined />} />
-        </Form.Item>
-        <Form.Item label="图形验证码">
-          <div className={styles.captchaRow}>
-            <Form.Item
-              name="captcha"
-              noStyle
-              validateFirst
-              rules={[
-                { required: true, message: LOGIN_MESSAGES.captchaRequired },
-                { len: CAPTCHA_LENGTH, message: LOGIN_MESSAGES.captchaLength },
-              ]}
-            >
-              <Input
-                prefix={<SafetyCertificateOutlined />}
-                placeholder="请输入验证码"
-                maxLength={CAPTCHA_LENGTH}
-                autoComplete="off"
-                onPressEnter={() => void (enrolMode ? enrol() : login())}
-              />
-            </Form.Item>
-            <button type="button" className={styles.captchaImage} onClick={refreshCaptcha} title="看不清？点击刷新" aria-label="图形验证码，点击刷新">
-              {captcha && !captchaFailed ? <img src={captcha.src} alt="图形验证码" /> : <span>{captchaLoading ? '加载中…' : '点击重试'}</span>}
-            </button>
-          </div>
-        </Form.Item>
+        <CredentialFields passwordLabel="登录密码" controlKey={controlKey} captcha={captchaState} onSubmit={() => void (enrolMode ? enrol() : login())} />
         {enrolMode ? (
           <Button type="primary" block loading={submitting} onClick={() => void enrol()}>
             下载证书

@@ -1,12 +1,13 @@
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN } from '@portal/shared';
+import { UserOutlined } from '@ant-design/icons';
+import { LOGIN_MESSAGES } from '@portal/shared';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useHref, useSearchParams } from 'react-router';
-import { PasswordControl, entryRules, type PasswordEntry } from '../../components/password-control';
+import type { PasswordEntry } from '../../components/password-control';
 import { ApiError, setToken } from '../../lib/http';
 import { buildLoginRequest, postLogin } from './api';
 import { changeTicketOf } from './change-ticket';
+import { CredentialFields } from './credential-fields';
 import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
@@ -22,7 +23,8 @@ interface LoginFormValues {
 export function LoginForm() {
   const [form] = Form.useForm<LoginFormValues>();
   const { message } = App.useApp();
-  const { captcha, loading: captchaLoading, failed: captchaFailed, refresh: refreshCaptcha, spend: spendCaptcha } = useCaptcha();
+  const captchaState = useCaptcha();
+  const { captcha, spend: spendCaptcha } = captchaState;
   const [searchParams] = useSearchParams();
   const targetHref = useHref(redirectTarget(searchParams.get('redirect')));
   const [submitting, setSubmitting] = useState(false);
@@ -98,42 +100,7 @@ export function LoginForm() {
             autoComplete="username"
           />
         </Form.Item>
-        <Form.Item
-          label="密码"
-          name="password"
-          validateFirst
-          rules={[
-            entryRules.required(LOGIN_MESSAGES.passwordRequired),
-            entryRules.minLength(LOGIN_PASSWORD_MIN, LOGIN_MESSAGES.passwordMin),
-            entryRules.valid(),
-          ]}
-        >
-          <PasswordControl key={controlKey} rules="login" placeholder="请输入密码" prefix={<LockOutlined />} />
-        </Form.Item>
-        <Form.Item label="图形验证码">
-          <div className={styles.captchaRow}>
-            <Form.Item
-              name="captcha"
-              noStyle
-              validateFirst
-              rules={[
-                { required: true, message: LOGIN_MESSAGES.captchaRequired },
-                { len: CAPTCHA_LENGTH, message: LOGIN_MESSAGES.captchaLength },
-              ]}
-            >
-              <Input
-                prefix={<SafetyCertificateOutlined />}
-                placeholder="请输入验证码"
-                maxLength={CAPTCHA_LENGTH}
-                autoComplete="off"
-                onPressEnter={() => void submit()}
-              />
-            </Form.Item>
-            <button type="button" className={styles.captchaImage} onClick={refreshCaptcha} title="看不清？点击刷新" aria-label="图形验证码，点击刷新">
-              {captcha && !captchaFailed ? <img src={captcha.src} alt="图形验证码" /> : <span>{captchaLoading ? '加载中…' : '点击重试'}</span>}
-            </button>
-          </div>
-        </Form.Item>
+        <CredentialFields passwordLabel="密码" controlKey={controlKey} captcha={captchaState} onSubmit={() => void submit()} />
         <Button type="primary" block loading={submitting} onClick={() => void submit()}>
           登录
         </Button>
