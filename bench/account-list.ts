@@ -1,17 +1,15 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { accountsApi, sessionApi } from '@portal/shared';
 import type { DB } from '../apps/server/src/db/schema';
 import { homeCounts, listAccounts } from '../apps/server/src/modules/accounts/accounts.queries';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hash';
 import { INSTITUTIONS, generateAccounts, generateEbank, prng } from '../apps/server/src/seed/accounts-data';
 import { apiSession } from './lib/api-login';
+import { openBenchSchema } from './lib/bench-schema';
 import { benchEnterprises } from './lib/enterprises';
-import { LOGIN_ENV } from './lib/login';
-import { SAMPLES, indexesOf, ms, timed } from './lib/measure';
-import { startPortalServer } from './lib/server-process';
+import { SAMPLES, ms, timed } from './lib/measure';
 
 const SCHEMA = 'bench_accounts';
 const ENTERPRISES = 50;
@@ -65,19 +63,9 @@ async function rssMB(pid: number) {
  * plan uses), and the server's memory growth while it writes a 20,000-row xlsx download.
  */
 export async function accountList() {
-  const { DATABASE_URL, REDIS_URL } = process.env;
-  if (!DATABASE_URL) return { skipped: 'set DATABASE_URL to run on PostgreSQL' };
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4, options: `-c search_path=${SCHEMA}` });
-  const captured: CompiledQuery[] = [];
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query) });
-  await sql`drop schema if exists ${sql.id(SCHEMA)} cascade`.execute(db);
-  const server = await startPortalServer(8296, {
-    ...LOGIN_ENV,
-    DATABASE_URL,
-    DATABASE_SCHEMA: SCHEMA,
-    REDIS_URL: REDIS_URL ?? '',
-    KV_PREFIX: `bench:${process.pid}:`,
-  });
+  const bench = await openBenchSchema(SCHEMA, 8296);
+  if (!bench) return { skipped: 'set DATABASE_URL to run on PostgreSQL' };
+  const { db, server } = bench;
   try {
     const started = performance.now();
     const { large, typical } = await loadRegister(db);
@@ -86,13 +74,7 @@ export async function accountList() {
 
     /** The query alone (the server's own function on its own pool) with its plan. */
     async function query(name: string, work: () => Promise<unknown>) {
-      captured.length = 0;
-      await work();
-      const plans = [];
-      for (const q of [...captured]) {
-        const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${q.sql}`, [...q.parameters]);
-        plans.push({ indexes: indexesOf(rows[0]!['QUERY PLAN']), executionMs: ms((rows[0]!['QUERY PLAN'] as { 'Execution Time': number }[])[0]!['Execution Time']) });
-      }
+      const plans = (await bench!.explain(work)).map(({ indexes, executionMs }) => ({ indexes, executionMs }));
       return { name, ...(await timed(work)), plans };
     }
     const parsed = (input: object) => accountsApi.queryAccountInfo.request.parse(input);
@@ -150,8 +132,6 @@ export async function accountList() {
       download: { first, second },
     };
   } finally {
-    await server.stop();
-    await sql`drop schema if exists ${sql.id(SCHEMA)} cascade`.execute(db);
-    await db.destroy();
+    await bench.close();
   }
 }

@@ -1,6 +1,5 @@
 import os from 'node:os';
-import { Kysely, PostgresDialect, sql, type CompiledQuery, type RawBuilder } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   DUTY_OF,
   formatDate,
@@ -20,10 +19,9 @@ import { INSTITUTIONS, generateAccounts, generateEbank, prng } from '../apps/ser
 import { PAYEES, PURPOSES, REFUSALS, REMARKS, REVOKE_REASONS } from '../apps/server/src/seed/instructions-data';
 import { STATE_WEIGHTS } from '../apps/server/src/seed/instructions-seed';
 import { apiSession } from './lib/api-login';
+import { openBenchSchema } from './lib/bench-schema';
 import { benchEnterprises } from './lib/enterprises';
-import { LOGIN_ENV } from './lib/login';
-import { SAMPLES, indexesOf, ms, summary, timed } from './lib/measure';
-import { startPortalServer } from './lib/server-process';
+import { SAMPLES, ms, summary, timed } from './lib/measure';
 
 const SCHEMA = 'bench_instructions';
 const PORT = 8301;
@@ -397,19 +395,9 @@ const signedLength = (rows: readonly InstructionRecord[]) => signingDataToSend(i
  * with a logged-in session; then full signing-limit batch reviews, one signed call each.
  */
 export async function instructionsBench() {
-  const { DATABASE_URL, REDIS_URL } = process.env;
-  if (!DATABASE_URL) return { skipped: 'set DATABASE_URL to run on PostgreSQL' };
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4, options: `-c search_path=${SCHEMA}` });
-  const captured: CompiledQuery[] = [];
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query) });
-  await sql`drop schema if exists ${sql.id(SCHEMA)} cascade`.execute(db);
-  const server = await startPortalServer(PORT, {
-    ...LOGIN_ENV,
-    DATABASE_URL,
-    DATABASE_SCHEMA: SCHEMA,
-    REDIS_URL: REDIS_URL ?? '',
-    KV_PREFIX: `bench:${process.pid}:`,
-  });
+  const bench = await openBenchSchema(SCHEMA, PORT);
+  if (!bench) return { skipped: 'set DATABASE_URL to run on PostgreSQL' };
+  const { pool, db, server } = bench;
   try {
     const started = performance.now();
     const loaded = await load(db);
@@ -428,18 +416,13 @@ export async function instructionsBench() {
 
     /** The server's own function on the bench's pool: p50/p95, and each statement's plan and p50/p95 alone. */
     async function direct(name: string, work: () => Promise<unknown>) {
-      captured.length = 0;
-      await work();
       const statements = [];
-      for (const q of [...captured]) {
-        const parameters = [...q.parameters];
-        const { rows } = await pool.query<{ 'QUERY PLAN': { 'Execution Time': number }[] }>(`explain (analyze, format json) ${q.sql}`, parameters);
-        const plan = rows[0]!['QUERY PLAN'];
+      for (const q of await bench!.explain(work)) {
         statements.push({
           statement: /group by/i.test(q.sql) ? 'grouped count' : /^select count\(\*\)/i.test(q.sql) ? 'count' : 'page',
-          ...(await timed(() => pool.query(q.sql, parameters))),
-          executionMs: ms(plan[0]!['Execution Time']),
-          indexes: indexesOf(plan),
+          ...(await timed(() => pool.query(q.sql, q.parameters))),
+          executionMs: q.executionMs,
+          indexes: q.indexes,
         });
       }
       const result = { name, ...(await timed(work)), statements };
@@ -555,8 +538,6 @@ export async function instructionsBench() {
       overTarget: over,
     };
   } finally {
-    await server.stop();
-    await sql`drop schema if exists ${sql.id(SCHEMA)} cascade`.execute(db);
-    await db.destroy();
+    await bench.close();
   }
 }
