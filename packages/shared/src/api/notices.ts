@@ -18,7 +18,8 @@ export const NOTICE_BODY_MAX = 2_000_000;
 export const NOTICE_READERS_MAX_IDS = 500;
 
 const LEVELS = Object.keys(CODE_TABLES.riskLevel) as [string, ...string[]];
-const STATUSES = Object.keys(CODE_TABLES.noticeStatus) as [string, ...string[]];
+type NoticeStatusCode = keyof typeof CODE_TABLES.noticeStatus;
+const STATUSES = Object.keys(CODE_TABLES.noticeStatus) as [NoticeStatusCode, ...NoticeStatusCode[]];
 /** 紧急: opens a dialog the reader must acknowledge, on arrival and at each login until read. */
 export const URGENT_LEVEL = '3';
 

@@ -115,15 +115,26 @@ const audienceSeats = (db: Kysely<DB>, id: number) =>
     .where(readingSeat(sql.ref('un.user_no')))
     .where(sql<SqlBool>`(n.audience = 'all' or exists (select 1 from risk_notice_enterprises ne where ne.notice_id = n.id and ne.enterprise_no = un.enterprise_no))`);
 
-/** Every reader of the audience with when they read it, plus seats that read it and have since left the audience. */
-export async function readers(db: Kysely<DB>, f: OperationParsed<typeof noticesApi.noticeReaders>) {
-  const seats = db
+/** The audience's seats with their receipt of notice `id`, plus seats that read it and have since left the audience. */
+const seatsOf = (db: Kysely<DB>, id: number) =>
+  db
     .selectFrom('user_numbers as un')
     .innerJoin('enterprises as e', 'e.enterprise_no', 'un.enterprise_no')
     .innerJoin('users as u', 'u.user_id', 'un.user_id')
-    .leftJoin('risk_notice_reads as r', (j) => j.onRef('r.user_no', '=', 'un.user_no').on('r.notice_id', '=', f.id))
-    .where((eb) => eb.or([eb('r.notice_id', 'is not', null), eb('un.user_no', 'in', audienceSeats(db, f.id).select('un.user_no'))]));
-  let q = seats;
+    .leftJoin('risk_notice_reads as r', (j) => j.onRef('r.user_no', '=', 'un.user_no').on('r.notice_id', '=', id))
+    .where((eb) => eb.or([eb('r.notice_id', 'is not', null), eb('un.user_no', 'in', audienceSeats(db, id).select('un.user_no'))]));
+
+/** How many seats notice `id` addresses and how many have read it. */
+async function readingFigures(db: Kysely<DB>, id: number) {
+  const figures = await seatsOf(db, id)
+    .select((eb) => [eb.fn.countAll<string>().as('all'), eb.fn.count<string>('r.notice_id').as('read')])
+    .executeTakeFirstOrThrow();
+  return { audienceCount: Number(figures.all), readCount: Number(figures.read) };
+}
+
+/** Every reader of the audience with when they read it, paged, with the reading figures. */
+export async function readers(db: Kysely<DB>, f: OperationParsed<typeof noticesApi.noticeReaders>) {
+  let q = seatsOf(db, f.id);
   if (f.read === 'read') q = q.where('r.notice_id', 'is not', null);
   if (f.read === 'unread') q = q.where('r.notice_id', 'is', null);
   const [rows, total, figures] = await Promise.all([
@@ -135,9 +146,7 @@ export async function readers(db: Kysely<DB>, f: OperationParsed<typeof noticesA
       .offset((f.page - 1) * f.limit)
       .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    seats
-      .select((eb) => [eb.fn.countAll<string>().as('all'), eb.fn.count<string>('r.notice_id').as('read')])
-      .executeTakeFirstOrThrow(),
+    readingFigures(db, f.id),
   ]);
   const records: NoticeReader[] = rows.map((r) => ({
     enterpriseNo: r.enterprise_no,
@@ -146,8 +155,11 @@ export async function readers(db: Kysely<DB>, f: OperationParsed<typeof noticesA
     nickName: r.nick_name,
     readAt: r.read_at ? iso(r.read_at) : null,
   }));
-  return { records, total: Number(total.n), audienceCount: Number(figures.all), readCount: Number(figures.read) };
+  return { records, total: Number(total.n), ...figures };
 }
+
+/** Whether notice `id` exists (any status). */
+export const noticeExists = async (db: Kysely<DB>, id: number) => (await db.selectFrom('risk_notices').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 const staffBase = (db: Kysely<DB>) => db.selectFrom('risk_notices as n').innerJoin('users as c', 'c.user_id', 'n.created_by_user_id');
 
@@ -195,7 +207,7 @@ async function toStaff(db: Kysely<DB>, rows: StaffRow[], now: Date): Promise<Sta
       .select(['ne.notice_id', 'e.enterprise_no', 'e.enterprise_name'])
       .orderBy('e.enterprise_no')
       .execute(),
-    Promise.all(ids.map((id) => readers(db, { id, page: 1, limit: 1 }).then((r) => [id, r] as const))),
+    Promise.all(ids.map((id) => readingFigures(db, id).then((r) => [id, r] as const))),
   ]);
   const figuresOf = new Map(figures);
   return rows.map((r) => ({
@@ -223,7 +235,7 @@ export async function listForStaff(db: Kysely<DB>, f: OperationParsed<typeof not
   let q = staffBase(db);
   if (f.title) q = q.where('n.title', 'ilike', containsPattern(f.title));
   if (f.level) q = q.where('n.level', '=', f.level);
-  if (f.status) q = q.where('n.status', '=', f.status as StaffRow['status'] as never);
+  if (f.status) q = q.where('n.status', '=', f.status);
   const [rows, total] = await Promise.all([
     q.select(STAFF_COLUMNS).orderBy('n.id', 'desc').limit(f.limit).offset((f.page - 1) * f.limit).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

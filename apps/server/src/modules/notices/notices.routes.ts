@@ -3,7 +3,7 @@ import { RETURN_CODES, noticesApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { customerEnterprises, findForReader, findForStaff, listForReader, listForStaff, readers } from './notices.queries';
+import { customerEnterprises, findForReader, findForStaff, listForReader, listForStaff, noticeExists, readers } from './notices.queries';
 import { NOTICE_MESSAGES, type NoticeChange, type NoticeDesk } from './notices.service';
 
 const reader = (request: FastifyRequest) => ({ enterpriseNo: request.session!.enterpriseNo, userNo: request.session!.userNo });
@@ -47,7 +47,7 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
   });
 
   routes.json(api.noticeReaders, async ({ input }) => {
-    if (!(await findForStaff(db, input.id, desk.now()))) throw notFound();
+    if (!(await noticeExists(db, input.id))) throw notFound();
     return readers(db, input);
   });
 
