@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context';
+import { OneTimeTickets } from '../../kv/one-time-tickets';
 
 const TICKET_TTL_MS = 5 * 60_000;
-const keyOf = (ticket: string) => `change-ticket:${createHash('sha256').update(ticket).digest('hex')}`;
 
 /** What a ticket stands for: the user whose login answered 040007, and the device key it came with. */
 export interface ChangeTicket {
@@ -19,34 +18,33 @@ export interface ChangeTicket {
  * password check; nothing else accepts it.
  */
 export class ChangeTickets {
-  constructor(private readonly ctx: AppContext) {}
+  readonly #tickets: OneTimeTickets<ChangeTicket>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.#tickets = new OneTimeTickets(ctx.kv, 'change-ticket');
+  }
 
   async issue(input: { userId: number; username: string; deviceKey: string }): Promise<string> {
-    const ticket = randomBytes(32).toString('base64url');
-    const value: ChangeTicket = { ...input, expiresAt: this.ctx.now() + TICKET_TTL_MS };
-    await this.ctx.kv.set(keyOf(ticket), JSON.stringify(value), TICKET_TTL_MS);
-    return ticket;
+    return (await this.#tickets.issue({ ...input, expiresAt: this.ctx.now() + TICKET_TTL_MS }, TICKET_TTL_MS)).ticket;
   }
 
   /** The ticket if it is live and was issued for `username`, without spending it. */
   async peek(ticket: string, username: string): Promise<ChangeTicket | null> {
-    return this.parse(await this.ctx.kv.get(keyOf(ticket)), username);
+    return this.#valid(await this.#tickets.peek(ticket), username);
   }
 
   /** The ticket, spent: exactly one caller gets it. */
   async take(ticket: string, username: string): Promise<ChangeTicket | null> {
-    return this.parse(await this.ctx.kv.take(keyOf(ticket)), username);
+    return this.#valid(await this.#tickets.take(ticket), username);
   }
 
   /** Puts a spent ticket back for what is left of its 5 minutes (its holder proved the old password). */
   async restore(ticket: string, value: ChangeTicket): Promise<void> {
     const left = value.expiresAt - this.ctx.now();
-    if (left > 0) await this.ctx.kv.set(keyOf(ticket), JSON.stringify(value), left);
+    if (left > 0) await this.#tickets.put(ticket, value, left);
   }
 
-  private parse(raw: string | null, username: string): ChangeTicket | null {
-    if (raw === null) return null;
-    const value = JSON.parse(raw) as ChangeTicket;
-    return value.username === username && value.expiresAt > this.ctx.now() ? value : null;
+  #valid(value: ChangeTicket | null, username: string): ChangeTicket | null {
+    return value && value.username === username && value.expiresAt > this.ctx.now() ? value : null;
   }
 }

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, SCAN_MESSAGES, scanApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { OneTimeTickets } from '../../kv/one-time-tickets';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import { recordAudit } from '../audit/audit';
@@ -9,9 +9,6 @@ import type { SessionStore } from '../auth/sessions';
 import type { LiveEvents } from '../events';
 import { verifyOperationSignature } from '../signing';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const ticketKey = (scanId: string) => `scan:ticket:${scanId}`;
-const codeKey = (code: string) => `scan:code:${sha256(code)}`;
 
 /** What the login page's ticket remembers, in the KvStore (any instance may serve the phone). */
 interface PendingScan {
@@ -37,7 +34,9 @@ interface ScanGrant {
  */
 export async function scanModule(app: FastifyInstance, ctx: AppContext, sessions: SessionStore, events: LiveEvents) {
   const routes = operationRoutes(app, ctx);
-  const kv = ctx.kv;
+  // A ticket's id (its hash) names the waiting page's stream.
+  const tickets = new OneTimeTickets<PendingScan>(ctx.kv, 'scan:ticket');
+  const codes = new OneTimeTickets<ScanGrant>(ctx.kv, 'scan:code');
   const refuse = (message: string) => new AppError(RETURN_CODES.INVALID_PARAMETER, message);
   const ensureEnabled = () => {
     if (!ctx.config.ABLE_SCAN) throw new AppError(RETURN_CODES.FORBIDDEN, SCAN_MESSAGES.disabled);
@@ -47,8 +46,6 @@ export async function scanModule(app: FastifyInstance, ctx: AppContext, sessions
 
   routes.json(scanApi.scanTicket, async ({ input, request }) => {
     ensureEnabled();
-    const ticket = randomBytes(32).toString('base64url');
-    const scanId = sha256(ticket);
     const now = ctx.now();
     const pending: PendingScan = {
       deviceKey: input.deviceKey,
@@ -57,14 +54,14 @@ export async function scanModule(app: FastifyInstance, ctx: AppContext, sessions
       requestedAt: new Date(now).toISOString(),
       expiresAt: new Date(now + ctx.config.SCAN_TICKET_TTL_MS).toISOString(),
     };
-    await kv.set(ticketKey(scanId), JSON.stringify(pending), ctx.config.SCAN_TICKET_TTL_MS);
+    const { ticket, id: scanId } = await tickets.issue(pending, ctx.config.SCAN_TICKET_TTL_MS);
     return { ticket, streamTicket: await events.scanStreamTicket(scanId), expiresIn: Math.ceil(ctx.config.SCAN_TICKET_TTL_MS / 1000) };
   });
 
   const pendingOf = async (ticket: string) => {
-    const stored = await kv.get(ticketKey(sha256(ticket)));
-    if (!stored) throw refuse(SCAN_MESSAGES.ticketInvalid);
-    return JSON.parse(stored) as PendingScan;
+    const pending = await tickets.peek(ticket);
+    if (!pending) throw refuse(SCAN_MESSAGES.ticketInvalid);
+    return pending;
   };
 
   routes.json(scanApi.scanInfo, async ({ input }) => {
@@ -78,22 +75,20 @@ export async function scanModule(app: FastifyInstance, ctx: AppContext, sessions
     const session = request.session!;
     // The phone's own key signed its answer (checked before the ticket is spent).
     await verifyOperationSignature(ctx.database.db, request, input);
-    const scanId = sha256(input.ticket);
-    const stored = await kv.take(ticketKey(scanId));
-    if (!stored) {
+    const scanId = OneTimeTickets.idOf(input.ticket);
+    const pending = await tickets.take(input.ticket);
+    if (!pending) {
       await recordAudit(ctx.database, request, { event: 'scan.confirm', outcome: 'failure', detail: { reason: 'ticket_invalid' } });
       throw refuse(SCAN_MESSAGES.ticketInvalid);
     }
-    const pending = JSON.parse(stored) as PendingScan;
     const detail = { desktopIp: pending.clientIp, desktopDevice: pending.deviceKey.slice(0, 18), result: input.result };
     if (input.result === 'deny') {
       await recordAudit(ctx.database, request, { event: 'scan.confirm', outcome: 'success', detail });
       await events.publish({ kind: 'scan.denied' }, { to: 'scan', scanId });
       return null;
     }
-    const code = randomBytes(32).toString('base64url');
     const grant: ScanGrant = { userId: session.userId, userNo: session.userNo, deviceKey: pending.deviceKey, scanId };
-    await kv.set(codeKey(code), JSON.stringify(grant), ctx.config.SCAN_CODE_TTL_MS);
+    const { ticket: code } = await codes.issue(grant, ctx.config.SCAN_CODE_TTL_MS);
     await recordAudit(ctx.database, request, { event: 'scan.confirm', outcome: 'success', detail });
     // The code goes to the one stream holding this ticket's secret stream ticket, nowhere else.
     await events.publish({ kind: 'scan.confirmed', ids: [code] }, { to: 'scan', scanId });
@@ -102,12 +97,11 @@ export async function scanModule(app: FastifyInstance, ctx: AppContext, sessions
 
   routes.json(scanApi.scanToken, async ({ input, request }) => {
     ensureEnabled();
-    const stored = await kv.take(codeKey(input.code));
-    if (!stored) {
+    const grant = await codes.take(input.code);
+    if (!grant) {
       await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', detail: { method: 'scan', reason: 'scan_code_invalid' } });
       throw refuse(SCAN_MESSAGES.codeInvalid);
     }
-    const grant = JSON.parse(stored) as ScanGrant;
     // The seat may have been disabled since the phone confirmed: only a live seat gets a session.
     const seat = await ctx.database.db
       .selectFrom('user_numbers as n')
