@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_FORMAT_MESSAGE, RETURN_CODES, accountsApi, batchRowCount, decodeCsv, parseBatchCsv, type AccountRecord, type AnyOperation } from '@portal/shared';
 import { portalCrypto as c } from '@portal/crypto/node';
-import { hashPassword } from '../src/modules/auth/password-hash';
+import { addLogin } from './helpers/business-calls';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -69,25 +69,13 @@ describe('custody accounts', () => {
       fileSm3: createHash('sm3').update(bytes).digest('hex'),
     };
   };
-  const addLogin = async (username: string, userNo: string, enterpriseNo: string, roles: string[]) => {
-    const { user_id } = await db()
-      .insertInto('users')
-      .values({ username, password_hash: await hashPassword('Test1234'), nick_name: username, user_type: 'customer' })
-      .returning('user_id')
-      .executeTakeFirstOrThrow();
-    await db().insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterpriseNo }).execute();
-    for (const code of roles) {
-      const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', code).executeTakeFirstOrThrow();
-      await db().insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
-    }
-  };
 
   beforeAll(async () => {
     app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
     client = await loginClient(app);
     const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', 'CUSTOMER_ADMIN').executeTakeFirstOrThrow();
     await db().insertInto('user_number_roles').values({ user_no: 'U100000101', role_id }).execute();
-    await addLogin('bare.seat', 'U100000199', OWN, []);
+    await addLogin(app, 'bare.seat', 'U100000199', OWN, []);
     demo = await client.token('demo', 'Demo1234');
     checker = await client.token('checker', 'Demo1234');
     bare = await client.token('bare.seat', 'Test1234');
@@ -484,7 +472,7 @@ describe('custody accounts', () => {
     expect((await audits('account.download')).at(-1)).toMatchObject({ outcome: 'success', user_no: 'U100000101', detail: { filters: { added: 'added' }, rows: added.length } });
 
     // The institution's own seat sees the accounts of others it confirms; a customer that confirms none gets the headers only.
-    await addLogin('trust.reviewer', 'U200000201', '2000000002', ['CUSTOMER_REVIEWER']);
+    await addLogin(app, 'trust.reviewer', 'U200000201', '2000000002', ['CUSTOMER_REVIEWER']);
     const trust = await client.token('trust.reviewer', 'Test1234');
     const third = await fetchFile('/accountThird/manage/download', {}, trust);
     const confirmed = await db().selectFrom('custody_accounts').select(['account_no', 'enterprise_no']).where('third_party_enterprise_no', '=', '2000000002').orderBy('account_no').execute();
