@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { hasAction } from '@portal/shared';
-import { App, Button, Dropdown, Space, type TableColumnType } from 'antd';
+import { App, Button, Dropdown, Grid, Space, type TableColumnType } from 'antd';
 import { use } from 'react';
 import { AccessContext } from '../../lib/permissions';
 import type { RowAction } from './types';
@@ -59,16 +59,18 @@ function RowActionButtons<T>({ row, actions, maxInline }: RowActionButtonsProps<
 
 /**
  * The 操作 column for the actions the user holds (spec §6 `ACTION_` rule), or null when they
- * hold none, so a read-only user sees no empty column.
+ * hold none, so a read-only user sees no empty column. It stays in view from 768 px; on a phone
+ * it scrolls with the row, as a pinned column would leave the data too little room.
  */
 export function useRowActionsColumn<T>(actions: readonly RowAction<T>[] | undefined, maxInline: number): TableColumnType<T> | null {
   const access = use(AccessContext);
+  const screens = Grid.useBreakpoint();
   const allowed = (actions ?? []).filter((action) => !action.permission || hasAction(access, action.permission));
   if (allowed.length === 0) return null;
   return {
     key: '__actions',
     title: '操作',
-    fixed: 'right',
+    fixed: screens.md ? 'right' : undefined,
     render: (_, row) => <RowActionButtons row={row} actions={allowed} maxInline={maxInline} />,
   };
 }

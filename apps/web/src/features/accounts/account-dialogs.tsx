@@ -1,14 +1,16 @@
 import type { AccountRecord } from '@portal/shared';
-import { App } from 'antd';
+import { App, Modal } from 'antd';
 import { usePermission } from '../../lib/permissions';
 import { AccountAddDialog } from './account-add-dialog';
 import { AccountAuthDialog } from './account-auth-dialog';
 import { AccountBatchDialog } from './account-batch-dialog';
+import { AccountDetails } from './account-details';
 import { AccountEditDialog } from './account-edit-dialog';
 import { accountTitle } from './account-format';
 
-/** The dialog a list has open: add (from a row of 未添加账户, with its number), batch, edit or authorize. */
+/** The dialog a list has open: details, add (from a row of 未添加账户, with its number), batch, edit or authorize. */
 export type AccountDialog =
+  | { mode: 'detail'; account: AccountRecord }
   | { mode: 'add'; accountNo?: string }
   | { mode: 'batch' }
   | { mode: 'edit'; account: AccountRecord }
@@ -21,6 +23,11 @@ export function AccountDialogs({ dialog, onClose }: { dialog: AccountDialog | nu
   if (!dialog) return null;
   return (
     <>
+      {dialog.mode === 'detail' && (
+        <Modal open title={accountTitle(dialog.account)} width={760} footer={null} onCancel={onClose}>
+          <AccountDetails account={dialog.account} />
+        </Modal>
+      )}
       {dialog.mode === 'add' && mayAdd && (
         <AccountAddDialog
           accountNo={dialog.accountNo}

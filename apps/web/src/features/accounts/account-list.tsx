@@ -101,7 +101,7 @@ export function AccountList({ added }: { added: AddedState }) {
         ariaLabel={added === 'added' ? '已添加账户列表' : '未添加账户列表'}
         queryKey={[...accountsKey, 'list', added]}
         fetchPage={fetchers[added]}
-        columns={accountColumns(added)}
+        columns={accountColumns(added, (account) => setDialog({ mode: 'detail', account }))}
         rowKey="accountNo"
         showIndex
         queryFields={ACCOUNT_QUERY_FIELDS}

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CERT_STATUS_LABELS, CERT_STATUSES, formatDateTime, type CertificateRecord, type CertificateStatus } from '@portal/shared';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ClippedText, WIDE_SCREENS } from '../../components/data-table';
 import { certificatesKey, freezeCertificate, issueActivationCode, listCertificates, renewCertificate, revokeCertificate, unfreezeCertificate } from './api';
 
 const STATUS_COLORS: Record<CertificateStatus, string> = { active: 'green', frozen: 'orange', revoked: 'default' };
@@ -94,7 +95,7 @@ export function CertAdminPage() {
         rowKey="serial"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: page.page,
           pageSize: page.limit,
@@ -103,11 +104,19 @@ export function CertAdminPage() {
           onChange: (current, limit) => setPage({ page: current, limit }),
         }}
         columns={[
-          { title: '证书序列号', dataIndex: 'serial', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
-          { title: '主题', dataIndex: 'subject' },
+          {
+            title: '证书序列号',
+            dataIndex: 'serial',
+            render: (v: string) => (
+              <Typography.Text code copyable ellipsis={{ tooltip: v }} style={{ maxWidth: 160 }}>
+                {v}
+              </Typography.Text>
+            ),
+          },
+          { title: '主题', dataIndex: 'subject', render: (v: string) => <ClippedText text={v} width={160} /> },
           { title: '用户名', dataIndex: 'username' },
           { title: '用户姓名', dataIndex: 'nickName' },
-          { title: '生效时间', dataIndex: 'notBefore', render: (v: string) => formatDateTime(v) },
+          { title: '生效时间', dataIndex: 'notBefore', responsive: WIDE_SCREENS, render: (v: string) => formatDateTime(v) },
           { title: '到期时间', dataIndex: 'notAfter', render: (v: string, row) => (row.expired ? <Tag color="red">已过期 {formatDateTime(v)}</Tag> : formatDateTime(v)) },
           {
             title: '状态',

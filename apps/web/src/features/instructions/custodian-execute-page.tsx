@@ -28,7 +28,7 @@ export function CustodianExecutePage() {
         ariaLabel="待执行指令列表"
         queryKey={[...instructionsKey, 'custodian', 'execute']}
         fetchPage={fetchExecute}
-        columns={instructionColumns((row) => setOpenId(row.id), { enterprise: true })}
+        columns={instructionColumns((row) => setOpenId(row.id), { enterprise: true, oneStatus: true })}
         rowKey="id"
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}

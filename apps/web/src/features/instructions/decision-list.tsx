@@ -39,7 +39,7 @@ export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
         ariaLabel={ariaLabel}
         queryKey={[...instructionsKey, 'list', step]}
         fetchPage={fetchers[step]}
-        columns={instructionColumns((row) => setOpenId(row.id))}
+        columns={instructionColumns((row) => setOpenId(row.id), { oneStatus: true })}
         rowKey="id"
         showIndex
         queryFields={QUERY_FIELDS}

@@ -63,7 +63,7 @@ export function InstructionEntryPage() {
         ariaLabel="我的指令列表"
         queryKey={[...instructionsKey, 'list', 'entry']}
         fetchPage={fetchEntry}
-        columns={instructionColumns((row) => setOpenId(row.id))}
+        columns={instructionColumns((row) => setOpenId(row.id), { wideActions: true })}
         rowKey="id"
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}

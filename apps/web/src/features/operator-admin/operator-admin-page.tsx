@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { maskPhone, type UserRecord } from '@portal/shared';
 import { App, Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { DataTable, type RowAction } from '../../components/data-table';
+import { DataTable, WIDE_SCREENS, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { useOneTimePasswordNotice } from '../../components/one-time-password';
 import { Permission } from '../../lib/permissions';
@@ -139,7 +139,7 @@ export function OperatorAdminPage() {
                 </Space>
               ),
           },
-          { title: '手机号', dataIndex: 'mobile', render: (mobile: string) => (mobile ? maskPhone(mobile) : '暂无') },
+          { title: '手机号', dataIndex: 'mobile', responsive: WIDE_SCREENS, render: (mobile: string) => (mobile ? maskPhone(mobile) : '暂无') },
           {
             title: '状态',
             key: 'status',

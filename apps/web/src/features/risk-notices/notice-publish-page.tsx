@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { DataTable } from '../../components/data-table';
+import { ClippedText, DataTable, WIDE_SCREENS } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { schemaRule } from '../../lib/schema-rule';
 import { fetchStaffPage, noticesKey, staffDetailQuery, usePublishNotice, useWithdrawNotice } from './api/notices';
@@ -22,7 +22,7 @@ const QUERY_FIELDS: FormField[] = [
 ];
 
 const COLUMNS: TableColumnsType<StaffNotice> = [
-  { title: '标题', dataIndex: 'title' },
+  { title: '标题', dataIndex: 'title', render: (v: string) => <ClippedText text={v} width={200} /> },
   { title: '级别', dataIndex: 'level', width: 80, render: (level: string) => <LevelTag level={level} /> },
   {
     title: '状态',
@@ -39,10 +39,11 @@ const COLUMNS: TableColumnsType<StaffNotice> = [
     title: '发布范围',
     dataIndex: 'audience',
     width: 140,
+    responsive: WIDE_SCREENS,
     render: (audience: string, row) =>
       audience === 'all' ? '全部客户' : <Tooltip title={row.enterprises.map((e) => e.enterpriseName).join('、')}>{`指定 ${row.enterprises.length} 家企业`}</Tooltip>,
   },
-  { title: '发布时间', dataIndex: 'publishedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
+  { title: '发布时间', dataIndex: 'publishedAt', width: 150, responsive: WIDE_SCREENS, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
   { title: '有效期至', dataIndex: 'expireAt', width: 150, render: (v: string) => formatDateTime(v) },
   { title: '已读/应读', key: 'reading', width: 100, render: (_v, row) => (row.status === 'draft' ? '—' : `${row.readCount}/${row.audienceCount}`) },
 ];

@@ -30,7 +30,7 @@ export function RiskNoticePage() {
       title: '标题',
       dataIndex: 'title',
       render: (title: string, row) => (
-        <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setOpenId(row.id)}>
+        <Button type="link" style={{ padding: 0, height: 'auto', maxWidth: 220, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setOpenId(row.id)}>
           {row.readAt ? title : <Badge status="error" text={<span className={styles.unreadTitle}>{title}</span>} />}
         </Button>
       ),

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@portal/shared';
 import { App, Button, Card, Space, Tag } from 'antd';
 import { use, useState } from 'react';
-import { DataTable, type RowAction } from '../../components/data-table';
+import { ClippedText, DataTable, WIDE_SCREENS, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { useOneTimePasswordNotice } from '../../components/one-time-password';
 import { AccessContext, Permission } from '../../lib/permissions';
@@ -98,8 +98,8 @@ export function UserAdminPage() {
         columns={[
           { title: '用户名', dataIndex: 'username' },
           { title: '用户姓名', dataIndex: 'nickName' },
-          { title: '所属企业', dataIndex: 'enterpriseName' },
-          { title: '用户号', dataIndex: 'userNo' },
+          { title: '所属企业', dataIndex: 'enterpriseName', render: (v: string) => <ClippedText text={v} width={120} /> },
+          { title: '用户号', dataIndex: 'userNo', responsive: WIDE_SCREENS },
           {
             title: '角色',
             dataIndex: 'roles',

@@ -1,6 +1,7 @@
 import { codeLabel, type ClearPositionRecord, type NewSharePaymentRecord, type PreCleaningRecord, type WarningRecord } from '@portal/shared';
 import { Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
+import { ClippedText, WIDE_SCREENS } from '../../components/data-table';
 import { CLEAR_POSITION_CALLS, NEW_SHARE_PAYMENT_CALLS, PRE_CLEANING_CALLS, type KindCalls } from './api/kinds';
 import { AccountCell, moneyOf, priceOf, quantityOf, Shortfall, totalsOf } from './warning-format';
 
@@ -12,7 +13,7 @@ export interface WarningKindView<R extends WarningRecord> {
   dateLabel: string;
   /** 处理 or 确认缴款. */
   verb: string;
-  /** What the list shows of a row, between the account and the status. */
+  /** What the list shows of a row, between the account and the status (the rest kept for wide screens and the details). */
   columns: TableColumnsType<R>;
   /** The detail drawer's fields of the kind. */
   details: (r: R) => [label: string, value: ReactNode][];
@@ -26,20 +27,15 @@ export const CLEAR_POSITION_VIEW: WarningKindView<ClearPositionRecord> = {
   dateLabel: '触发日期',
   verb: '处理',
   columns: [
-    // The table sizes to its content: a long product name is cut, and whole on hover.
     {
       key: 'product',
       title: '产品名称',
-      render: (_, r) => (
-        <Typography.Text ellipsis={{ tooltip: r.productName }} style={{ maxWidth: 180 }}>
-          {r.productName}
-        </Typography.Text>
-      ),
+      render: (_, r) => <ClippedText text={r.productName} width={150} />,
     },
     { key: 'trigger', title: '触发类型', render: (_, r) => codeLabel('warningTrigger', r.trigger) },
     // A NAV at or below its line stands out; NAVs keep their four decimals.
     { key: 'unitNav', title: '单位净值', align: 'right', render: (_, r) => <Typography.Text type={r.trigger === '03' ? undefined : 'danger'}>{r.unitNav}</Typography.Text> },
-    { key: 'threshold', title: '触发阈值', align: 'right', render: (_, r) => r.threshold ?? '—' },
+    { key: 'threshold', title: '触发阈值', align: 'right', responsive: WIDE_SCREENS, render: (_, r) => r.threshold ?? '—' },
     { key: 'triggerDate', title: '触发日期', dataIndex: 'triggerDate' },
     { key: 'deadline', title: '处理截止日期', dataIndex: 'deadline' },
   ],
@@ -83,8 +79,8 @@ export const NEW_SHARE_PAYMENT_VIEW: WarningKindView<NewSharePaymentRecord> = {
   columns: [
     { key: 'stock', title: '股票', render: (_, r) => `${r.stockName}（${r.stockCode}）` },
     { key: 'market', title: '市场', render: (_, r) => codeLabel('market', r.market) },
-    { key: 'quantity', title: '配售数量', align: 'right', render: (_, r) => quantityOf(r.quantity) },
-    { key: 'price', title: '发行价格', align: 'right', render: (_, r) => priceOf(r.issuePrice) },
+    { key: 'quantity', title: '配售数量', align: 'right', responsive: WIDE_SCREENS, render: (_, r) => quantityOf(r.quantity) },
+    { key: 'price', title: '发行价格', align: 'right', responsive: WIDE_SCREENS, render: (_, r) => priceOf(r.issuePrice) },
     { key: 'amountPayable', title: '应缴金额', align: 'right', render: (_, r) => <Typography.Text strong>{moneyOf(r.amountPayable, r.currency)}</Typography.Text> },
     { key: 'deadline', title: '缴款截止日', dataIndex: 'paymentDeadline' },
   ],

@@ -1,7 +1,7 @@
 import type { WarningRecord } from '@portal/shared';
 import { App, Button, Card, Space, Typography } from 'antd';
 import { use, useMemo, useState } from 'react';
-import { DataTable, useCheckboxSelection } from '../../components/data-table';
+import { DataTable, useCheckboxSelection, WIDE_SCREENS } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import type { FormValues } from '../../components/form-builder';
 import { AccessContext } from '../../lib/permissions';
@@ -49,7 +49,7 @@ export function WarningListPage<R extends WarningRecord>({ view }: { view: Warni
           accountColumn<R>(),
           ...view.columns,
           { key: 'status', title: '状态', render: (_, r) => <WarningStatus record={r} /> },
-          { key: 'handledBy', title: view.verb === '处理' ? '处理人' : '确认人', render: (_, r) => <HandlerCell record={r} /> },
+          { key: 'handledBy', title: view.verb === '处理' ? '处理人' : '确认人', responsive: WIDE_SCREENS, render: (_, r) => <HandlerCell record={r} /> },
         ]}
         rowKey={(r) => r.id}
         showIndex

@@ -1,9 +1,11 @@
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ApiDefinition, FlagField } from '@portal/shared';
+import { ClippedText, WIDE_SCREENS } from '../../../components/data-table';
 import type { CallCount } from '../api/gateway-count';
 import { FlagTag } from './flag-tag';
 import { sourceText } from './flags';
+import styles from './api-columns.module.css';
 
 /** The four gateway settings shown together; each tag says which setting it is. */
 const GATEWAY_FLAGS: readonly FlagField[] = ['isAuth', 'isOpen', 'isEncrypt', 'isAra'];
@@ -30,16 +32,10 @@ const CallFigures = ({ count }: { count: CallCount | undefined }) =>
     <Typography.Text type="secondary">—</Typography.Text>
   );
 
-/** Long text cut to `width` pixels, whole on hover (the table sizes its columns to their content). */
-const Clipped = ({ text, width }: { text: string; width: number }) => (
-  <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
-    {text}
-  </Typography.Text>
-);
-
 /**
  * Spec §3 "API definition" as table columns. The flags are tags; the gateway's four sit in one
- * column so a clerk sees them with the status and priority without scrolling sideways.
+ * column, two by two, so a clerk sees them with the status without scrolling sideways. Category,
+ * service, priority and calls show from 1600 px (and in the edit dialog).
  */
 export const apiColumns = (counts: ReadonlyMap<number, CallCount> | undefined): TableColumnsType<ApiDefinition> => [
   {
@@ -47,37 +43,42 @@ export const apiColumns = (counts: ReadonlyMap<number, CallCount> | undefined): 
     dataIndex: 'apiCode',
     fixed: 'left',
     render: (code: string, row) => (
-      <Space size={4}>
+      <Flex vertical align="start" gap={2}>
         {code}
         <SourceTag row={row} />
-      </Space>
+      </Flex>
     ),
   },
-  { title: '接口名称', dataIndex: 'apiName', render: (name: string) => <Clipped text={name} width={180} /> },
-  { title: '接口分类', dataIndex: 'apiCategory', render: (value: string) => (value ? <Clipped text={value} width={96} /> : '暂无') },
-  { title: '服务标识', dataIndex: 'serviceId' },
+  { title: '接口名称', dataIndex: 'apiName', render: (name: string) => <ClippedText text={name} width={120} /> },
+  { title: '接口分类', dataIndex: 'apiCategory', responsive: WIDE_SCREENS, render: (value: string) => (value ? <ClippedText text={value} width={96} /> : '暂无') },
+  { title: '服务标识', dataIndex: 'serviceId', responsive: WIDE_SCREENS },
   { title: '状态', key: 'status', render: (_, row) => <FlagTag row={row} field="status" /> },
-  { title: '优先级', dataIndex: 'priority', align: 'right' },
+  { title: '优先级', dataIndex: 'priority', align: 'right', responsive: WIDE_SCREENS },
   {
     title: '网关设置',
     key: 'flags',
     render: (_, row) => (
-      <Space size={0}>
+      <div className={styles.flags}>
         {GATEWAY_FLAGS.map((field) => (
           <FlagTag key={field} row={row} field={field} />
         ))}
-      </Space>
+      </div>
     ),
   },
   {
     title: '今日调用',
     key: 'calls',
     align: 'right',
+    responsive: WIDE_SCREENS,
     render: (_, row) => <CallFigures count={counts?.get(row.apiId)} />,
   },
   {
     title: '接口路径',
     dataIndex: 'path',
-    render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+    render: (value: string) => (
+      <Typography.Text code ellipsis={{ tooltip: value }} style={{ maxWidth: 150 }}>
+        {value}
+      </Typography.Text>
+    ),
   },
 ];
