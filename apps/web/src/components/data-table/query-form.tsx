@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
 import { useEffect, useId, useRef } from 'react';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/media-query';
 import { FormFieldItem, type Dictionary, type FormField, type FormValues } from '../form-builder';
 import { searchCriteria } from './query-criteria';
 import styles from './data-table.module.css';
@@ -23,6 +24,8 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   // The fields' element ids start with it, so two tables on one page (two tabs) keep their labels apart.
   const name = useId();
   const pending = useRef<number | undefined>(undefined);
+  // Side by side, phone fields start wherever their label ends; stacked, every box lines up full width.
+  const phone = useMediaQuery(PHONE_QUERY);
   useEffect(() => () => window.clearTimeout(pending.current), []);
 
   const search = () => {
@@ -38,8 +41,8 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
     <Form
       form={form}
       name={name}
-      layout="inline"
-      className={styles.queryForm}
+      layout={phone ? 'vertical' : 'inline'}
+      className={phone ? styles.queryFormStacked : styles.queryForm}
       onValuesChange={searchSoon}
       onFinish={search}
       onReset={search}

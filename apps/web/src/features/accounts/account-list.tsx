@@ -1,6 +1,6 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { accountsApi, type AccountRecord } from '@portal/shared';
-import { App, Button, Space, Typography } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, useCheckboxSelection, type RowAction } from '../../components/data-table';
 import type { FormValues } from '../../components/form-builder';
@@ -112,7 +112,8 @@ export function AccountList({ added }: { added: AddedState }) {
         }
         toolbar={
           <>
-            <Space wrap>
+            {/* Flex, not Space: Space puts gaps only between its own children, and one Permission holds two buttons. */}
+            <Flex wrap gap={8}>
               <Permission names="accountAdd">
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
                   添加账户
@@ -134,7 +135,7 @@ export function AccountList({ added }: { added: AddedState }) {
               <DownloadButton subject="账户列表" download={() => downloadAccounts(filter)}>
                 下载
               </DownloadButton>
-            </Space>
+            </Flex>
             {added === 'added' && maySwitch && (
               <Typography.Text type={tooMany ? 'danger' : 'secondary'}>
                 {tooMany ? `一次最多选择${accountsApi.ACCOUNT_SELECTION_MAX}个账户，已选择 ${selectedRows.length} 个` : `已选择 ${selectedRows.length} 个账户`}

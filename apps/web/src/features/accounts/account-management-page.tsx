@@ -3,7 +3,6 @@ import { Card, Tabs } from 'antd';
 import { use } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../components/download-button';
-import { useMediaQuery } from '../../lib/media-query';
 import { AccessContext } from '../../lib/permissions';
 import { currentUserQuery } from '../../lib/session';
 import { AccountList } from './account-list';
@@ -29,13 +28,10 @@ export function AccountManagementPage() {
   // Only a third-party institution confirms other enterprises' accounts, so only it has them to download.
   const own = useQuery({ ...enterpriseQuery(me?.enterpriseNo ?? ''), enabled: Boolean(me?.enterpriseNo) });
   const isInstitution = own.data?.enterpriseType === 'third_party';
-  // On a phone every pixel of width goes to the table.
-  const phone = useMediaQuery('(max-width: 575px)');
 
   return (
     <Card
       title="账户管理"
-      size={phone ? 'small' : 'default'}
       extra={
         isInstitution && (
           <DownloadButton subject="第三方监督账户" download={downloadThirdPartyAccounts}>

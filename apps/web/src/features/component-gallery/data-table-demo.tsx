@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Segmented, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Flex, Segmented, Skeleton, Space, Typography } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { CsvImportButton, DataTable, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
@@ -86,7 +86,7 @@ export function DataTableDemo() {
   return (
     <>
       <div className={styles.demoControls}>
-        <Space>
+        <Space wrap>
           <Typography.Text type="secondary">选择方式</Typography.Text>
           <Segmented<SelectionChoice>
             aria-label="选择方式"
@@ -102,7 +102,7 @@ export function DataTableDemo() {
             ]}
           />
         </Space>
-        <Space>
+        <Space wrap>
           <Typography.Text type="secondary">接口模拟</Typography.Text>
           <Segmented<ServiceMode>
             aria-label="接口模拟"
@@ -133,7 +133,7 @@ export function DataTableDemo() {
         rowActions={rowActions}
         toolbar={
           <>
-            <Space>
+            <Flex wrap gap={8}>
               <Permission names="accountAdd">
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => message.info('新增账户请使用下方表单示例')}>
                   新增账户
@@ -147,7 +147,7 @@ export function DataTableDemo() {
                   }}
                 />
               </Permission>
-            </Space>
+            </Flex>
             {selectionType !== 'none' && <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>}
           </>
         }

@@ -112,6 +112,8 @@ export function PartnerAdminPage() {
         dataSource={clients.data ?? []}
         locale={{ emptyText: '暂无合作方' }}
         pagination={false}
+        // Like DataTable: columns keep their labels on one line and a phone scrolls the table, not the page.
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: '合作方名称', dataIndex: 'clientName' },
           { title: 'client_id', dataIndex: 'clientId', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },

@@ -58,11 +58,12 @@ export function UserAssignPage() {
   return (
     <Card title="用户分配">
       {loadError && <Alert type="error" showIcon title="数据加载失败" description={loadError.message} style={{ marginBottom: 16 }} />}
-      <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label="角色">
+      {/* On a phone the select narrows to the card and the buttons wrap below it with a gap. */}
+      <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>
+        <Form.Item label="角色" style={{ maxWidth: '100%' }}>
           <Select<number>
             aria-label="角色"
-            style={{ width: 280 }}
+            style={{ width: 280, maxWidth: '100%' }}
             placeholder="请选择角色"
             loading={roles.isPending}
             value={roleId}

@@ -30,6 +30,8 @@ export function UserUnlockPage() {
         dataSource={locked.data ?? []}
         locale={{ emptyText: '暂无被锁定的用户' }}
         pagination={false}
+        // Like DataTable: columns keep their labels on one line and a phone scrolls the table, not the page.
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: '登录名', dataIndex: 'username' },
           { title: '用户姓名', dataIndex: 'nickName' },

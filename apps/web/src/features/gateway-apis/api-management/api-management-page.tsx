@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Typography } from 'antd';
 import type { ApiDefinition } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type Key } from 'react';
@@ -72,7 +72,7 @@ export function ApiManagementPage() {
         rowActions={rowActions}
         toolbar={
           <>
-            <Space wrap>
+            <Flex wrap gap={8}>
               <Permission names="apiAdd">
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ editing: null })}>
                   新增
@@ -81,7 +81,7 @@ export function ApiManagementPage() {
               <BatchActions selected={selected} onRemoved={() => setSelected([])} />
               <ExportButton criteria={criteria} />
               <PartnerDocumentButton />
-            </Space>
+            </Flex>
             <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>
           </>
         }

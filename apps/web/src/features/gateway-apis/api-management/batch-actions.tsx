@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Dropdown, Tooltip, Typography } from 'antd';
 import type { ApiDefinition } from '@portal/shared';
 import { Permission } from '../../../lib/permissions';
 import { apiBatchAuth } from '../api/api-batch-auth';
@@ -106,10 +106,13 @@ interface BatchActionsProps {
   onRemoved: () => void;
 }
 
-/** The batch calls of spec §7 on the selected rows, each behind its `ACTION_` authority. */
+/**
+ * The batch calls of spec §7 on the selected rows, each behind its `ACTION_` authority. Bare
+ * buttons, so they wrap with the rest of the toolbar's row and take its gaps.
+ */
 export function BatchActions({ selected, onRemoved }: BatchActionsProps) {
   return (
-    <Space wrap>
+    <>
       <Permission names="apiBatch">
         <BatchMenu call={apiBatchStatus} label="批量启用/停用" choices={['启用', '停用']} selected={selected} />
         <BatchMenu call={apiBatchOpen} label="批量开放/关闭" choices={['开放', '关闭']} selected={selected} />
@@ -119,6 +122,6 @@ export function BatchActions({ selected, onRemoved }: BatchActionsProps) {
       <Permission names="apiRemove">
         <BatchRemove selected={selected} onRemoved={onRemoved} />
       </Permission>
-    </Space>
+    </>
   );
 }
