@@ -9,6 +9,16 @@ const DESKTOP_1280 = { width: 1280, height: 900 };
 const DESKTOP_1440 = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
+/** The screens this issue changed, kept in docs/ as they look. */
+const SCREENSHOTS: Record<string, string> = {
+  '/instructionManagement/instructionQuery/index@1280': 'walk-instruction-query-1280.png',
+  '/system/accountManagement/index@1280': 'walk-accounts-1280.png',
+  '/gateway/apiManagement/index@1440': 'walk-api-management-1440.png',
+  '/custodianInstruction/custodianCheck/index@1280': 'walk-custodian-check-1280.png',
+  '/instructionManagement/instructionQuery/index@390': 'walk-instruction-query-phone.png',
+  '/gateway/partnerManagement/index@390': 'walk-partner-management-phone.png',
+};
+
 /** Who sees which screens: between them, every page of the console. */
 const WALKS: { username: string; password: string; routes: string[] }[] = [
   {
@@ -115,6 +125,8 @@ for (const walk of WALKS) {
         expect(layout.offscreen, `${where}: text past the window`).toEqual([]);
         expect(layout.cut, `${where}: text cut without an ellipsis`).toEqual([]);
         if (size !== PHONE) expect(layout.covered, `${where}: headers under the fixed 操作 column`).toEqual([]);
+        const shot = SCREENSHOTS[`${route}@${size.width}`];
+        if (shot) await page.screenshot({ path: `../docs/screenshots/${shot}` });
       }
     }
   });

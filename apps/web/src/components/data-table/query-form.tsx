@@ -1,6 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media-query';
 import { FormFieldItem, type Dictionary, type FormField, type FormValues } from '../form-builder';
 import { searchCriteria } from './query-criteria';
@@ -8,6 +8,8 @@ import styles from './data-table.module.css';
 
 /** Spec §9: query input debounce. */
 const QUERY_DEBOUNCE_MS = 300;
+/** On a phone the first criteria show, the rest on 更多条件, so the list is not a screen away. */
+const PHONE_FIELDS = 2;
 
 interface QueryFormProps {
   fields: readonly FormField[];
@@ -26,6 +28,8 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   const pending = useRef<number | undefined>(undefined);
   // Side by side, phone fields start wherever their label ends; stacked, every box lines up full width.
   const phone = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const folded = phone && !expanded && fields.length > PHONE_FIELDS;
   useEffect(() => () => window.clearTimeout(pending.current), []);
 
   const search = () => {
@@ -48,15 +52,27 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
       onReset={search}
       role="search"
     >
-      {fields.map((field) => (
-        <FormFieldItem key={field.name} field={field} dictionary={dictionary} />
-      ))}
+      {fields.map((field, index) =>
+        // A folded field stays in the form: what was typed in it still filters.
+        folded && index >= PHONE_FIELDS ? (
+          <div key={field.name} hidden>
+            <FormFieldItem field={field} dictionary={dictionary} />
+          </div>
+        ) : (
+          <FormFieldItem key={field.name} field={field} dictionary={dictionary} />
+        ),
+      )}
       <Form.Item>
-        <Space>
+        <Space wrap>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
             查询
           </Button>
           <Button htmlType="reset">重置</Button>
+          {phone && fields.length > PHONE_FIELDS && (
+            <Button type="link" icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end" onClick={() => setExpanded(!expanded)}>
+              {expanded ? '收起' : '更多条件'}
+            </Button>
+          )}
         </Space>
       </Form.Item>
     </Form>
