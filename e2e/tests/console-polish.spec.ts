@@ -78,6 +78,15 @@ test('staff land on a staff home, not the customers’ slogan', async ({ page })
   await page.screenshot({ path: `${SCREENS}/staff-home.png` });
 });
 
+test('a gateway administrator’s home shows the notices still in draft, and the card leads to them', async ({ page }) => {
+  await login(page, 'admin', 'Admin1234');
+  const drafts = page.locator('[data-view="/home"] [data-field="noticeDraftCount"]');
+  await expect(drafts).toBeVisible();
+  await expect(drafts).toContainText('待发布草稿');
+  await drafts.click();
+  await expect(page).toHaveURL(/\/custodianNotice\/riskNoticePublish\/index$/);
+});
+
 // The fixed 操作 column, overflow and cut text on every screen: screen-walk.spec.ts.
 
 test('on a phone the query form shows its first criteria and keeps the rest under 更多条件', async ({ page }) => {
@@ -91,8 +100,9 @@ test('on a phone the query form shows its first criteria and keeps the rest unde
   await view.getByRole('button', { name: '更多条件' }).click();
   await view.getByLabel('收款人').fill('没有这个收款人');
   await view.getByRole('button', { name: '收起' }).click();
-  // Folded away, the criterion still filters.
+  // Folded away, the criterion still filters, and the toggle says so.
   await expect(view.getByLabel('收款人')).toBeHidden();
+  await expect(view.getByRole('button', { name: '更多条件（已填 1）' })).toBeVisible();
   await expect(view.locator('.ant-empty')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/query-form-phone.png` });
 });

@@ -129,7 +129,10 @@ test('the enterprise administrator edits an operator, gives a role through the t
   await expect(toast(page, '操作员已修改')).toBeVisible();
   await expect(row).toContainText('孙悦然');
   await expect(row).toContainText('复核员');
+  // The phone number, masked, has its column from 1600 px.
+  await page.setViewportSize({ width: 1600, height: 900 });
   await expect(row).toContainText('139****2222');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // 角色分配: the enterprise's operators only, its administrator not among them.
   await view(page).getByRole('button', { name: /角色分配/ }).click();

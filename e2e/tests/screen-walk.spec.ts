@@ -36,7 +36,8 @@ const WALKS: { username: string; password: string; routes: string[] }[] = [
       '/warningInfo/NewSharePaymentReminder/index',
     ],
   },
-  { username: 'checker', password: 'Demo1234', routes: ['/instructionManagement/instructionReview/index'] },
+  // ztreview, not checker: an earlier spec changes checker's password.
+  { username: 'ztreview', password: 'Demo1234', routes: ['/instructionManagement/instructionReview/index'] },
   { username: 'tpconfirm', password: 'Demo1234', routes: ['/thirdPartyInstructionManagement/instructionConfirmation/index'] },
   { username: 'qyadmin', password: 'Demo1234', routes: ['/system/operatorManagement/index', '/system/auditLog/index'] },
   {

@@ -136,6 +136,8 @@ test('staff import a feed with errors (nothing written) then a good one; the cus
   await expect(dataRows(list).filter({ hasText: '华晨智芯（688990）' })).toHaveCount(0);
   await list.getByRole('search').getByRole('button', { name: /重\s*置/ }).click();
   await expect(dataRows(list).filter({ hasText: '华晨智芯（688990）' }).first()).toContainText('已确认缴款');
+  // Who confirmed: in its column from 1600 px.
+  await customer.setViewportSize({ width: 1600, height: 900 });
   await expect(dataRows(list).filter({ hasText: '华晨智芯（688990）' }).first()).toContainText('张晓明');
   await customer.screenshot({ path: '../docs/screenshots/warnings-new-share.png' });
 

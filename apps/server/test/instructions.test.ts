@@ -179,6 +179,11 @@ describe('payment instructions', () => {
     expect((await homeOf('tpconfirm', 'Demo1234')).waitConfirmCount).toBeGreaterThan(0);
     expect((await homeOf('tpreview', 'Demo1234')).waitConfirmReviewCount).toBeGreaterThan(0);
     expect((await homeOf('custcheck', 'Admin1234')).waitCheckCount).toBeGreaterThan(0);
+    // The custodian's payments to make: every enterprise's checked instructions, for executors only.
+    const checked = await db().selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '50').executeTakeFirstOrThrow();
+    expect(Number(checked.n)).toBeGreaterThan(0);
+    expect((await homeOf('custexec', 'Admin1234')).waitExecuteCount).toBe(Number(checked.n));
+    for (const [username, password] of [['custcheck', 'Admin1234'], ['demo', 'Demo1234']]) expect((await homeOf(username!, password!)).waitExecuteCount, username).toBe(0);
   });
 
   it('downloads the enterprise view as xlsx', async () => {

@@ -85,6 +85,9 @@ describe('risk notices', () => {
     expect(demo.records.every((r) => !r.title.includes('草稿') && !r.title.includes('升级维护'))).toBe(true);
     expect(await riskCount('demo')).toBe(demo.unread);
     expect(demo.unread).toBeGreaterThan(0);
+    // The publisher's home counts the drafts; a reader's does not.
+    expect((await counts('staff')).noticeDraftCount).toBe(statuses.filter((s) => s.status === 'draft').length);
+    expect((await counts('demo')).noticeDraftCount).toBe(0);
     // Urgent notices are seeded read, so no demo login starts with the dialog.
     expect(demo.records.filter((r) => r.level === '3').every((r) => r.readAt !== null)).toBe(true);
   });

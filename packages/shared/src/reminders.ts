@@ -1,4 +1,7 @@
-/** Spec §3 "Home reminder counts": the fourteen counts of `query/message/reminder`. */
+/**
+ * Spec §3 "Home reminder counts": the fourteen counts of `query/message/reminder`, and two of bank
+ * staff's own (issue 16: the staff home shows what waits for them), 0 for everyone else.
+ */
 export const REMINDER_FIELDS = [
   'notAddedAccountCount',
   'addedAccountCount',
@@ -14,6 +17,10 @@ export const REMINDER_FIELDS = [
   'positionCount',
   'deptCount',
   'shareCount',
+  /** Checked instructions waiting for the custodian's payment (CUSTODIAN_EXECUTE). */
+  'waitExecuteCount',
+  /** Risk notices saved as drafts, not yet published (RISK_PUBLISH). */
+  'noticeDraftCount',
 ] as const;
 
 export type ReminderField = (typeof REMINDER_FIELDS)[number];

@@ -377,6 +377,9 @@ export async function homeCounts(
   if (has('CUSTODIAN_CHECK')) {
     count('waitCheckCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '40').executeTakeFirstOrThrow());
   }
+  if (has('CUSTODIAN_EXECUTE')) {
+    count('waitExecuteCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '50').executeTakeFirstOrThrow());
+  }
   await Promise.all(tasks);
   return counts;
 }

@@ -83,8 +83,13 @@ export async function visibleIds(db: Kysely<DB>, reader: Reader, ids: readonly n
 
 /** RiskCount: unread, unexpired, published notices addressed to the seat's enterprise. */
 export async function homeCounts(db: Kysely<DB>, scope: Reader & { authorities: readonly string[] }, now: Date) {
-  if (!scope.authorities.includes('RISK_VIEW')) return {};
-  return { RiskCount: await unreadOf(db, scope, now) };
+  const counts: { RiskCount?: number; noticeDraftCount?: number } = {};
+  if (scope.authorities.includes('RISK_VIEW')) counts.RiskCount = await unreadOf(db, scope, now);
+  if (scope.authorities.includes('RISK_PUBLISH')) {
+    const drafts = await db.selectFrom('risk_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'draft').executeTakeFirstOrThrow();
+    counts.noticeDraftCount = Number(drafts.n);
+  }
+  return counts;
 }
 
 /** The urgent notices the seat has not acknowledged yet, oldest first (the dialog shows them in turn). */

@@ -30,6 +30,10 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [expanded, setExpanded] = useState(false);
   const folded = phone && !expanded && fields.length > PHONE_FIELDS;
+  // The toggle says how many folded criteria are filtering, so an emptied list is not a mystery.
+  const values = Form.useWatch([], form) as FormValues | undefined;
+  const criteria = searchCriteria(fields, values ?? {});
+  const hiddenFilters = fields.slice(PHONE_FIELDS).filter((field) => field.name in criteria).length;
   useEffect(() => () => window.clearTimeout(pending.current), []);
 
   const search = () => {
@@ -70,7 +74,7 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
           <Button htmlType="reset">重置</Button>
           {phone && fields.length > PHONE_FIELDS && (
             <Button type="link" icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end" onClick={() => setExpanded(!expanded)}>
-              {expanded ? '收起' : '更多条件'}
+              {expanded ? '收起' : hiddenFilters > 0 ? `更多条件（已填 ${hiddenFilters}）` : '更多条件'}
             </Button>
           )}
         </Space>

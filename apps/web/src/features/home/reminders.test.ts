@@ -17,9 +17,18 @@ describe('homeState (spec §4 home loading states)', () => {
     expect(groups[0]?.children.map((c) => c.field)).toEqual(['waitConfirmCount']);
     expect(groups[1]?.children.map((c) => c.field)).toEqual(['confirmRefuseCount']);
   });
-  it('covers every count exactly once and links the eight spec §2 paths', () => {
-    expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());
+  it('covers every count exactly once and links the eight spec §2 paths; staff cards cover every count too', () => {
+    const staffOnly = ['waitExecuteCount', 'noticeDraftCount'];
+    expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual(REMINDER_FIELDS.filter((f) => !staffOnly.includes(f)).sort());
     expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(8);
+    expect(STAFF_REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());
+  });
+  it('shows staff the payments to make and the notices in draft', () => {
+    const { groups } = homeState(false, { ...zero, waitExecuteCount: 2, noticeDraftCount: 1 }, STAFF_REMINDER_GROUPS);
+    expect(groups.map((g) => [g.title, g.children.map((c) => c.label)])).toEqual([
+      ['托管行指令执行', ['待执行指令']],
+      ['风险提示发布', ['待发布草稿']],
+    ]);
   });
   it('shows custodian staff the check count on their own card', () => {
     const { groups } = homeState(false, { ...zero, waitCheckCount: 3 }, STAFF_REMINDER_GROUPS);

@@ -69,8 +69,19 @@ const CUSTODIAN_CHECK_GROUP: ReminderGroup = {
   children: [{ field: 'waitCheckCount', label: '待审核指令' }],
 };
 
+/** Staff's own cards (issue 16): payments to make, notices still in draft. */
+const STAFF_GROUPS: ReminderGroup[] = [
+  {
+    title: '托管行指令执行',
+    path: '/custodianInstruction/custodianExecute/index',
+    children: [{ field: 'waitExecuteCount', label: '待执行指令' }],
+  },
+  { title: '风险提示发布', path: '/custodianNotice/riskNoticePublish/index', children: [{ field: 'noticeDraftCount', label: '待发布草稿' }] },
+];
+
 export const STAFF_REMINDER_GROUPS: ReminderGroup[] = [
   CUSTODIAN_CHECK_GROUP,
+  ...STAFF_GROUPS,
   ...REMINDER_GROUPS.map((g) => ({ ...g, children: g.children.filter((c) => c.field !== 'waitCheckCount') })),
 ];
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { maskPhone, type UserRecord } from '@portal/shared';
 import { App, Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { DataTable, WIDE_SCREENS, type RowAction } from '../../components/data-table';
+import { ClippedText, DataTable, WIDE_SCREENS, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { useOneTimePasswordNotice } from '../../components/one-time-password';
 import { Permission } from '../../lib/permissions';
@@ -109,7 +109,7 @@ export function OperatorAdminPage() {
           </Space>
         }
         columns={[
-          { title: '用户名', dataIndex: 'username' },
+          { title: '用户名', dataIndex: 'username', render: (v: string) => <ClippedText text={v} width={110} /> },
           {
             title: '用户姓名',
             key: 'nickName',
@@ -132,7 +132,8 @@ export function OperatorAdminPage() {
               roles.length === 0 ? (
                 '暂无'
               ) : (
-                <Space size={[4, 4]} wrap>
+                // Several roles wrap onto lines instead of widening the list past its card.
+                <Space size={[4, 4]} wrap style={{ maxWidth: 160 }}>
                   {roles.map((r) => (
                     <Tag key={r.roleId}>{r.roleName}</Tag>
                   ))}
@@ -143,9 +144,14 @@ export function OperatorAdminPage() {
           {
             title: '状态',
             key: 'status',
-            render: (_, row) => (row.status !== 1 ? <Tag>用户停用</Tag> : row.seatStatus !== 1 ? <Tag>用户号停用</Tag> : <Tag color="green">启用</Tag>),
+            // A lock shows with the status rather than in a column of its own, which would mostly say 否.
+            render: (_, row) => (
+              <Space size={4}>
+                {row.status !== 1 ? <Tag>用户停用</Tag> : row.seatStatus !== 1 ? <Tag>用户号停用</Tag> : <Tag color="green">启用</Tag>}
+                {lockedIds.has(row.userId) && <Tag color="red">已锁定</Tag>}
+              </Space>
+            ),
           },
-          { title: '锁定', key: 'locked', render: (_, row) => (lockedIds.has(row.userId) ? <Tag color="red">已锁定</Tag> : '否') },
           { title: '密码', dataIndex: 'mustChangePassword', render: (must: boolean) => (must ? <Tag color="orange">待首次修改</Tag> : '正常') },
         ]}
       />

@@ -104,7 +104,8 @@ export function UserAdminPage() {
             title: '角色',
             dataIndex: 'roles',
             render: (roles: UserRecord['roles']) => (
-              <Space size={[4, 4]} wrap>
+              // Several roles wrap onto lines instead of widening the list past its card.
+              <Space size={[4, 4]} wrap style={{ maxWidth: 160 }}>
                 {roles.map((r) => (
                   <Tag key={r.roleId}>{r.roleName}</Tag>
                 ))}
