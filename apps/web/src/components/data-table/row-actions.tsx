@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { hasAction } from '@portal/shared';
-import { App, Button, Dropdown, Grid, Space, type TableColumnType } from 'antd';
+import { App, Button, Dropdown, Grid, Space, Typography, type TableColumnType } from 'antd';
 import { use } from 'react';
 import { AccessContext } from '../../lib/permissions';
 import type { RowAction } from './types';
@@ -28,6 +28,8 @@ function RowActionButtons<T>({ row, actions, maxInline }: RowActionButtonsProps<
       onOk: () => action.onClick(row),
     });
   };
+  // A row none of whose actions apply (the bank's own enterprise…) says so rather than looking unfinished.
+  if (shown.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   const inline = shown.length > maxInline ? shown.slice(0, maxInline - 1) : shown;
   const overflow = shown.slice(inline.length);
   return (
