@@ -1,6 +1,6 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media-query';
 import { FormFieldItem, type Dictionary, type FormField, type FormValues } from '../form-builder';
 import { searchCriteria } from './query-criteria';
@@ -51,6 +51,8 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
       name={name}
       layout={phone ? 'vertical' : 'inline'}
       className={phone ? styles.queryFormStacked : styles.queryForm}
+      // Labels as wide as the longest (and its colon): the boxes start at one x in every row.
+      style={{ '--query-label-width': `${Math.max(4, ...fields.map((f) => f.label?.length ?? 0)) + 1.5}em` } as CSSProperties}
       onValuesChange={searchSoon}
       onFinish={search}
       onReset={search}

@@ -2,7 +2,7 @@ import { AUDIT_EVENTS, auditApi, auditEventLabel, auditReasonLabel, formatDateTi
 import { Card, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { DataTable } from '../../components/data-table';
+import { ClippedText, DataTable } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import type { FormField, FormValues } from '../../components/form-builder';
 import { schemaRule } from '../../lib/schema-rule';
@@ -38,7 +38,12 @@ const COLUMNS: TableColumnsType<AuditRecord> = [
       </>
     ),
   },
-  { title: '企业', key: 'enterprise', width: 200, render: (_, r) => (r.enterpriseNo ? `${r.enterpriseName ?? ''}（${r.enterpriseNo}）` : '—') },
+  {
+    title: '企业',
+    key: 'enterprise',
+    width: 200,
+    render: (_, r) => (r.enterpriseNo ? <ClippedText text={`${r.enterpriseName ?? ''}（${r.enterpriseNo}）`} width={184} /> : '—'),
+  },
   { title: '操作', dataIndex: 'event', width: 130, render: (v: string) => auditEventLabel(v) },
   { title: '结果', dataIndex: 'outcome', width: 80, render: (v: string) => (v === 'success' ? <Tag color="green">成功</Tag> : <Tag color="red">失败</Tag>) },
   { title: '原因', dataIndex: 'reason', width: 160, render: (v: string | null) => (v ? auditReasonLabel(v) : '—') },

@@ -1,35 +1,60 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CERT_STATUS_LABELS, CERT_STATUSES, formatDateTime, type CertificateRecord, type CertificateStatus } from '@portal/shared';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { ClippedText, WIDE_SCREENS } from '../../components/data-table';
+import { ClippedText, DataTable, WIDE_SCREENS, type FetchPage, type RowAction } from '../../components/data-table';
+import type { FormField } from '../../components/form-builder';
 import { certificatesKey, freezeCertificate, issueActivationCode, listCertificates, renewCertificate, revokeCertificate, unfreezeCertificate } from './api';
 
 const STATUS_COLORS: Record<CertificateStatus, string> = { active: 'green', frozen: 'orange', revoked: 'default' };
 
-interface Filters {
-  username?: string;
-  serial?: string;
-  status?: CertificateStatus;
-}
+/** The list's criteria (spec §3 certificate query). */
+const QUERY_FIELDS: readonly FormField[] = [
+  { name: 'username', type: 'text', label: '用户名', maxLength: 64 },
+  { name: 'serial', type: 'text', label: '序列号', maxLength: 32 },
+  { name: 'status', type: 'select', label: '状态', options: CERT_STATUSES.map((s) => ({ key: s, value: CERT_STATUS_LABELS[s] })) },
+];
+
+const fetchCertificates: FetchPage<CertificateRecord> = (params) => listCertificates(params as Parameters<typeof listCertificates>[0]);
+
+const COLUMNS: TableColumnsType<CertificateRecord> = [
+  {
+    title: '证书序列号',
+    dataIndex: 'serial',
+    render: (v: string) => (
+      <Typography.Text code copyable ellipsis={{ tooltip: v }} style={{ maxWidth: 160 }}>
+        {v}
+      </Typography.Text>
+    ),
+  },
+  { title: '主题', dataIndex: 'subject', render: (v: string) => <ClippedText text={v} width={160} /> },
+  { title: '用户名', dataIndex: 'username' },
+  { title: '用户姓名', dataIndex: 'nickName' },
+  { title: '生效时间', dataIndex: 'notBefore', responsive: WIDE_SCREENS, render: (v: string) => formatDateTime(v) },
+  { title: '到期时间', dataIndex: 'notAfter', render: (v: string, row) => (row.expired ? <Tag color="red">已过期 {formatDateTime(v)}</Tag> : formatDateTime(v)) },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    render: (v: CertificateStatus, row) => (
+      <Space orientation="vertical" size={0}>
+        <Tag color={STATUS_COLORS[v]}>{CERT_STATUS_LABELS[v]}</Tag>
+        {row.renewedBy && <Typography.Text type="secondary">已更新为 {row.renewedBy.slice(0, 8)}…</Typography.Text>}
+        {!row.renewedBy && row.revokeReason && <Typography.Text type="secondary">{row.revokeReason}</Typography.Text>}
+      </Space>
+    ),
+  },
+];
 
 /** Bank staff (证书管理, issue 14): activation codes for enrolment, and each certificate's freeze, unfreeze, revoke and renewal. */
 export function CertAdminPage() {
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, limit: 10 });
   const [codeOpen, setCodeOpen] = useState(false);
   const [revoking, setRevoking] = useState<CertificateRecord>();
-  const [filterForm] = Form.useForm<Filters>();
   const [codeForm] = Form.useForm<{ username: string }>();
   const [revokeForm] = Form.useForm<{ reason: string }>();
 
-  const list = useQuery({
-    queryKey: [...certificatesKey, filters, page],
-    queryFn: () => listCertificates({ ...filters, ...page }),
-    placeholderData: keepPreviousData,
-  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: certificatesKey });
   const change = useMutation({
     mutationFn: async ({ action, row, reason }: { action: 'freeze' | 'unfreeze' | 'revoke' | 'renew'; row: CertificateRecord; reason?: string }) => {
@@ -45,6 +70,7 @@ export function CertAdminPage() {
   });
   const code = useMutation({ mutationFn: (username: string) => issueActivationCode(username) });
 
+  // The confirmation's button names the action (冻结, not 确定): freezing a certificate locks a person out.
   const confirm = (action: 'freeze' | 'unfreeze' | 'renew', row: CertificateRecord) => {
     const label = { freeze: '冻结', unfreeze: '解冻', renew: '更新' }[action];
     modal.confirm({
@@ -55,110 +81,28 @@ export function CertAdminPage() {
       onOk: () => change.mutateAsync({ action, row }),
     });
   };
+  const rowActions: RowAction<CertificateRecord>[] = [
+    { key: 'freeze', label: '冻结', visible: (row) => row.status === 'active', onClick: (row) => confirm('freeze', row) },
+    { key: 'unfreeze', label: '解冻', visible: (row) => row.status === 'frozen', onClick: (row) => confirm('unfreeze', row) },
+    { key: 'renew', label: '更新', visible: (row) => row.status === 'active', onClick: (row) => confirm('renew', row) },
+    { key: 'revoke', label: '吊销', danger: true, visible: (row) => row.status !== 'revoked', onClick: (row) => setRevoking(row) },
+  ];
 
   return (
-    <Card
-      title="证书管理"
-      extra={
-        <Space>
-          <Button type="primary" onClick={() => setCodeOpen(true)}>
+    <Card title="证书管理">
+      <DataTable<CertificateRecord>
+        ariaLabel="证书列表"
+        queryKey={certificatesKey}
+        fetchPage={fetchCertificates}
+        columns={COLUMNS}
+        rowKey="serial"
+        queryFields={QUERY_FIELDS}
+        rowActions={rowActions}
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCodeOpen(true)}>
             生成激活码
           </Button>
-          <Button onClick={() => void refresh()}>刷新</Button>
-        </Space>
-      }
-    >
-      <Form
-        form={filterForm}
-        name="certFilter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        onFinish={(values) => {
-          setFilters({ username: values.username?.trim() || undefined, serial: values.serial?.trim() || undefined, status: values.status });
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      >
-        <Form.Item name="username" label="用户名">
-          <Input allowClear maxLength={64} placeholder="用户名" />
-        </Form.Item>
-        <Form.Item name="serial" label="序列号">
-          <Input allowClear maxLength={32} placeholder="证书序列号" />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 120 }} placeholder="全部" options={CERT_STATUSES.map((s) => ({ value: s, label: CERT_STATUS_LABELS[s] }))} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
-      <Table<CertificateRecord>
-        rowKey="serial"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.page,
-          pageSize: page.limit,
-          total: list.data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (current, limit) => setPage({ page: current, limit }),
-        }}
-        columns={[
-          {
-            title: '证书序列号',
-            dataIndex: 'serial',
-            render: (v: string) => (
-              <Typography.Text code copyable ellipsis={{ tooltip: v }} style={{ maxWidth: 160 }}>
-                {v}
-              </Typography.Text>
-            ),
-          },
-          { title: '主题', dataIndex: 'subject', render: (v: string) => <ClippedText text={v} width={160} /> },
-          { title: '用户名', dataIndex: 'username' },
-          { title: '用户姓名', dataIndex: 'nickName' },
-          { title: '生效时间', dataIndex: 'notBefore', responsive: WIDE_SCREENS, render: (v: string) => formatDateTime(v) },
-          { title: '到期时间', dataIndex: 'notAfter', render: (v: string, row) => (row.expired ? <Tag color="red">已过期 {formatDateTime(v)}</Tag> : formatDateTime(v)) },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (v: CertificateStatus, row) => (
-              <Space orientation="vertical" size={0}>
-                <Tag color={STATUS_COLORS[v]}>{CERT_STATUS_LABELS[v]}</Tag>
-                {row.renewedBy && <Typography.Text type="secondary">已更新为 {row.renewedBy.slice(0, 8)}…</Typography.Text>}
-                {!row.renewedBy && row.revokeReason && <Typography.Text type="secondary">{row.revokeReason}</Typography.Text>}
-              </Space>
-            ),
-          },
-          {
-            title: '操作',
-            key: 'action',
-            fixed: 'right',
-            render: (_, row) => (
-              <Space size={0}>
-                {row.status === 'active' && (
-                  <Button type="link" onClick={() => confirm('freeze', row)}>
-                    冻结
-                  </Button>
-                )}
-                {row.status === 'frozen' && (
-                  <Button type="link" onClick={() => confirm('unfreeze', row)}>
-                    解冻
-                  </Button>
-                )}
-                {row.status === 'active' && (
-                  <Button type="link" onClick={() => confirm('renew', row)}>
-                    更新
-                  </Button>
-                )}
-                {row.status !== 'revoked' && (
-                  <Button type="link" danger onClick={() => setRevoking(row)}>
-                    吊销
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        }
       />
 
       <Modal

@@ -15,5 +15,12 @@ export function InstructionConfirmationPage() {
       ? [{ key: 'confirmReview', label: '待确认复核指令', children: <DecisionList step="confirmReview" verb="确认复核" ariaLabel="待确认复核指令列表" /> }]
       : []),
   ];
-  return <Card title="指令确认">{items.length > 0 ? <Tabs items={items} /> : <Empty description="当前用户没有指令确认权限" />}</Card>;
+  if (items.length === 0) return <Card title="指令确认"><Empty description="当前用户没有指令确认权限" /></Card>;
+  // A seat holding one of the two steps gets its list under the card's title, not a lone tab.
+  if (items.length === 1) return <Card title={`指令确认 · ${items[0]!.label}`}>{items[0]!.children}</Card>;
+  return (
+    <Card title="指令确认">
+      <Tabs items={items} />
+    </Card>
+  );
 }
