@@ -8,10 +8,13 @@ import type { Breakpoint } from 'antd';
  */
 export const WIDE_SCREENS: Breakpoint[] = ['xxl'];
 
-/** A long text cut to `width` pixels on one line, whole on hover (`tooltip` replaces it there). */
-export function ClippedText({ text, width, tooltip = text }: { text: string; width: number; tooltip?: string }) {
+/**
+ * A long text cut to `width` pixels on one line, whole on hover (`tooltip` replaces it there);
+ * `code` sets it as code (paths, JSON).
+ */
+export function ClippedText({ text, width, tooltip = text, code }: { text: string; width: number; tooltip?: string; code?: boolean }) {
   return (
-    <Typography.Text ellipsis={{ tooltip }} style={{ maxWidth: width }}>
+    <Typography.Text code={code} ellipsis={{ tooltip }} style={{ maxWidth: width }}>
       {text}
     </Typography.Text>
   );

@@ -32,7 +32,7 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   const folded = phone && !expanded && fields.length > PHONE_FIELDS;
   // The toggle says how many folded criteria are filtering, so an emptied list is not a mystery.
   const values = Form.useWatch([], form) as FormValues | undefined;
-  const criteria = searchCriteria(fields, values ?? {});
+  const criteria = folded ? searchCriteria(fields, values ?? {}) : {};
   const hiddenFilters = fields.slice(PHONE_FIELDS).filter((field) => field.name in criteria).length;
   useEffect(() => () => window.clearTimeout(pending.current), []);
 

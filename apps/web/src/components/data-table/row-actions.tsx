@@ -1,7 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import { hasAction } from '@portal/shared';
-import { App, Button, Dropdown, Grid, Space, Typography, type TableColumnType } from 'antd';
+import { App, Button, Dropdown, Space, Typography, type TableColumnType } from 'antd';
 import { use } from 'react';
+import { NARROW_QUERY, useMediaQuery } from '../../lib/media-query';
 import { AccessContext } from '../../lib/permissions';
 import type { RowAction } from './types';
 
@@ -66,13 +67,13 @@ function RowActionButtons<T>({ row, actions, maxInline }: RowActionButtonsProps<
  */
 export function useRowActionsColumn<T>(actions: readonly RowAction<T>[] | undefined, maxInline: number): TableColumnType<T> | null {
   const access = use(AccessContext);
-  const screens = Grid.useBreakpoint();
+  const narrow = useMediaQuery(NARROW_QUERY);
   const allowed = (actions ?? []).filter((action) => !action.permission || hasAction(access, action.permission));
   if (allowed.length === 0) return null;
   return {
     key: '__actions',
     title: '操作',
-    fixed: screens.md ? 'right' : undefined,
+    fixed: narrow ? undefined : 'right',
     render: (_, row) => <RowActionButtons row={row} actions={allowed} maxInline={maxInline} />,
   };
 }

@@ -54,7 +54,7 @@ const COLUMNS: TableColumnsType<AuditRecord> = [
     title: '详情（修改前后）',
     dataIndex: 'detail',
     width: 320,
-    render: (v: string) => (v ? <Typography.Text code ellipsis={{ tooltip: v }} style={{ maxWidth: 300 }}>{v}</Typography.Text> : '—'),
+    render: (v: string) => (v ? <ClippedText code text={v} width={300} /> : '—'),
   },
 ];
 

@@ -75,10 +75,6 @@ export const apiColumns = (counts: ReadonlyMap<number, CallCount> | undefined): 
   {
     title: '接口路径',
     dataIndex: 'path',
-    render: (value: string) => (
-      <Typography.Text code ellipsis={{ tooltip: value }} style={{ maxWidth: 150 }}>
-        {value}
-      </Typography.Text>
-    ),
+    render: (value: string) => <ClippedText code text={value} width={150} />,
   },
 ];
