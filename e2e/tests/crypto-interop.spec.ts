@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures';
@@ -8,6 +7,7 @@ import { portalCrypto as node } from '../../packages/crypto/src/node';
 import type { Sm2Engine } from '../../packages/crypto/src/sm2';
 import type { CryptoError } from '../../packages/crypto/src/errors';
 import type { KeyPair, PortalCrypto, SymType } from '../../packages/crypto/src/types';
+import { loadVectors, type Vectors } from '../../packages/crypto/test/standard-vectors';
 
 // @portal/crypto's browser implementation running in Chromium (real WebCrypto, no Node
 // polyfills) against the standard vectors and against the Node implementation, both ways.
@@ -15,7 +15,6 @@ import type { KeyPair, PortalCrypto, SymType } from '../../packages/crypto/src/t
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cryptoSrc = path.resolve(here, '..', '..', 'packages', 'crypto', 'src');
-const vectorsFile = path.resolve(here, '..', '..', '..', 'shared', 'crypto-vectors.json');
 
 // The public browser API plus the fixed-k SM2 engine and DER helpers the vectors need.
 const ENTRY = `
@@ -34,15 +33,6 @@ type PageGlobal = {
   isSecureContext: boolean;
   navigator: { userAgent: string };
 };
-
-interface Vectors {
-  sm3: { msg_ascii: string; digest: string }[];
-  sm4: { key: string; plaintext: string; ciphertext: string; iterations: number }[];
-  sm4_gcm: { key: string; iv: string; aad: string; plaintext: string; ciphertext: string; tag: string }[];
-  aes_gcm: { key: string; iv: string; aad: string; plaintext: string; ciphertext: string; tag: string }[];
-  sm2_sign: { d: string; pub: string; msg_ascii: string; k: string; r: string; s: string }[];
-  sm2_encrypt: { d: string; msg_ascii: string; k: string; c1: string; c3: string; c2: string }[];
-}
 
 /** Inputs travel as base64 strings; the page turns them back into bytes. */
 type NodeMade =
@@ -111,7 +101,7 @@ test('outside a secure context the WebCrypto-backed calls refuse with UNSUPPORTE
 test('the browser implementation reproduces every standard vector in Chromium', async ({ page }) => {
   test.setTimeout(120_000);
   await openPage(page);
-  const vectors = (JSON.parse(readFileSync(vectorsFile, 'utf8')) as { vectors: Vectors }).vectors;
+  const vectors = loadVectors();
 
   const got = await page.evaluate(async (v) => {
     const { PortalCrypto: P, navigator } = globalThis as unknown as PageGlobal;

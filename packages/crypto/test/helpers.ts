@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { portalCrypto as browser } from '../src/browser';
 import { concatBytes, fromHex, toBase64 } from '../src/codec';
 import { CryptoError, type CryptoErrorCode } from '../src/errors';
@@ -13,23 +12,8 @@ import type { PortalCrypto } from '../src/types';
 
 export { browser, node };
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-export interface Vectors {
-  sm3: { msg_ascii: string; digest: string }[];
-  sm4: { key: string; plaintext: string; ciphertext: string; iterations: number }[];
-  sm4_gcm: { key: string; iv: string; aad: string; plaintext: string; ciphertext: string; tag: string }[];
-  sm2_sign: { d: string; pub: string; user_id_ascii: string; msg_ascii: string; k: string; za: string; e: string; r: string; s: string }[];
-  sm2_encrypt: { d: string; msg_ascii: string; k: string; c1: string; c3: string; c2: string }[];
-  aes_gcm: { key: string; iv: string; aad: string; plaintext: string; ciphertext: string; tag: string }[];
-}
-
-/** The shared standard vectors, next to the repository; missing is an error, never a skip. */
-export function loadVectors(): Vectors {
-  const file = path.resolve(repoRoot, '..', 'shared', 'crypto-vectors.json');
-  if (!existsSync(file)) throw new Error(`crypto vectors not found at ${file}`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { vectors: Vectors }).vectors;
-}
+export { loadVectors, type Vectors } from './standard-vectors';
 
 export interface Impl {
   name: 'node' | 'browser';
