@@ -15,11 +15,19 @@ if (!fs.existsSync(web)) {
 
 const port = process.env.PORT ?? '8080';
 console.log(`
-  资产托管客户服务网银 — demo logins (demo data only):
-    demo    / Demo1234   customer, maker, seats in two enterprises
-    checker / Demo1234   customer, reviewer
-    newuser / Init1234   customer, must change the password at first login
-    admin   / Admin1234  bank staff, API-gateway administration
+  资产托管客户服务网银 — demo logins (demo data only; who is who: README, "Demo logins"):
+    demo      / Demo1234   customer, maker, seats in two enterprises
+    checker   / Demo1234   customer, reviewer
+    newuser   / Init1234   customer, must change the password at first login
+    ztreview  / Demo1234   customer, reviewer (insurer)
+    admin     / Admin1234  bank staff, API-gateway administration
+    qyadmin   / Demo1234   customer, enterprise administrator
+    zhouyang  / Demo1234   customer, maker and reviewer
+    sunli     / Init1234   customer, maker, must change the password at first login
+    tpconfirm / Demo1234   third-party confirmer
+    tpreview  / Demo1234   third-party confirm reviewer
+    custcheck / Admin1234  bank staff, custodian instruction check and warning feeds
+    custexec  / Admin1234  bank staff, custodian instruction execution
   Web app: http://127.0.0.1:${port}/zctgdzhwy/   API docs: http://127.0.0.1:${port}/pmobile/docs
 `);
 
