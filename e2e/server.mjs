@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js', '--seed'], {
   cwd: path.resolve(import.meta.dirname, '../apps/server'),
   env: { ...process.env, DATA_DIR: dataDir },
   stdio: 'inherit',

@@ -32,7 +32,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_0
 /** The real production server (built web app, embedded database) in a child process. */
 export async function startPortalServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js', '--seed'], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { gaugeOf, metrics } from './metrics';
 import { ApiRegistry } from './modules/envelope/api-registry';
 import { registerEnvelope } from './modules/envelope/envelope.plugin';
 import { envelopeRoutes } from './modules/envelope/envelope.routes';
@@ -102,7 +103,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onResponse', async (request, reply) => {
     const op = request.routeOptions.config.operation;
     if (op) counts.record(op.id, reply.statusCode >= 400);
+    const operation = op?.id ?? 'none';
+    const outcome = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'refused' : 'success';
+    metrics.requests.inc({ operation, outcome });
+    metrics.requestSeconds.observe({ operation }, reply.elapsedTime / 1000);
   });
+  gaugeOf('portal_sessions_live', 'Live sessions (all instances: read from the database)', () => auth.sessions.liveCount());
+  gaugeOf('portal_event_streams_open', 'Event streams open on this instance', () => events.streamCount);
   app.addHook('onClose', () => counts.close());
 
   await app.register(

@@ -33,6 +33,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENTS_HEARTBEAT_MS: '5000', CONNECTION_TIMEOUT_MS: '5000' })).toThrow(/EVENTS_HEARTBEAT_MS: must be shorter than CONNECTION_TIMEOUT_MS/);
   });
 
+  it('refuses production on the embedded stores, naming both, unless a pilot allows it', () => {
+    const production = { NODE_ENV: 'production', CRYPTO_KEYS_DIR: '/srv/keys' };
+    const servers = { DATABASE_URL: 'postgres://db/portal', REDIS_URL: 'redis://cache:6379' };
+    const refusal = /DATABASE_URL, REDIS_URL: both required in production.*ALLOW_EMBEDDED_IN_PRODUCTION=1/;
+    expect(() => loadConfig(production)).toThrow(refusal);
+    expect(() => loadConfig({ ...production, DATABASE_URL: servers.DATABASE_URL })).toThrow(refusal);
+    expect(() => loadConfig({ ...production, REDIS_URL: servers.REDIS_URL })).toThrow(refusal);
+    expect(loadConfig({ ...production, ...servers }).NODE_ENV).toBe('production');
+    expect(loadConfig({ ...production, ALLOW_EMBEDDED_IN_PRODUCTION: '1' }).ALLOW_EMBEDDED_IN_PRODUCTION).toBe(true);
+    // Outside production the embedded stores are the default.
+    expect(loadConfig({}).ALLOW_EMBEDDED_IN_PRODUCTION).toBe(false);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
   });

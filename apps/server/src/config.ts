@@ -6,6 +6,7 @@ import {
   DEFAULT_GATEWAY_PREFIX,
   DEFAULT_PUBLIC_PATH,
 } from '@portal/shared';
+import { SERVER_DIR } from './server-dir';
 
 const urlPath = z
   .string()
@@ -81,6 +82,12 @@ const configSchema = z.object({
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   // Spec §1: scan-code login offered on the login page (on in the demo start script).
   ABLE_SCAN: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  /** The Bearer token a Prometheus scraper sends for the metrics; unset, the metrics are not served. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'printable ASCII, no spaces').optional(),
+  /** On SIGTERM: requests in flight get this long to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** A single-node pilot may run production on the embedded database and in-memory store. */
+  ALLOW_EMBEDDED_IN_PRODUCTION: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
   // Scan-code login: how long a QR ticket and the one-time code it yields live (tests shorten them).
   SCAN_TICKET_TTL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   SCAN_CODE_TTL_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
@@ -118,9 +125,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.EVENTS_HEARTBEAT_MS !== undefined && c.EVENTS_HEARTBEAT_MS >= c.CONNECTION_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration:\n  EVENTS_HEARTBEAT_MS: must be shorter than CONNECTION_TIMEOUT_MS, or idle event streams are cut');
   }
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   if (c.NODE_ENV === 'production' && c.TEST_CAPTCHA) {
     throw new ConfigError('Invalid configuration:\n  TEST_CAPTCHA: must not be set in production');
+  }
+  if (c.NODE_ENV === 'production' && (!c.DATABASE_URL || !c.REDIS_URL) && !c.ALLOW_EMBEDDED_IN_PRODUCTION) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL, REDIS_URL: both required in production (the embedded database and the' +
+        ' in-memory store are for one-person trials; a single-node pilot may set ALLOW_EMBEDDED_IN_PRODUCTION=1)',
+    );
   }
   if (c.NODE_ENV === 'production' && !c.CRYPTO_KEYS_DIR) {
     throw new ConfigError('Invalid configuration:\n  CRYPTO_KEYS_DIR: required in production (server key pairs are never generated there)');
@@ -130,6 +142,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     EVENTS_HEARTBEAT_MS: c.EVENTS_HEARTBEAT_MS ?? Math.min(15_000, Math.floor(c.CONNECTION_TIMEOUT_MS / 2)),
     dataDir: path.resolve(c.DATA_DIR),
     keysDir: path.resolve(c.CRYPTO_KEYS_DIR ?? path.join(c.DATA_DIR, 'keys')),
-    webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    webDist: path.resolve(c.WEB_DIST ?? path.resolve(SERVER_DIR, '../web/dist')),
   };
 }

@@ -1,28 +1,35 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { loggerOptions } from './logging';
 import { openStores } from './stores';
 import { seedDemoData } from './seed/seed';
 
-/** `tsx src/main.ts [--seed]`: migrate, optionally seed demo data, serve until SIGTERM/SIGINT. */
+/** `node dist/main.js [--seed]` (or from source under `npm run dev`): migrate, optionally seed demo data, serve until SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
-  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
-  const logger = {
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.rev', 'req.headers.cookie'],
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
-  };
-
   const stores = await openStores(config);
   if (process.argv.includes('--seed')) await seedDemoData(stores.database, config);
-  const app = await buildApp({ config, ...stores, now: Date.now }, { logger });
+  const app = await buildApp({ config, ...stores, now: Date.now }, { logger: loggerOptions(config) });
   app.addHook('onClose', async () => stores.close());
+  if (config.NODE_ENV === 'production' && (stores.database.kind !== 'postgres' || stores.kv.kind !== 'redis')) {
+    app.log.warn(
+      { database: stores.database.kind, kv: stores.kv.kind },
+      'ALLOW_EMBEDDED_IN_PRODUCTION: production on the embedded database or the in-memory store, for a single-node pilot only',
+    );
+  }
 
+  // SIGTERM: readiness turns 503 at once, the listener closes, event streams end with a retry
+  // hint, requests in flight finish, then the pools close; past SHUTDOWN_TIMEOUT_MS it exits anyway.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown timed out: exiting with requests still open');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
     try {
       await app.close();
       process.exit(0);

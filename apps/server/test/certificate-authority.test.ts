@@ -31,7 +31,7 @@ describe('the bank certificate authority', () => {
   });
 
   it('is required from the configuration in production', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: tempDir() });
+    const config = loadConfig({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: tempDir(), ALLOW_EMBEDDED_IN_PRODUCTION: '1' });
     await expect(loadCertificateAuthority(config)).rejects.toThrow(/npm run ca:generate/);
   });
 

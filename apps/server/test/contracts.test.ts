@@ -136,7 +136,7 @@ describe('the API catalogue in a fresh production database', () => {
     keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-prod-keys-'));
     await generateServerKey(keysDir, 'SM2');
     await generateCa(keysDir);
-    app = await createTestApp({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: keysDir }, { fresh: true });
+    app = await createTestApp({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: keysDir, ALLOW_EMBEDDED_IN_PRODUCTION: '1' }, { fresh: true });
   });
   afterAll(async () => {
     await app.close();

@@ -40,7 +40,7 @@ describe('OpenAPI docs in production', () => {
     keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-keys-'));
     await generateServerKey(keysDir, 'SM2');
     await generateCa(keysDir);
-    app = await createTestApp({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: keysDir });
+    app = await createTestApp({ NODE_ENV: 'production', CRYPTO_KEYS_DIR: keysDir, ALLOW_EMBEDDED_IN_PRODUCTION: '1' });
   });
   afterAll(async () => {
     await app.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { gaugeOf, logQuery } from '../metrics';
 import { PGlitePool } from './pglite-pool';
 import type { DB } from './schema';
 
@@ -58,7 +59,10 @@ async function openPostgres(url: string, schema: string): Promise<Database> {
   // the query in flight is rejected anyway and the pool replaces the connection.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  gaugeOf('portal_db_pool_connections', 'PostgreSQL connections open in the pool', () => pool.totalCount);
+  gaugeOf('portal_db_pool_idle', 'PostgreSQL connections idle in the pool', () => pool.idleCount);
+  gaugeOf('portal_db_pool_waiting', 'Queries waiting for a PostgreSQL connection', () => pool.waitingCount);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
   if (schema !== 'public') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return {
     kind: 'postgres',
@@ -98,7 +102,7 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pool = new PGlitePool(pglite);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
   return {
     kind: 'pglite',
     db,

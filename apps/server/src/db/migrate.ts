@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { SERVER_DIR } from '../server-dir';
 import type { Database } from './database';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'migrations');
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -18,8 +19,22 @@ export interface MigrationResult {
  * row in schema_migrations. An applied file whose text changed stops start-up: history
  * is never rewritten silently.
  */
+/** The migration files in order of application. */
+export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await fs.readdir(dir)).filter((f) => FILE_NAME.test(f)).sort();
+}
+
+/** Of these migration files, those not applied to the database (all of them before its first start). */
+export async function pendingMigrations(database: Database, files: readonly string[]): Promise<string[]> {
+  const exists = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(database.db);
+  if (!exists.rows[0]?.found) return [...files];
+  const rows = await database.db.selectFrom('schema_migrations').select('version').execute();
+  const applied = new Set(rows.map((r) => r.version));
+  return files.filter((f) => !applied.has(f.slice(0, 4)));
+}
+
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
-  const files = (await fs.readdir(dir)).filter((f) => FILE_NAME.test(f)).sort();
+  const files = await migrationFiles(dir);
   return database.withMigrationLock(async () => {
     await database.execScript(`create table if not exists schema_migrations (
       version text primary key, name text not null, checksum text not null,

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { metrics } from '../metrics';
 import type { JournalEntry, KvStore } from './kv-store';
 import { deliver } from './memory-kv';
 
@@ -33,8 +34,8 @@ export class RedisKvStore implements KvStore {
       // Fail fast while Redis is away rather than queueing requests without bound.
       enableOfflineQueue: false,
     });
-    // Reconnection is automatic; errors surface on the commands that fail.
-    this.#redis.on('error', () => undefined);
+    // Reconnection is automatic; errors surface on the commands that fail, and are counted here.
+    this.#redis.on('error', () => metrics.kvErrors.inc());
   }
 
   async connect() {
@@ -114,7 +115,7 @@ export class RedisKvStore implements KvStore {
     this.#subscriber ??= (async () => {
       // Same server and options; ioredis subscribes again by itself after a reconnection.
       const subscriber = this.#redis.duplicate({ lazyConnect: true });
-      subscriber.on('error', () => undefined);
+      subscriber.on('error', () => metrics.kvErrors.inc());
       subscriber.on('message', (fullChannel: string, message: string) => {
         if (!fullChannel.startsWith(this.prefix)) return;
         const topic = this.#channels.get(fullChannel.slice(this.prefix.length));

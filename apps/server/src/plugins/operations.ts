@@ -81,9 +81,9 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
         return call.reply.sent ? call.reply : ok(result);
       });
     },
-    /** An operation answering something other than JSON (the captcha picture): the handler sends it. */
+    /** An operation answering something other than JSON (the captcha picture, the metrics text): the handler sends it. */
     raw<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FastifyReply>) {
-      if (op.kind !== 'image') throw new Error(`operation ${op.id} is not an image operation`);
+      if (op.kind !== 'image' && op.kind !== 'text') throw new Error(`operation ${op.id} is not an image or text operation`);
       register(op, (call) => handler(call as OperationCall<Op>));
     },
     /**

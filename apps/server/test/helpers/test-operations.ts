@@ -25,7 +25,7 @@ export async function serveTestOperations(
       const routes = operationRoutes(api, ctx);
       for (const [op, handler] of served) {
         if (op.kind === 'download') routes.download(op, handler as (call: OperationCall<AnyOperation>) => Promise<FileAnswer>);
-        else if (op.kind === 'image') routes.raw(op, handler as (call: OperationCall<AnyOperation>) => Promise<FastifyReply>);
+        else if (op.kind === 'image' || op.kind === 'text') routes.raw(op, handler as (call: OperationCall<AnyOperation>) => Promise<FastifyReply>);
         else routes.json(op, handler as never);
       }
     },

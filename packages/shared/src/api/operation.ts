@@ -17,9 +17,10 @@ export interface GatewayFlags {
 /**
  * `json`: `{ returnCode, returnMsg, data }`; `image`: the captcha picture; `upload`/`download`:
  * files, which on an encrypted path travel inside the envelope (docs/architecture.md); `stream`:
- * Server-Sent Events (`text/event-stream`), outside the envelope.
+ * Server-Sent Events (`text/event-stream`), outside the envelope; `text`: plain text for machines
+ * (the metrics scrape), outside the envelope.
  */
-export type OperationKind = 'json' | 'image' | 'upload' | 'download' | 'stream';
+export type OperationKind = 'json' | 'image' | 'upload' | 'download' | 'stream' | 'text';
 
 export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undefined, Res extends z.ZodType | undefined = z.ZodType | undefined> {
   /** Stable id: the catalogue row's `contract_id` and its default `apiCode`. */
@@ -113,6 +114,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   if (def.pinned?.includes('encrypted') && !def.encrypt) throw new Error(`operation ${def.id}: pinned encrypted but not encrypted`);
   if (def.pinned?.includes('plaintext') && def.encrypt) throw new Error(`operation ${def.id}: pinned plaintext but encrypted`);
   if (def.kind === 'stream' && def.envelope !== 'exempt') throw new Error(`operation ${def.id}: an event stream is read by EventSource, which sends none of the envelope's headers`);
+  if (def.kind === 'text' && def.envelope !== 'exempt') throw new Error(`operation ${def.id}: a text answer is read by machines that send none of the envelope's headers`);
   if (def.signing !== undefined && def.method !== 'POST') throw new Error(`operation ${def.id}: a signed operation is a POST (its signMsg travels in the body)`);
   const signing = def.signing === undefined ? undefined : signingOf(def.id, def.signing, def.request);
   return {

@@ -90,3 +90,53 @@ export const systemHealth = defineOperation({
   envelope: 'exempt',
   response: healthSchema,
 });
+
+/** Kubernetes-style liveness: the process answers; no dependency is asked. */
+export const systemLiveness = defineOperation({
+  ...base,
+  id: 'SYSTEM_LIVENESS',
+  pinned: ['enabled', 'plaintext'],
+  name: '存活探针',
+  method: 'GET',
+  path: '/monitor/system/liveness',
+  audience: ['public'],
+  envelope: 'exempt',
+  response: z.object({ status: z.literal('UP') }),
+});
+
+const dependencyState = z.enum(['UP', 'DOWN', 'DEGRADED', 'PENDING_MIGRATIONS']);
+
+/**
+ * Readiness for a load balancer: 503 while the database is unreachable or not migrated and from
+ * the moment the instance is told to stop; a shared-store outage reads DEGRADED with 200, as the
+ * instance still serves reads.
+ */
+export const systemReadiness = defineOperation({
+  ...base,
+  id: 'SYSTEM_READINESS',
+  pinned: ['enabled', 'plaintext'],
+  name: '就绪探针',
+  method: 'GET',
+  path: '/monitor/system/readiness',
+  audience: ['public'],
+  envelope: 'exempt',
+  response: z.object({
+    status: z.enum(['READY', 'DEGRADED', 'NOT_READY']),
+    stopping: z.boolean(),
+    database: dependencyState,
+    kv: dependencyState,
+  }),
+});
+
+/** Prometheus text format, for `Authorization: Bearer $METRICS_TOKEN` only (unset: not served). */
+export const systemMetrics = defineOperation({
+  ...base,
+  id: 'SYSTEM_METRICS',
+  pinned: ['enabled', 'plaintext'],
+  name: '运行指标',
+  method: 'GET',
+  path: '/monitor/metrics',
+  audience: ['public'],
+  kind: 'text',
+  envelope: 'exempt',
+});

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { portalCrypto } from '@portal/crypto';
 import { RETURN_CODES, loginSigningString } from '@portal/shared';
+import { metrics } from '../../metrics';
 import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import { userNumbersOf } from '../enterprise/user-numbers';
@@ -43,6 +44,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   let certDetail: { certSerial?: string } = {};
   const fail = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], userId?: number, message?: string) => {
     await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', username, userId: userId ?? null, detail: { reason, ...certDetail } });
+    metrics.logins.inc({ result: reason });
     return new AppError(entry, message);
   };
 
@@ -120,6 +122,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
       username,
       detail: { reason: 'must_change_password' },
     });
+    metrics.logins.inc({ result: 'must_change_password' });
     // The forced change needs this ticket (pen test M2): only a login with the right password gets one.
     const changeTicket = await services.changeTickets.issue({ userId: user.user_id, username: user.username, deviceKey });
     return { mustChangePassword: true, changeTicket };
@@ -148,6 +151,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     username,
     detail: { newDevice, device: deviceKey.slice(0, 18), ...certDetail },
   });
+  metrics.logins.inc({ result: 'success' });
   return { token };
 }
 

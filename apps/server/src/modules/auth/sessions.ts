@@ -144,6 +144,19 @@ export class SessionStore {
     return entry.info;
   }
 
+  /** How many sessions are live now, across every instance (for the operator's metrics). */
+  async liveCount(): Promise<number> {
+    const now = this.ctx.now();
+    const row = await this.ctx.database.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date(now))
+      .where('last_seen_at', '>', new Date(now - this.idleMs))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /**
    * Which of these sessions are still live, read from the database (not this instance's copies)
    * without counting as activity: event streams end with their session, however it ended.

@@ -14,6 +14,7 @@ import {
   replaySigningString,
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { metrics } from '../../metrics';
 import { AppError } from '../../plugins/errors';
 import type { ApiPolicy, ApiRegistry } from './api-registry';
 import type { ServerKeys } from './server-keys';
@@ -40,6 +41,12 @@ const header = (request: FastifyRequest, name: string) => {
  * request decryption and response encryption on `isEncrypt` paths. Each refusal has its own
  * returnCode, is logged with the request id, and happens before any handler runs.
  */
+/** An envelope refusal, counted by its reason for the operator's metrics. */
+function refusal(reason: keyof typeof RETURN_CODES) {
+  metrics.envelopeRefusals.inc({ reason });
+  return new AppError(RETURN_CODES[reason]);
+}
+
 export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: ServerKeys, registry: ApiRegistry) {
   const { config, kv } = ctx;
   const cache =
@@ -54,7 +61,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     try {
       key = await keys.decryptSessionKey(rev);
     } catch {
-      throw new AppError(RETURN_CODES.REV_INVALID);
+      throw refusal('REV_INVALID');
     }
     cache?.set(rev, key);
     return key;
@@ -71,24 +78,24 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     const op = request.routeOptions.config.operation;
     if (!op || op.envelope === 'exempt') return;
 
-    if (header(request, ENVELOPE_HEADERS.appId) !== config.APP_ID) throw new AppError(RETURN_CODES.APPID_INVALID);
-    if (header(request, ENVELOPE_HEADERS.bl) !== BL_VALUE) throw new AppError(RETURN_CODES.BL_HEADER_INVALID);
+    if (header(request, ENVELOPE_HEADERS.appId) !== config.APP_ID) throw refusal('APPID_INVALID');
+    if (header(request, ENVELOPE_HEADERS.bl) !== BL_VALUE) throw refusal('BL_HEADER_INVALID');
 
     // A client whose API list is older than the catalogue refetches it and retries; one that
     // saw a newer catalogue on another instance brings this one up to date first.
     // (Key negotiation and the list itself come before any list.)
     const listVersion = Number(header(request, ENVELOPE_HEADERS.apiVersion));
     if (!op.pinned.includes('plaintext') && Number.isSafeInteger(listVersion) && listVersion > 0) {
-      if (listVersion < registry.version) throw new AppError(RETURN_CODES.API_LIST_STALE);
+      if (listVersion < registry.version) throw refusal('API_LIST_STALE');
       await registry.noteClientVersion(listVersion);
     }
     // The matched route's live catalogue row decides; the raw URL never does.
     const api = registry.forOperation(op.id);
-    if (!api) throw new AppError(RETURN_CODES.API_NOT_REGISTERED);
-    if (api.status !== 1) throw new AppError(RETURN_CODES.API_DISABLED);
+    if (!api) throw refusal('API_NOT_REGISTERED');
+    if (api.status !== 1) throw refusal('API_DISABLED');
     const rev = op.envelope === 'no-rev' ? undefined : header(request, ENVELOPE_HEADERS.rev);
     const needsKey = Boolean(api.isEncrypt || api.isAra);
-    if (needsKey && !rev) throw new AppError(RETURN_CODES.REV_MISSING);
+    if (needsKey && !rev) throw refusal('REV_MISSING');
     const pathname = request.routeOptions.url as string;
     request.envelope = { api, pathname, key: rev ? await sessionKey(rev) : undefined };
   });
@@ -140,18 +147,18 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     const nonce = header(request, ENVELOPE_HEADERS.nonce);
     const sign = header(request, ENVELOPE_HEADERS.sign);
     if (!timestamp || !nonce || !sign || !/^\d{1,16}$/.test(timestamp) || !NONCE_PATTERN.test(nonce)) {
-      throw new AppError(RETURN_CODES.REPLAY_HEADERS_MISSING);
+      throw refusal('REPLAY_HEADERS_MISSING');
     }
-    if (Math.abs(Date.now() - Number(timestamp)) > REPLAY_WINDOW_MS) throw new AppError(RETURN_CODES.REPLAY_STALE);
+    if (Math.abs(Date.now() - Number(timestamp)) > REPLAY_WINDOW_MS) throw refusal('REPLAY_STALE');
 
     const sym = config.CRYPTO_SYMMETRIC;
     const digest = await portalCrypto.digest(sym, portalCrypto.utf8Encode(request.rawBody ?? ''));
     const signed = replaySigningString(request.method, pathname, timestamp, nonce, portalCrypto.toHex(digest));
     const expected = portalCrypto.toBase64(await portalCrypto.mac(sym, key, portalCrypto.utf8Encode(signed)));
-    if (!sameText(expected, sign)) throw new AppError(RETURN_CODES.REPLAY_SIGN_INVALID);
+    if (!sameText(expected, sign)) throw refusal('REPLAY_SIGN_INVALID');
     // Only a correctly signed request spends its nonce, so forged ones cannot burn real nonces.
     const fresh = await kv.setIfAbsent(`nonce:${nonce}`, '1', 2 * REPLAY_WINDOW_MS);
-    if (!fresh) throw new AppError(RETURN_CODES.REPLAY_NONCE_USED);
+    if (!fresh) throw refusal('REPLAY_NONCE_USED');
   }
 
   async function decryptRequest(request: FastifyRequest, key: Uint8Array, pathname: string) {
@@ -162,7 +169,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     // A GET with no parameters has nothing to hide; anything else must be exactly { request }.
     if (bodyless && keys.length === 0) return;
     if (keys.length !== 1 || keys[0] !== 'request' || typeof carrier?.request !== 'string') {
-      throw new AppError(RETURN_CODES.PLAINTEXT_REFUSED);
+      throw refusal('PLAINTEXT_REFUSED');
     }
     let plain: unknown;
     try {
@@ -170,7 +177,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
       const bytes = await portalCrypto.open(config.CRYPTO_SYMMETRIC, key, message, aad);
       plain = secureJson.parse(portalCrypto.utf8Decode(bytes), undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch {
-      throw new AppError(RETURN_CODES.DECRYPT_FAILED);
+      throw refusal('DECRYPT_FAILED');
     }
     if (bodyless) request.query = plain;
     else request.body = plain;

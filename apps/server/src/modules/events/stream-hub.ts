@@ -15,6 +15,8 @@ interface Stream {
 }
 
 const HEARTBEAT = ': heartbeat\n\n';
+/** SSE's reconnection delay field, sent as the server shuts down. */
+const SHUTDOWN_RETRY = 'retry: 1000\n\n';
 /** A client that stops reading is cut off beyond this many unsent bytes; it reconnects and resumes. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 const TOO_MANY_STREAMS = '实时通知连接过多，请关闭部分页面后重试';
@@ -57,7 +59,12 @@ export class StreamHub {
   /** Ends every stream (the server is closing: their clients reconnect elsewhere). */
   async close() {
     clearInterval(this.#timer);
-    for (const stream of this.#streams) this.#end(stream);
+    // The server is going away: the browser reconnects within a second, through the balancer to
+    // another instance, resuming from its last event id.
+    for (const stream of this.#streams) {
+      this.#write(stream, SHUTDOWN_RETRY);
+      this.#end(stream);
+    }
     await Promise.all(this.#unsubscribe.splice(0).map((off) => off().catch(() => undefined)));
   }
 
