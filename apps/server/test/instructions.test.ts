@@ -563,9 +563,12 @@ describe('payment instructions', () => {
   });
 
   it('tells the maker which accounts nobody else may review on, and counts them on the enterprise administrator’s home', async () => {
-    // The demo seed gives every account a maker enters on a reviewer.
+    // The demo seed gives every account a maker enters on a reviewer (this file's own accounts aside: ACC_OTHER's one person enters and reviews).
     for (const enterpriseNo of [OWN, OTHER, '1000000003']) {
-      const { n } = await noReviewerAccounts(db(), enterpriseNo).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await noReviewerAccounts(db(), enterpriseNo)
+        .where('e.account_no', 'not like', '622299%')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(n), enterpriseNo).toBe(0);
     }
     await addLogin(app, 'ins.admin', 'U100000184', OWN, ['CUSTOMER_ADMIN']);
