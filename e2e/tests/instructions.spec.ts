@@ -421,13 +421,14 @@ async function passAll(page: Page, region: Locator, verb: string) {
   const confirm = page.getByRole('dialog').filter({ hasText: `确定${verb}通过` });
   const text = (await confirm.innerText()).replace(/\s+/g, ' ');
   await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(toast(page, /已通过 \d+ 条指令/)).toBeVisible();
+  await expect(toast(page, /已通过 \d+ 条指令/)).toBeVisible({ timeout: 20_000 });
   return text;
 }
 
 test('a batch totals each currency apart, and the custodian cannot pay before the value date', async ({ page }) => {
   test.setTimeout(240_000);
-  const payer = seatAccounts('U100000101').find((a) => !taken.has(a.accountNo) && !a.thirdParty && a !== limited && a !== unlimited && a !== zhouyangAccount && Number(a.balance) > 100_000)!;
+  const others = new Set([...taken, limited.accountNo, unlimited.accountNo, zhouyangAccount.accountNo]);
+  const payer = seatAccounts('U100000101').find((a) => !others.has(a.accountNo) && !a.thirdParty && Number(a.balance) > 100_000)!;
   const payee = `合计测试${Date.now() % 1_000_000}`;
   await login(page, 'demo', 'Demo1234');
   // Tomorrow's payment in CNY, and one in USD to an IBAN-style account (letters go by SWIFT).
@@ -444,7 +445,7 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
     await dialog.getByLabel('币种').click();
     await page.locator('.ant-select-item-option', { hasText: currency }).first().click();
     await dialog.getByRole('button', { name: /提\s*交/ }).click();
-    await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible();
+    await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toBeHidden();
   }
 
@@ -460,7 +461,7 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
   await expect(confirm).not.toContainText('2,469.12');
   await page.screenshot({ path: '../docs/screenshots/instr-a-batch-totals.png' });
   await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(toast(page, '已通过 2 条指令')).toBeVisible();
+  await expect(toast(page, '已通过 2 条指令')).toBeVisible({ timeout: 20_000 });
 
   await relogin(page, 'custcheck', 'Admin1234');
   await page.goto(`${APP}${CHECK}`);
@@ -520,15 +521,16 @@ test('an account nobody may review on is named on the administrator’s home, an
   await add.getByRole('button', { name: /查\s*询/ }).click();
   await expect(add.getByText('账户名称')).toBeVisible();
   await add.getByLabel('账户别名').fill('无复核测试户');
+  // Signed, as every account write: slow on a busy machine.
   await add.getByRole('button', { name: /确认添加/ }).click();
-  await expect(add).toBeHidden();
+  await expect(add).toBeHidden({ timeout: 20_000 });
   await added.getByRole('search').getByLabel('账号').fill(account.accountNo);
   await expect(dataRows(added)).toHaveCount(1);
   await added.locator(`tr[data-row-key="${account.accountNo}"]`).getByRole('button', { name: '账户授权' }).click();
   const auth = page.getByRole('dialog', { name: '账户授权' });
   await auth.getByRole('row').filter({ hasText: 'U100000101' }).getByRole('checkbox', { name: /录入$/ }).check();
   await auth.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(toast(page, /账户授权已保存/)).toBeVisible();
+  await expect(toast(page, /账户授权已保存/)).toBeVisible({ timeout: 20_000 });
 
   expect(await homeCount(page, 'noReviewerAccountCount')).toBe(before + 1);
   await page.screenshot({ path: '../docs/screenshots/instr-a-home-no-reviewer.png' });
@@ -541,5 +543,5 @@ test('an account nobody may review on is named on the administrator’s home, an
   await amountInput(dialog).fill('1.00');
   await fillPayee(dialog);
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(toast(page, new RegExp(`^指令 ZL\\d+ 已提交，但${INSTRUCTION_MESSAGES.noReviewer}$`))).toBeVisible();
+  await expect(toast(page, new RegExp(`^指令 ZL\\d+ 已提交，但${INSTRUCTION_MESSAGES.noReviewer}$`))).toBeVisible({ timeout: 20_000 });
 });
