@@ -523,7 +523,8 @@ describe('payment instructions', () => {
     }
     // 00, 11, 21, 31, 41 × edit, submit, revoke; 10 × revoke, review pass and refuse; two each at 20, 30, 40; execute at 50.
     expect(legal).toBe(5 * 3 + 3 + 2 * 3 + 1);
-  });
+    // 144 calls with their checks: more than the default 30 s on a busy machine.
+  }, 120_000);
 
   it('pays on the value date only: refused before it, after it only with the reason, kept in the history', async () => {
     const s = await submitted({ payerAccountNo: ACC_PLAIN, amount: '3.00', valueDate: tomorrow });
