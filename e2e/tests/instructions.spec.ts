@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { amountToChinese } from '../../packages/shared/src/rules/amount-chinese';
 import { toCents } from '../../packages/shared/src/rules/decimal';
+import { groupAccountNo } from '../../packages/shared/src/rules/mask';
+import { INSTRUCTION_MESSAGES } from '../../packages/shared/src/api/instructions';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { APP, login } from './login-page';
-import { instructionAccounts, masked, seatAccounts } from './seeded-accounts';
+import { NOT_ADDED, instructionAccounts, masked, seatAccounts } from './seeded-accounts';
 
 // One payment instruction from entry to execution, each step by its own login: the demo maker,
 // the checker, 鼎晟投资顾问's confirmer and confirm reviewer, the custodian's checker and executor;
@@ -86,13 +89,13 @@ async function choosePayer(page: Page, dialog: Locator, accountNo: string) {
   return { balance: await centsOf(facts.getByLabel('账户余额')), available: await centsOf(facts.getByLabel('可用余额')), facts };
 }
 
-/** Everything but the payer account and the amount. */
-async function fillPayee(dialog: Locator) {
+/** Everything but the payer account and the amount; the value date today unless said (the custodian pays on it). */
+async function fillPayee(dialog: Locator, valueDate = chinaDate(0)) {
   await dialog.getByLabel('收款人名称').fill('上海浦江证券结算专户');
   await dialog.getByLabel('收款账号').fill('310066726018800012345');
   await dialog.getByLabel('收款行名称').fill('交通银行上海分行');
   await dialog.getByLabel('大额支付行号').fill('301290000007');
-  await dialog.getByLabel('起息日').fill(chinaDate(3));
+  await dialog.getByLabel('起息日').fill(valueDate);
   await dialog.getByLabel('起息日').press('Enter');
   await dialog.getByLabel('用途').fill('支付申购款');
 }
@@ -109,8 +112,12 @@ interface Entered {
  * Enters one instruction on `accountNo` as the signed-in maker, with `files` chosen in the form,
  * and submits it; `thirdParty` is the institution the form must show as copied from the account.
  */
-async function enterInstruction(page: Page, accountNo: string, options: { thirdParty?: string | null; files?: { name: string; mimeType: string; buffer: Buffer }[]; screenshots?: boolean } = {}): Promise<Entered> {
-  const { thirdParty = DINGSHENG, files = [], screenshots = false } = options;
+async function enterInstruction(
+  page: Page,
+  accountNo: string,
+  options: { thirdParty?: string | null; files?: { name: string; mimeType: string; buffer: Buffer }[]; screenshots?: boolean; valueDate?: string } = {},
+): Promise<Entered> {
+  const { thirdParty = DINGSHENG, files = [], screenshots = false, valueDate } = options;
   const dialog = await openEntryForm(page);
   const { balance, available, facts } = await choosePayer(page, dialog, accountNo);
   // The institution comes from the account, shown read-only in the InstitutionPicker.
@@ -121,7 +128,7 @@ async function enterInstruction(page: Page, accountNo: string, options: { thirdP
   }
   await amountInput(dialog).fill(AMOUNT);
   await expect(dialog.getByLabel('大写金额')).toHaveText(`大写：${amountToChinese(AMOUNT)}`);
-  await fillPayee(dialog);
+  await fillPayee(dialog, valueDate);
   if (files.length > 0) {
     await dialog.locator('input[type="file"]').setInputFiles(files);
     for (const f of files) await expect(dialog.locator('.ant-upload-list')).toContainText(f.name);
@@ -144,7 +151,7 @@ async function enterInstruction(page: Page, accountNo: string, options: { thirdP
   return { instructionNo, before: { balance, available } };
 }
 
-type HomeField = 'waitReviewCount' | 'waitConfirmCount' | 'waitConfirmReviewCount' | 'waitCheckCount';
+type HomeField = 'waitReviewCount' | 'waitConfirmCount' | 'waitConfirmReviewCount' | 'waitCheckCount' | 'noReviewerAccountCount';
 
 /** A count on the signed-in user's home cards, from a fresh home page; 0 when the card does not show it. */
 async function homeCount(page: Page, field: HomeField): Promise<number> {
@@ -161,6 +168,15 @@ async function refuse(page: Page, region: Locator, reason: string) {
   await dialog.getByLabel('退回原因').fill(reason);
   await dialog.getByRole('button', { name: '确认退回' }).click();
   await expect(toast(page, '已退回 1 条指令')).toBeVisible();
+}
+
+/** Clicks 下载 beside the attachment `fileName` in the drawer and answers the saved file's bytes. */
+async function downloadedBytes(page: Page, drawer: Locator, fileName: string): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await drawer.getByRole('region', { name: '附件' }).locator('.ant-list-item', { hasText: fileName }).getByRole('button', { name: '下载' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(fileName);
+  return readFile(await download.path());
 }
 
 test('one instruction from entry through review, third-party confirmation, custodian check and execution', async ({ page }) => {
@@ -196,6 +212,8 @@ test('one instruction from entry through review, third-party confirmation, custo
   const drawer = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` });
   await expect(drawer.getByText(amountToChinese(AMOUNT))).toBeVisible();
   await expect(drawer.getByRole('region', { name: '附件' })).toContainText('划款通知.png');
+  // The picture downloads as it was uploaded, byte for byte.
+  expect(await downloadedBytes(page, drawer, '划款通知.png')).toEqual(Buffer.from(PNG, 'base64'));
   await expect(drawer.getByRole('region', { name: '处理记录' })).toContainText('提交');
   await page.screenshot({ path: '../docs/screenshots/instructions-review-detail.png' });
   await page.keyboard.press('Escape');
@@ -220,8 +238,20 @@ test('one instruction from entry through review, third-party confirmation, custo
   await done('custcheck', 'waitCheckCount');
   await relogin(page, 'custexec', 'Admin1234');
   const execute = await findInstruction(page, EXECUTE, '待执行指令列表', instructionNo);
+  // The custodian downloads the attachment too.
+  await dataRows(execute).first().getByRole('button', { name: instructionNo }).click();
+  const staffDrawer = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` });
+  expect(await downloadedBytes(page, staffDrawer, '划款通知.png')).toEqual(Buffer.from(PNG, 'base64'));
+  await page.keyboard.press('Escape');
+  await expect(staffDrawer).toBeHidden();
+  // The dialog shows whole account numbers in groups of 4 and the amount with its currency.
   await dataRows(execute).first().getByRole('button', { name: '执行' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+  const pay = page.getByRole('dialog', { name: `执行指令 ${instructionNo}` });
+  await expect(pay.getByLabel('付款账号')).toHaveText(groupAccountNo(account!.accountNo));
+  await expect(pay.getByLabel('收款账号')).toHaveText('3100 6672 6018 8000 1234 5');
+  await expect(pay.getByLabel('金额')).toHaveText('￥ 1,234.56');
+  await page.screenshot({ path: '../docs/screenshots/instr-a-execute-dialog.png' });
+  await pay.getByRole('button', { name: '确认执行' }).click();
   await expect(toast(page, `指令 ${instructionNo} 已执行`)).toBeVisible();
 
   // The maker sees it executed, with every step in its history, and no longer waiting.
@@ -373,4 +403,145 @@ test('指令查询 downloads the enterprise’s instructions as an xlsx that rea
   expect(sheet.getRow(1).getCell(1).value).toBe('指令编号');
   expect(sheet.actualRowCount - 1).toBe(total);
   expect(String(sheet.getRow(2).getCell(1).value)).toMatch(/^ZL\d{16}$/);
+});
+
+/** Narrows a list to the payee's instructions (a contains-match on the payee name). */
+async function filterPayee(region: Locator, payee: string, rows: number) {
+  const search = region.getByRole('search');
+  const more = search.getByRole('button', { name: /更多条件/ });
+  if (await more.isVisible()) await more.click();
+  await search.getByLabel('收款人').fill(payee);
+  await expect(dataRows(region)).toHaveCount(rows);
+}
+
+/** Selects every row of the list, asks to pass them and answers the confirmation's text, then confirms. */
+async function passAll(page: Page, region: Locator, verb: string) {
+  for (const line of await dataRows(region).all()) await line.getByRole('checkbox').check();
+  await region.getByRole('button', { name: `${verb}通过` }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `确定${verb}通过` });
+  const text = (await confirm.innerText()).replace(/\s+/g, ' ');
+  await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(toast(page, /已通过 \d+ 条指令/)).toBeVisible({ timeout: 20_000 });
+  return text;
+}
+
+test('a batch totals each currency apart, and the custodian cannot pay before the value date', async ({ page }) => {
+  test.setTimeout(240_000);
+  const others = new Set([...taken, limited.accountNo, unlimited.accountNo, zhouyangAccount.accountNo]);
+  const payer = seatAccounts('U100000101').find((a) => !others.has(a.accountNo) && !a.thirdParty && Number(a.balance) > 100_000)!;
+  const payee = `合计测试${Date.now() % 1_000_000}`;
+  await login(page, 'demo', 'Demo1234');
+  // Tomorrow's payment in CNY, and one in USD to an IBAN-style account (letters go by SWIFT).
+  for (const [currency, accountNo] of [
+    ['人民币', '310066726018800012345'],
+    ['美元', 'GB82WEST12345698765432'],
+  ] as const) {
+    const dialog = await openEntryForm(page);
+    await choosePayer(page, dialog, payer.accountNo);
+    await amountInput(dialog).fill(AMOUNT);
+    await fillPayee(dialog, chinaDate(1));
+    await dialog.getByLabel('收款人名称').fill(payee);
+    await dialog.getByLabel('收款账号').fill(accountNo);
+    await dialog.getByLabel('币种').click();
+    await page.locator('.ant-select-item-option', { hasText: currency }).first().click();
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toBeHidden();
+  }
+
+  // The reviewer's and the custodian checker's confirmations: one total per currency, never one sum.
+  await relogin(page, 'checker', 'Demo1234');
+  await page.goto(`${APP}${REVIEW}`);
+  const review = view(page, REVIEW).getByRole('region', { name: '待复核指令列表' });
+  await filterPayee(review, payee, 2);
+  for (const line of await dataRows(review).all()) await line.getByRole('checkbox').check();
+  await review.getByRole('button', { name: '复核通过' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '确定复核通过' });
+  await expect(confirm).toContainText(/合计 (￥ 1,234\.56；\$ 1,234\.56|\$ 1,234\.56；￥ 1,234\.56)/);
+  await expect(confirm).not.toContainText('2,469.12');
+  await page.screenshot({ path: '../docs/screenshots/instr-a-batch-totals.png' });
+  await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(toast(page, '已通过 2 条指令')).toBeVisible({ timeout: 20_000 });
+
+  await relogin(page, 'custcheck', 'Admin1234');
+  await page.goto(`${APP}${CHECK}`);
+  const check = view(page, CHECK).getByRole('region', { name: '待审核指令列表' });
+  await filterPayee(check, payee, 2);
+  expect(await passAll(page, check, '审核')).toMatch(/合计 (￥ 1,234\.56；\$ 1,234\.56|\$ 1,234\.56；￥ 1,234\.56)/);
+
+  // Execution waits for the value date: the dialog says why and offers nothing.
+  await relogin(page, 'custexec', 'Admin1234');
+  await page.goto(`${APP}${EXECUTE}`);
+  const execute = view(page, EXECUTE).getByRole('region', { name: '待执行指令列表' });
+  await filterPayee(execute, payee, 2);
+  await dataRows(execute).first().getByRole('button', { name: '执行' }).click();
+  const pay = page.getByRole('dialog', { name: /^执行指令 ZL\d+$/ });
+  await expect(pay.getByRole('alert')).toHaveText(`起息日为${chinaDate(1)}，${INSTRUCTION_MESSAGES.executeEarly}`);
+  await expect(pay.getByRole('button', { name: '确认执行' })).toBeDisabled();
+  await page.screenshot({ path: '../docs/screenshots/instr-a-execute-early.png' });
+  await pay.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dataRows(execute)).toHaveCount(2);
+});
+
+test('the payee account of a CNY payment takes digits only, with the message at the field', async ({ page }) => {
+  await login(page, 'demo', 'Demo1234');
+  const adds: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/instruction/add')) adds.push(req.url());
+  });
+  const dialog = await openEntryForm(page);
+  await choosePayer(page, dialog, unlimited.accountNo);
+  await amountInput(dialog).fill('1.00');
+  await fillPayee(dialog);
+  await dialog.getByLabel('收款账号').fill('ABCD-1234');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  const field = dialog.locator('.ant-form-item').filter({ has: page.getByRole('textbox', { name: /收款账号/ }) });
+  await expect(field.locator('.ant-form-item-explain-error')).toHaveText('人民币收款账号须为8到32位数字');
+  await page.screenshot({ path: '../docs/screenshots/instr-a-payee-account.png' });
+  // In US dollars (abroad by SWIFT) the same number is taken.
+  await dialog.getByLabel('币种').click();
+  await page.locator('.ant-select-item-option', { hasText: '美元' }).first().click();
+  await expect(field.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  expect(adds).toEqual([]);
+});
+
+test('an account nobody may review on is named on the administrator’s home, and the maker is warned at selection and submit', async ({ page }) => {
+  test.setTimeout(180_000);
+  const account = NOT_ADDED[8]!;
+  await login(page, 'qyadmin', 'Demo1234');
+  const before = await homeCount(page, 'noReviewerAccountCount');
+  // Added to e-banking with the maker's entry right only.
+  await page.goto(`${APP}/system/accountManagement/index?tab=added`);
+  const accounts = page.locator('[data-view="/system/accountManagement/index"]');
+  const added = accounts.getByRole('region', { name: '已添加账户列表' });
+  await added.getByRole('button', { name: /添加账户/ }).click();
+  const add = page.getByRole('dialog', { name: '添加账户' });
+  await add.getByLabel('账号').fill(account.accountNo);
+  await add.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(add.getByText('账户名称')).toBeVisible();
+  await add.getByLabel('账户别名').fill('无复核测试户');
+  // Signed, as every account write: slow on a busy machine.
+  await add.getByRole('button', { name: /确认添加/ }).click();
+  await expect(add).toBeHidden({ timeout: 20_000 });
+  await added.getByRole('search').getByLabel('账号').fill(account.accountNo);
+  await expect(dataRows(added)).toHaveCount(1);
+  await added.locator(`tr[data-row-key="${account.accountNo}"]`).getByRole('button', { name: '账户授权' }).click();
+  const auth = page.getByRole('dialog', { name: '账户授权' });
+  await auth.getByRole('row').filter({ hasText: 'U100000101' }).getByRole('checkbox', { name: /录入$/ }).check();
+  await auth.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, /账户授权已保存/)).toBeVisible({ timeout: 20_000 });
+
+  expect(await homeCount(page, 'noReviewerAccountCount')).toBe(before + 1);
+  await page.screenshot({ path: '../docs/screenshots/instr-a-home-no-reviewer.png' });
+
+  await relogin(page, 'demo', 'Demo1234');
+  const dialog = await openEntryForm(page);
+  const { facts } = await choosePayer(page, dialog, account.accountNo);
+  await expect(facts.getByRole('alert')).toHaveText(INSTRUCTION_MESSAGES.noReviewer);
+  await page.screenshot({ path: '../docs/screenshots/instr-a-entry-no-reviewer.png' });
+  await amountInput(dialog).fill('1.00');
+  await fillPayee(dialog);
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(toast(page, new RegExp(`^指令 ZL\\d+ 已提交，但${INSTRUCTION_MESSAGES.noReviewer}$`))).toBeVisible({ timeout: 20_000 });
 });

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_RIGHTS, generateAccounts, generateEbank, prng } from '../../apps/server/src/seed/accounts-data';
+import { DEMO_ACCOUNTS, demoRights, generateAccounts, generateEbank, prng } from '../../apps/server/src/seed/accounts-data';
 import { ENTERPRISES } from '../../apps/server/src/seed/demo-data';
 
 // The demo register of an enterprise as the seed draws it (same generator, same seed), so each
@@ -55,7 +55,7 @@ export interface EbankAccount extends SeededAccount {
 /**
  * 华夏远航's e-banking accounts in use, as the seed draws them: it grants the demo seats' rights
  * (U100000101 enters, U100000102 reviews, U100000104 does both) with the same generator right
- * after drawing the e-banking accounts. Richest first.
+ * after drawing the e-banking accounts (`demoRights`). Richest first.
  */
 function demoEbankAccounts(): EbankAccount[] {
   const plan = DEMO_ACCOUNTS[0];
@@ -63,7 +63,7 @@ function demoEbankAccounts(): EbankAccount[] {
   const rnd = prng(Number(plan.enterprise_no));
   const accounts = generateAccounts(enterprise, plan.count, plan.serialBase, rnd);
   const ebank = generateEbank(accounts, plan.addedBy, rnd);
-  const rights = DEMO_RIGHTS.filter((r) => r.enterprise_no === plan.enterprise_no).map((right) => ({ userNo: right.user_no, granted: new Set(ebank.filter(() => rnd.chance(right.share)).map((a) => a.account_no)) }));
+  const rights = demoRights(plan.enterprise_no, ebank, rnd);
   return ebank
     .filter((e) => e.used === 1)
     .map((e) => {
@@ -77,7 +77,7 @@ function demoEbankAccounts(): EbankAccount[] {
         currency: a.currency ?? 'CNY',
         balance: String(a.balance),
         singleLimit: e.single_limit ?? null,
-        seats: new Set(rights.filter((r) => r.granted.has(a.account_no)).map((r) => r.userNo)),
+        seats: new Set(rights.filter((r) => r.account_no === a.account_no).map((r) => r.user_no)),
       };
     })
     .sort((x, y) => Number(y.balance) - Number(x.balance));

@@ -21,6 +21,7 @@ import {
 import { addLogin, businessCalls } from './helpers/business-calls';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { noReviewerAccounts } from '../src/modules/instructions/instructions.queries';
 
 const P = '/pmobile/customer';
 const OPERATIONS = (Object.values(instructionsApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
@@ -481,6 +482,8 @@ describe('payment instructions', () => {
         case 'revoke':
           return call(instructionsApi.instructionRevoke, { id: r.id, reason: '撤销' }, actor[action]);
         case 'execute':
+          // Paid on its value date only (the timing has a test of its own).
+          await db().updateTable('instructions').set({ value_date: today }).where('id', '=', r.id).execute();
           return call(instructionsApi.custodianExecute, { id: r.id }, actor[action]);
         case 'checkPass':
         case 'checkRefuse':
@@ -520,6 +523,83 @@ describe('payment instructions', () => {
     }
     // 00, 11, 21, 31, 41 × edit, submit, revoke; 10 × revoke, review pass and refuse; two each at 20, 30, 40; execute at 50.
     expect(legal).toBe(5 * 3 + 3 + 2 * 3 + 1);
+    // 144 calls with their checks: more than the default 30 s on a busy machine.
+  }, 120_000);
+
+  it('pays on the value date only: refused before it, after it only with the reason, kept in the history', async () => {
+    const s = await submitted({ payerAccountNo: ACC_PLAIN, amount: '3.00', valueDate: tomorrow });
+    const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer');
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [r!.id], result: 'pass' }, 'check');
+    const before = await balance(ACC_PLAIN);
+    const early = `指令${k!.instructionNo}起息日为${tomorrow}，未到起息日，不能执行`;
+    await refused(instructionsApi.custodianExecute, { id: k!.id }, 'exec', 400, early);
+    await refused(instructionsApi.custodianExecute, { id: k!.id, reason: '客户要求提前' }, 'exec', 400, early);
+    expect((await detail(k!.id)).status).toBe('50');
+    expect(await balance(ACC_PLAIN)).toBe(before);
+    // Checked in time, not paid that day: late, with a reason.
+    const yesterday = formatDate(Date.now() - 86_400_000);
+    await db().updateTable('instructions').set({ value_date: yesterday }).where('id', '=', k!.id).execute();
+    await refused(instructionsApi.custodianExecute, { id: k!.id, reason: '  ' }, 'exec', 400, `指令${k!.instructionNo}起息日为${yesterday}，已过起息日，请输入延迟执行原因`);
+    expect((await detail(k!.id)).history).toHaveLength(4);
+    const done = await ok<InstructionRecord>(instructionsApi.custodianExecute, { id: k!.id, reason: '系统故障顺延' }, 'exec');
+    expect(done.status).toBe('60');
+    expect((await detail(k!.id)).history.at(-1)).toMatchObject({ action: 'execute', reason: '系统故障顺延' });
+    expect(Number(await balance(ACC_PLAIN))).toBe(Number(before) - 3);
+  });
+
+  it('takes digits only as a CNY payee account (CNAPS), letters where a currency goes by SWIFT', async () => {
+    const n = async () => Number((await db().selectFrom('instructions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = await n();
+    for (const payeeAccountNo of ['ABCD-1234', '6222-0200-0000', '1234567', '1'.repeat(33)]) {
+      await refused(instructionsApi.instructionAdd, { ...entry({ payeeAccountNo }), submit: true }, 'maker', 400, '人民币收款账号须为8到32位数字');
+    }
+    expect(await n()).toBe(count);
+    const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ amount: '4.00' }), 'maker');
+    await refused(instructionsApi.instructionUpdate, { id: draft.id, version: draft.version, ...entry({ payeeAccountNo: 'ABCD-1234' }) }, 'maker', 400, '人民币收款账号须为8到32位数字');
+    expect((await detail(draft.id)).payeeAccountNo).toBe('6222020000000099');
+    // A USD payment abroad: an IBAN-style number with letters.
+    const usd = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ amount: '4.00', currency: 'USD', payeeAccountNo: 'GB82WEST12345698765432' }), 'maker');
+    expect(usd.payeeAccountNo).toBe('GB82WEST12345698765432');
+    await refused(instructionsApi.instructionAdd, entry({ currency: 'USD', payeeAccountNo: 'GB82 WEST' }), 'maker', 400, '收款账号须为6到34位数字、字母或-');
+  });
+
+  it('tells the maker which accounts nobody else may review on, and counts them on the enterprise administrator’s home', async () => {
+    // The demo seed gives every account a maker enters on a reviewer (this file's own accounts aside: ACC_OTHER's one person enters and reviews).
+    for (const enterpriseNo of [OWN, OTHER, '1000000003']) {
+      const { n } = await noReviewerAccounts(db(), enterpriseNo)
+        .where('e.account_no', 'not like', '622299%')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n), enterpriseNo).toBe(0);
+    }
+    await addLogin(app, 'ins.admin', 'U100000184', OWN, ['CUSTOMER_ADMIN']);
+    t.admin = await client.token('ins.admin', 'Test1234');
+    expect((await counts('admin')).noReviewerAccountCount).toBe(0);
+    expect((await counts('maker')).noReviewerAccountCount).toBe(0);
+    const ALONE = '622299000000000005';
+    const SELF = '622299000000000006';
+    await account(ALONE, OWN, null, '5000.00');
+    await account(SELF, OWN, null, '5000.00');
+    // Nobody reviews on ALONE; on SELF only the maker who holds both roles, who may not review his own.
+    await right('U100000181', ALONE, OWN, { entry: true });
+    await right('U100000183', SELF, OWN, { entry: true, review: true });
+    const hasReviewer = async (who: string) => Object.fromEntries((await ok<{ accounts: PayerAccount[] }>(instructionsApi.payerAccounts, {}, who)).accounts.map((a) => [a.accountNo, a.hasReviewer]));
+    expect(await hasReviewer('maker')).toEqual({ [ACC_TP]: true, [ACC_PLAIN]: true, [ALONE]: false });
+    expect(await hasReviewer('both')).toEqual({ [ACC_TP]: true, [ACC_PLAIN]: true, [SELF]: false });
+    expect((await counts('admin')).noReviewerAccountCount).toBe(2);
+    // A reviewer on ALONE, and a second maker on SELF whom the first may review: both have one now.
+    await right('U100000182', ALONE, OWN, { review: true });
+    expect((await counts('admin')).noReviewerAccountCount).toBe(1);
+    await right('U100000181', SELF, OWN, { entry: true });
+    expect((await counts('admin')).noReviewerAccountCount).toBe(1);
+    await right('U100000182', SELF, OWN, { review: true });
+    expect((await counts('admin')).noReviewerAccountCount).toBe(0);
+    expect(await hasReviewer('both')).toMatchObject({ [SELF]: true });
+    // Switched off, it is not counted.
+    await db().deleteFrom('account_auth').where('account_no', '=', ALONE).where('user_no', '=', 'U100000182').execute();
+    expect((await counts('admin')).noReviewerAccountCount).toBe(1);
+    await db().updateTable('ebank_accounts').set({ used: 0 }).where('account_no', '=', ALONE).execute();
+    expect((await counts('admin')).noReviewerAccountCount).toBe(0);
   });
 
   it('refuses every call without a session (401) and without the authority (403)', async () => {

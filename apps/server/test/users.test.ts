@@ -47,18 +47,18 @@ describe('staff administration of users, seats and roles', () => {
     expect(all.json.returnCode).toBe('000000');
     const page = all.data as { total: number; records: { userNo: string; username: string; enterpriseName: string; roles: { roleCode: string }[] }[] };
     expect(page.total).toBe(page.records.length);
-    expect(page.records.map((r) => r.userNo)).toEqual(['S900000001', 'S900000002', 'S900000003', 'U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000201', 'U100000202', 'U100000301', 'U200000101', 'U200000102']);
+    expect(page.records.map((r) => r.userNo)).toEqual(['S900000001', 'S900000002', 'S900000003', 'U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000201', 'U100000202', 'U100000301', 'U100000302', 'U200000101', 'U200000102']);
     expect(page.records.find((r) => r.userNo === 'U100000102')).toMatchObject({ username: 'checker', roles: [{ roleCode: 'CUSTOMER_REVIEWER' }] });
 
     const demo = (await get('/user', { username: 'DEM' })).data as typeof page;
     expect(demo.records.map((r) => r.userNo)).toEqual(['U100000101', 'U100000301']);
     expect(((await get('/user', { nickName: '李' })).data as typeof page).records.map((r) => r.username)).toEqual(['checker']);
-    expect(((await get('/user', { enterpriseNo: '0000003' })).data as typeof page).total).toBe(1);
+    expect(((await get('/user', { enterpriseNo: '0000003' })).data as typeof page).total).toBe(2);
     // % and _ match themselves.
     expect(((await get('/user', { username: '%' })).data as typeof page).total).toBe(0);
 
     const second = (await get('/user', { page: 2, limit: 2 })).data as typeof page;
-    expect(second).toMatchObject({ total: 13 });
+    expect(second).toMatchObject({ total: 14 });
     expect(second.records.map((r) => r.userNo)).toEqual(['S900000003', 'U100000101']);
 
     for (const [query, message] of [

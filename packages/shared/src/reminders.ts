@@ -1,6 +1,7 @@
 /**
  * Spec §3 "Home reminder counts": the fourteen counts of `query/message/reminder`, and two of bank
- * staff's own (issue 16: the staff home shows what waits for them), 0 for everyone else.
+ * staff's own (issue 16: the staff home shows what waits for them), 0 for everyone else, and the
+ * enterprise administrator's accounts without a reviewer (issue 22).
  */
 export const REMINDER_FIELDS = [
   'notAddedAccountCount',
@@ -21,6 +22,8 @@ export const REMINDER_FIELDS = [
   'waitExecuteCount',
   /** Risk notices saved as drafts, not yet published (RISK_PUBLISH). */
   'noticeDraftCount',
+  /** Accounts in use on which a maker may enter and nobody else may review (ACCOUNT_AUTH: the enterprise administrator). */
+  'noReviewerAccountCount',
 ] as const;
 
 export type ReminderField = (typeof REMINDER_FIELDS)[number];

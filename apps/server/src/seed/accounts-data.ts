@@ -220,6 +220,7 @@ export const DEMO_ACCOUNTS = [
 /**
  * Account rights of the demo seats: the maker enters and the reviewer reviews on most of the
  * enterprise's e-banking accounts; a few are left unassigned so the screen has something to grant.
+ * `demoRights` then gives each enterprise's reviewer every account a maker may enter on.
  */
 export const DEMO_RIGHTS = [
   { user_no: 'U100000101', enterprise_no: '1000000001', share: 0.8, can_entry: true, can_review: false },
@@ -229,4 +230,33 @@ export const DEMO_RIGHTS = [
   { user_no: 'U100000201', enterprise_no: '1000000002', share: 0.6, can_entry: true, can_review: false },
   { user_no: 'U100000202', enterprise_no: '1000000002', share: 0.7, can_entry: false, can_review: true },
   { user_no: 'U100000301', enterprise_no: '1000000003', share: 0.8, can_entry: true, can_review: false },
+  { user_no: 'U100000302', enterprise_no: '1000000003', share: 0.8, can_entry: false, can_review: true },
 ] as const;
+
+export interface DemoRight {
+  user_no: string;
+  account_no: string;
+  can_entry: boolean;
+  can_review: boolean;
+}
+
+/**
+ * The demo seats' rights on one enterprise's e-banking accounts: each right's share drawn with
+ * `rnd` (right after the e-banking accounts, in DEMO_RIGHTS order, for the seats that exist),
+ * then the enterprise's reviewer (the seat that reviews and does not enter) on every account a
+ * maker may enter on the draw left it out of, so no demo instruction waits for nobody.
+ */
+export function demoRights(enterpriseNo: string, ebank: readonly { account_no: string }[], rnd: Prng, seatExists: (userNo: string) => boolean = () => true): DemoRight[] {
+  const rights: DemoRight[] = [];
+  const plan = DEMO_RIGHTS.filter((r) => r.enterprise_no === enterpriseNo && seatExists(r.user_no));
+  for (const right of plan) {
+    for (const a of ebank.filter(() => rnd.chance(right.share))) rights.push({ user_no: right.user_no, account_no: a.account_no, can_entry: right.can_entry, can_review: right.can_review });
+  }
+  const reviewer = plan.find((r) => r.can_review && !r.can_entry);
+  if (reviewer) {
+    const reviewed = new Set(rights.filter((r) => r.user_no === reviewer.user_no).map((r) => r.account_no));
+    const entered = new Set(rights.filter((r) => r.can_entry).map((r) => r.account_no));
+    for (const accountNo of [...entered].filter((a) => !reviewed.has(a))) rights.push({ user_no: reviewer.user_no, account_no: accountNo, can_entry: false, can_review: true });
+  }
+  return rights;
+}

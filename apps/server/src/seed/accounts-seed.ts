@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { DEMO_ACCOUNTS, DEMO_RIGHTS, INSTITUTIONS, generateAccounts, generateEbank, prng } from './accounts-data';
+import { DEMO_ACCOUNTS, INSTITUTIONS, demoRights, generateAccounts, generateEbank, prng } from './accounts-data';
 import { ENTERPRISES } from './demo-data';
 
 /**
@@ -27,22 +27,11 @@ export async function seedAccounts(trx: Transaction<DB>) {
     const ebank = generateEbank(accounts, plan.addedBy, rnd);
     if (ebank.length > 0) await trx.insertInto('ebank_accounts').values(ebank).onConflict((oc) => oc.column('account_no').doNothing()).execute();
 
-    for (const right of DEMO_RIGHTS.filter((r) => r.enterprise_no === plan.enterprise_no && seats.has(r.user_no))) {
-      const granted = ebank.filter(() => rnd.chance(right.share));
-      if (granted.length === 0) continue;
+    const rights = demoRights(plan.enterprise_no, ebank, rnd, (userNo) => seats.has(userNo));
+    if (rights.length > 0) {
       await trx
         .insertInto('account_auth')
-        .values(
-          granted.map((a) => ({
-            user_no: right.user_no,
-            account_no: a.account_no,
-            enterprise_no: plan.enterprise_no,
-            can_query: true,
-            can_entry: right.can_entry,
-            can_review: right.can_review,
-            updated_by: plan.addedBy,
-          })),
-        )
+        .values(rights.map((r) => ({ ...r, enterprise_no: plan.enterprise_no, can_query: true, updated_by: plan.addedBy })))
         .onConflict((oc) => oc.columns(['user_no', 'account_no']).doNothing())
         .execute();
     }

@@ -160,6 +160,17 @@ export const USERS: DemoUser[] = [
     must_change_password: true,
     seats: [{ user_no: 'U100000105', enterprise_no: '1000000001', roles: ['CUSTOMER_MAKER'] }],
   },
+  {
+    username: 'dfreview',
+    password: 'Demo1234',
+    nick_name: '陈立',
+    user_type: 'customer',
+    mobile: '13544445555',
+    email: 'chenli@dfjm-group.example.cn',
+    branch_code: '310000',
+    must_change_password: false,
+    seats: [{ user_no: 'U100000302', enterprise_no: '1000000003', roles: ['CUSTOMER_REVIEWER'] }],
+  },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { instructionsApi } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
   BLOB_ERROR_MESSAGE,
@@ -65,8 +66,14 @@ describe('isDownloadable', () => {
   it.each(['a.pdf', 'a.xls', 'a.xlsx', 'a.doc', 'a.docx', 'a.ppt', 'a.pptx', 'a.zip', 'a.tar', '报表.PDF'])('allows %s', (name) => {
     expect(isDownloadable(name)).toBe(true);
   });
-  it.each(['a.csv', 'a.exe', 'a.pdf.exe', 'pdf', 'a.', 'a.tar.gz', 'a.html'])('refuses %s', (name) => {
+  it.each(['a.csv', 'a.exe', 'a.pdf.exe', 'pdf', 'a.', 'a.tar.gz', 'a.html', 'a.png'])('refuses %s', (name) => {
     expect(isDownloadable(name)).toBe(false);
+  });
+  it('takes the types a download declares instead (an instruction attachment is pdf, jpg or png)', () => {
+    const types = instructionsApi.attachmentDownload.fileTypes!;
+    expect(isDownloadable('回单.PNG', types)).toBe(true);
+    expect(isDownloadable('照片.jpeg', types)).toBe(true);
+    expect(isDownloadable('a.xlsx', types)).toBe(false);
   });
 });
 

@@ -137,11 +137,14 @@ export function fileNameFromContentDisposition(header: string | null | undefined
   return chosen === null ? null : safeFileName(chosen);
 }
 
-/** Spec §9: only these types may be saved, judged by the name's extension. */
-export function isDownloadable(fileName: string): boolean {
+/**
+ * Only these types may be saved, judged by the name's extension: spec §9's, or the ones a
+ * download's contract declares (`fileTypes`: an instruction's pdf/jpg/png attachments).
+ */
+export function isDownloadable(fileName: string, extensions: readonly string[] = DOWNLOADABLE_EXTENSIONS): boolean {
   const dot = fileName.lastIndexOf('.');
   const extension = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-  return (DOWNLOADABLE_EXTENSIONS as readonly string[]).includes(extension);
+  return extensions.includes(extension);
 }
 
 /** A JSON body where a file was expected is the server's error envelope, not a file. */
@@ -152,10 +155,11 @@ function isJson(blob: Blob, headers: Headers): boolean {
 
 /**
  * Checks a blob answer and names it: a failed request gives DOWNLOAD_FAILURE_MESSAGE; an error
- * envelope, an empty body, no file name or a type outside spec §9 give BLOB_ERROR_MESSAGE.
- * `fallbackName` is used when the server sends no `Content-Disposition` name.
+ * envelope, an empty body, no file name or a type outside `extensions` (spec §9's unless the
+ * contract names its own) give BLOB_ERROR_MESSAGE. `fallbackName` is used when the server sends
+ * no `Content-Disposition` name.
  */
-export async function resolveDownload(source: DownloadSource, fallbackName?: string): Promise<ResolvedDownload> {
+export async function resolveDownload(source: DownloadSource, fallbackName?: string, extensions?: readonly string[]): Promise<ResolvedDownload> {
   let blob: Blob;
   if (isReceived(source)) {
     blob = source.blob;
@@ -171,7 +175,7 @@ export async function resolveDownload(source: DownloadSource, fallbackName?: str
   if (blob.size === 0 || isJson(blob, headers)) throw new DownloadError(BLOB_ERROR_MESSAGE);
   const fileName =
     fileNameFromContentDisposition(headers.get('content-disposition')) ?? (fallbackName ? safeFileName(fallbackName) : null);
-  if (!fileName || !isDownloadable(fileName)) throw new DownloadError(BLOB_ERROR_MESSAGE);
+  if (!fileName || !isDownloadable(fileName, extensions)) throw new DownloadError(BLOB_ERROR_MESSAGE);
   return { blob, fileName };
 }
 
@@ -197,8 +201,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * DownloadError whose message is the spec text to show (the caller shows it: this module has
  * no UI of its own).
  */
-export async function downloadBlob(source: DownloadSource, fallbackName?: string): Promise<string> {
-  const { blob, fileName } = await resolveDownload(source, fallbackName);
+export async function downloadBlob(source: DownloadSource, fallbackName?: string, extensions?: readonly string[]): Promise<string> {
+  const { blob, fileName } = await resolveDownload(source, fallbackName, extensions);
   saveBlob(blob, fileName);
   return fileName;
 }

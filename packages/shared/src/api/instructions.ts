@@ -26,6 +26,10 @@ export const INSTRUCTION_MESSAGES = {
   daily: '超过日累计限额',
   expired: '指令已过期，请修改起息日或撤销',
   valueDatePast: '起息日不能早于今天',
+  executeEarly: '未到起息日，不能执行',
+  lateReason: '已过起息日，请输入延迟执行原因',
+  /** The entry form's warning on an account nobody besides the maker may review (`hasReviewer`). */
+  noReviewer: '该账户暂无复核人员，提交的指令将无人复核，请联系企业管理员在账户管理中设置复核权限',
 } as const;
 
 const instructionId = int4Id('指令编号不正确');
@@ -44,6 +48,29 @@ export const PURPOSE_MAX = 100;
 export const REMARK_MAX = 200;
 export const REASON_MAX = 200;
 
+export const PAYEE_ACCOUNT_MESSAGES = {
+  any: '收款账号须为6到34位数字、字母或-',
+  cnaps: '人民币收款账号须为8到32位数字',
+} as const;
+
+/**
+ * The payee account number as the currency's route takes it: a CNY payment goes through CNAPS
+ * (the 12-digit 大额支付行号), whose account numbers are digits only, 8 to 32 of them; USD and KRW
+ * go abroad by SWIFT, where an account number may be an IBAN-style one with letters (6 to 34 of
+ * letters, digits and -). The message for a number the route refuses, or null.
+ */
+export function payeeAccountProblem(accountNo: string, currency: string): string | null {
+  const value = accountNo.trim();
+  if (currency === 'CNY') return /^\d{8,32}$/.test(value) ? null : PAYEE_ACCOUNT_MESSAGES.cnaps;
+  return /^[0-9A-Za-z-]{6,34}$/.test(value) ? null : PAYEE_ACCOUNT_MESSAGES.any;
+}
+
+/** The payee account against the currency, reported at the payee account field. */
+const payeeAccountByRoute = (v: { payeeAccountNo: string; currency: string }, ctx: z.RefinementCtx) => {
+  const problem = payeeAccountProblem(v.payeeAccountNo, v.currency);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['payeeAccountNo'] });
+};
+
 /** Spec §5 amount, and more than zero. */
 export const instructionAmountSchema = amountSchema.refine((v) => (toCents(v) ?? 0n) > 0n, '金额必须大于0');
 
@@ -55,7 +82,7 @@ export const instructionFields = {
   payeeAccountNo: plainText('收款账号不能包含控制字符')
     .trim()
     .min(1, '请输入收款账号')
-    .regex(/^[0-9A-Za-z-]{6,34}$/, '收款账号须为6到34位数字、字母或-'),
+    .regex(/^[0-9A-Za-z-]{6,34}$/, PAYEE_ACCOUNT_MESSAGES.any),
   payeeBank: plainText('收款行名称不能包含控制字符').trim().min(1, '请输入收款行名称').max(100, '收款行名称不能超过100个字符'),
   payeeCnaps: z.string({ error: CNAPS_MESSAGE }).trim().regex(/^\d{12}$/, CNAPS_MESSAGE),
   amount: instructionAmountSchema,
@@ -216,6 +243,8 @@ export const payerAccountSchema = z.object({
   dailyUsed: z.string(),
   thirdPartyEnterpriseNo: z.string().nullable(),
   thirdPartyEnterpriseName: z.string().nullable(),
+  /** Someone besides the asking login may review instructions on it; without one a submitted instruction waits for nobody. */
+  hasReviewer: z.boolean(),
 });
 export type PayerAccount = z.infer<typeof payerAccountSchema>;
 
@@ -235,7 +264,7 @@ export const payerAccounts = defineOperation({
   response: z.object({ valueDate: z.string(), accounts: z.array(payerAccountSchema) }),
 });
 
-export const instructionAddSchema = z.object({ ...instructionFields, submit: z.boolean().default(false) });
+export const instructionAddSchema = z.object({ ...instructionFields, submit: z.boolean().default(false) }).superRefine(payeeAccountByRoute);
 
 /**
  * `instruction/add`: a draft (00), or submitted at once (10) when `submit`. A retried submit that
@@ -252,7 +281,7 @@ export const instructionAdd = defineOperation({
   response: instructionRecordSchema,
 });
 
-export const instructionUpdateSchema = z.object({ id: instructionId, version: z.number().int().min(0), ...instructionFields });
+export const instructionUpdateSchema = z.object({ id: instructionId, version: z.number().int().min(0), ...instructionFields }).superRefine(payeeAccountByRoute);
 
 /** `instruction/update`: the maker edits a draft or a refused instruction; the status stays. */
 export const instructionUpdate = defineOperation({
@@ -362,7 +391,7 @@ export const instructionConfirmReview = decision(
 export const ATTACHMENT_MAX = 5;
 export const ATTACHMENT_MAX_MESSAGE = `每条指令最多上传${ATTACHMENT_MAX}个附件`;
 export const ATTACHMENT_MAX_BYTES = 5 * 1_048_576;
-/** What an attachment may be; the browser checks a chosen file's name and size against it before reading it. */
+/** What an attachment may be; the browser checks a chosen file's name and size against it before reading it, and saves a downloaded one of these types only. */
 export const ATTACHMENT_FILES = { maxBytes: ATTACHMENT_MAX_BYTES, extensions: ['pdf', 'jpg', 'jpeg', 'png'] } as const;
 export const attachmentUploadSchema = uploadSchema(ATTACHMENT_FILES).safeExtend({ instructionId });
 
@@ -400,6 +429,7 @@ export const attachmentDownload = defineOperation({
   authority: instructionQuery.authority,
   kind: 'download',
   maxBytes: ATTACHMENT_MAX_BYTES * 2,
+  fileTypes: ATTACHMENT_FILES.extensions,
   request: z.object({ id: int4Id('附件编号不正确') }),
 });
 
@@ -463,7 +493,11 @@ export const custodianCheck = defineOperation({
   response: z.array(instructionRecordSchema),
 });
 
-/** `custodian/instruction/execute`: a checked instruction is paid (→ 60) and the register balance lowered. */
+/**
+ * `custodian/instruction/execute`: a checked instruction is paid (→ 60) and the register balance
+ * lowered, on its value date (`executionTiming`, Beijing time): never before it; after it only
+ * with `reason` (why it is paid late), kept in its history.
+ */
 export const custodianExecute = defineOperation({
   ...staff,
   id: 'CUSTODIAN_INSTRUCTION_EXECUTE',
@@ -471,7 +505,7 @@ export const custodianExecute = defineOperation({
   path: '/{prefix}/custodian/instruction/execute',
   authority: ['CUSTODIAN_EXECUTE'],
   antiReplay: true,
-  request: instructionRefSchema,
+  request: z.object({ id: instructionId, reason: reasonSchema.default('') }),
   response: instructionRecordSchema,
 });
 
@@ -484,5 +518,6 @@ export const custodianAttachmentDownload = defineOperation({
   authority: ['CUSTODIAN_CHECK', 'CUSTODIAN_EXECUTE'],
   kind: 'download',
   maxBytes: ATTACHMENT_MAX_BYTES * 2,
+  fileTypes: ATTACHMENT_FILES.extensions,
   request: z.object({ id: int4Id('附件编号不正确') }),
 });

@@ -47,6 +47,8 @@ export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undef
   readonly envelope?: 'exempt' | 'no-rev';
   /** Upload and download size limit in bytes. */
   readonly maxBytes?: number;
+  /** A download's file types (name extensions) when they are not spec §9's downloadable types: the web saves nothing else. */
+  readonly fileTypes?: readonly string[];
   /** Gateway settings no staff change may lower (the floor of `rules/gateway-floor.ts`). */
   readonly pinned: readonly Pin[];
   /**
@@ -90,6 +92,7 @@ interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | 
   rateLimit?: 'login' | 'captcha';
   envelope?: 'exempt' | 'no-rev';
   maxBytes?: number;
+  fileTypes?: readonly string[];
   pinned?: readonly Pin[];
   /**
    * A signing layout (rules/signing.ts) whose fields are the input's own, or a function giving
@@ -134,6 +137,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
     ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
     ...(def.envelope ? { envelope: def.envelope } : {}),
     ...(def.maxBytes ? { maxBytes: def.maxBytes } : {}),
+    ...(def.fileTypes ? { fileTypes: def.fileTypes } : {}),
     ...(signing ? { signing } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './amount';
+import { formatAmount, formatMoney, totalsByCurrency } from './amount';
 import { centsToDecimal, toCents } from './decimal';
 
 const digits = (minLength: number, maxLength: number) =>
@@ -103,5 +103,23 @@ describe('centsToDecimal', () => {
         expect(toCents(centsToDecimal(cents))).toBe(cents);
       }),
     );
+  });
+});
+
+describe('totalsByCurrency', () => {
+  it('adds each currency apart, exactly, with its symbol', () => {
+    const rows = [
+      { amount: '43184.69', currency: 'USD' },
+      { amount: '149034.21', currency: 'CNY' },
+      { amount: '0.10', currency: 'CNY' },
+      { amount: '0.20', currency: 'CNY' },
+    ];
+    expect(totalsByCurrency(rows)).toBe('$ 43,184.69；￥ 149,034.51');
+    expect(totalsByCurrency([{ amount: '12345678901234567.89', currency: 'KRW' }, { amount: '0.11', currency: 'KRW' }])).toBe('₩ 12,345,678,901,234,568.00');
+    expect(totalsByCurrency([])).toBe('');
+  });
+
+  it('prints one amount with its symbol', () => {
+    expect(formatMoney('1234.5', 'CNY')).toBe('￥ 1,234.50');
   });
 });

@@ -1,7 +1,7 @@
 export { CODE_TABLES, codeLabel, type CodeTableName } from './code-tables';
-export { formatAccountNo, maskPhone } from './mask';
+export { formatAccountNo, groupAccountNo, maskPhone } from './mask';
 export { centsToDecimal, toCents, type AmountInput } from './decimal';
-export { formatAmount } from './amount';
+export { formatAmount, formatMoney, totalsByCurrency } from './amount';
 export { amountToChinese } from './amount-chinese';
 export { formatDate, formatDateTime, relativeTime, type DateInput } from './date';
 export {
@@ -58,6 +58,7 @@ export {
   dutyConflict,
   dutyConflictMessage,
   isExpired,
+  executionTiming,
   moneyRefusal,
   statusLabel,
   type InstructionStatus,
@@ -67,6 +68,7 @@ export {
   type PerformedDuty,
   type MoneyFacts,
   type MoneyRefusal,
+  type ExecutionTiming,
 } from './instruction-flow';
 export { csvCells, decodeCsv } from './csv-text';
 export { parseBatchCsv, batchRowCount, type CsvRow } from './account-batch-csv';

@@ -3,6 +3,7 @@ import {
   INSTRUCTION_STATUSES,
   dutyConflict,
   dutyConflictMessage,
+  executionTiming,
   isExpired,
   moneyRefusal,
   needsReason,
@@ -97,5 +98,11 @@ describe('instruction flow', () => {
     // Beyond a double's precision, and a balance already overdrawn by what is held.
     expect(moneyRefusal('12345678901234567.89', { available: '12345678901234567.88', singleLimit: null, dailyLimit: null, dailyUsed: '0' })).toBe('balance');
     expect(moneyRefusal('0.01', { available: '-5.00', singleLimit: null, dailyLimit: null, dailyUsed: '0' })).toBe('balance');
+  });
+
+  it('pays on the value date: before it is early (refused), after it late (with a reason)', () => {
+    expect(executionTiming('2026-11-30', '2026-11-27')).toBe('early');
+    expect(executionTiming('2026-11-27', '2026-11-27')).toBe('onTime');
+    expect(executionTiming('2026-11-26', '2026-11-27')).toBe('late');
   });
 });

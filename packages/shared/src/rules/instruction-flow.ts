@@ -176,6 +176,14 @@ export function isExpired(status: InstructionStatus, valueDate: string, today: s
   return waiting && valueDate < today;
 }
 
+/**
+ * When the custodian pays against the value date (yyyy-MM-dd, today in Beijing time): `early`
+ * before it, which is refused (money does not leave before the date the maker asked for);
+ * `late` after it (checked in time, not paid that day), allowed with a stated reason; else `onTime`.
+ */
+export type ExecutionTiming = 'early' | 'onTime' | 'late';
+export const executionTiming = (valueDate: string, today: string): ExecutionTiming => (valueDate > today ? 'early' : valueDate < today ? 'late' : 'onTime');
+
 /** The label a list shows: 已过期 over the status while the value date blocks the check. */
 export const statusLabel = (status: InstructionStatus, valueDate: string, today: string): string =>
   isExpired(status, valueDate, today) ? EXPIRED_LABEL : INSTRUCTION_STATUS[status];

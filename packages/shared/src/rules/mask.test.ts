@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAccountNo, maskPhone } from './mask';
+import { formatAccountNo, groupAccountNo, maskPhone } from './mask';
 
 const noSpaces = (s: string) => s.replace(/\s+/g, '');
 const token = fc.string({ unit: fc.constantFrom(...'0123456789ABCXabc*-'), maxLength: 30 });
@@ -79,5 +79,13 @@ describe('maskPhone', () => {
         expect(maskPhone(s).endsWith(s.slice(-4))).toBe(true);
       }),
     );
+  });
+});
+
+describe('groupAccountNo', () => {
+  it('shows the whole number in groups of 4, never masked', () => {
+    expect(groupAccountNo('10250010010000014')).toBe('1025 0010 0100 0001 4');
+    expect(groupAccountNo(' 6222 0200 ')).toBe('6222 0200');
+    expect(groupAccountNo(null)).toBe('');
   });
 });

@@ -6,6 +6,12 @@ const ACCOUNT_NO_FULL_MAX = 10;
 const compact = (value: string | null | undefined): string => (value ?? '').replace(/\s+/g, '');
 
 /**
+ * The whole number in groups of 4 ('1025 0010 0010 0001 4'), unmasked: for the screen where the
+ * number itself is checked before money moves (the custodian's execution).
+ */
+export const groupAccountNo = (value: string | null | undefined): string => compact(value).replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
  * Short account numbers in groups of 4 ('1234 5678 90'); longer ones masked as
  * first 6 + '******' + last 4, written as three blocks ('622202 ****** 1234'),
  * the bank-console convention: regrouping by 4 would split the 6-digit prefix.
@@ -16,7 +22,7 @@ export function formatAccountNo(value: string | null | undefined): string {
   if (digits.length > ACCOUNT_NO_FULL_MAX) {
     return `${digits.slice(0, 6)} ****** ${digits.slice(-4)}`;
   }
-  return digits.replace(/(.{4})(?=.)/g, '$1 ');
+  return groupAccountNo(digits);
 }
 
 /**

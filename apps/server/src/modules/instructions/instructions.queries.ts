@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   DAILY_STATUSES,
   PENDING_STATUSES,
@@ -265,6 +265,36 @@ export async function moneyHeld(db: Kysely<DB>, accountNos: readonly string[], v
 /** The register balance less what the instructions hold of it, exactly (cents, never floats). */
 export const availableOf = (balance: string, held: { pending: string } | undefined) => centsToDecimal(toCents(balance)! - toCents(held?.pending ?? '0')!);
 
+/** The seat `userNo` (a column or a value) holds `authority` through its roles. */
+const seatHolds = (userNo: RawBuilder<unknown> | string, authority: string) =>
+  sql<boolean>`exists (select 1 from user_number_roles ur join role_authorities ra on ra.role_id = ur.role_id where ur.user_no = ${userNo} and ra.authority = ${authority})`;
+
+/**
+ * Someone other than the login `makerUserId` may review instructions on `accountNo`: an active
+ * seat of an active login with the review right there and the reviewer's authority. Without one,
+ * what the maker submits waits for nobody (segregation of duties keeps the maker from it).
+ */
+const reviewerBesides = (accountNo: RawBuilder<unknown>, makerUserId: RawBuilder<unknown>) =>
+  sql<boolean>`exists (select 1 from account_auth r join user_numbers n on n.user_no = r.user_no join users u on u.user_id = n.user_id
+    where r.account_no = ${accountNo} and r.can_review and n.status = 1 and u.status = 1 and n.user_id <> ${makerUserId} and ${seatHolds(sql.ref('r.user_no'), 'INSTRUCTION_REVIEW')})`;
+
+/**
+ * The enterprise's accounts in use (switched on, status 00) on which a maker may enter and nobody
+ * else may review: the enterprise administrator's home counts them (`noReviewerAccountCount`).
+ */
+export const noReviewerAccounts = (db: Kysely<DB>, enterpriseNo: string) =>
+  db
+    .selectFrom('ebank_accounts as e')
+    .innerJoin('custody_accounts as c', 'c.account_no', 'e.account_no')
+    .where('e.enterprise_no', '=', enterpriseNo)
+    .where('e.used', '=', 1)
+    .where('c.status', '=', '00')
+    .where(
+      sql<boolean>`exists (select 1 from account_auth m join user_numbers mn on mn.user_no = m.user_no
+        where m.account_no = e.account_no and m.can_entry and mn.status = 1 and ${seatHolds(sql.ref('m.user_no'), 'INSTRUCTION_ENTRY')}
+        and not ${reviewerBesides(sql.ref('e.account_no'), sql.ref('mn.user_id'))})`,
+    );
+
 /** The accounts a seat may enter instructions on (entry right, switched on, status 00), with their money on `valueDate`. */
 export async function payerAccountsOf(db: Kysely<DB>, enterpriseNo: string, userNo: string, valueDate: string): Promise<PayerAccount[]> {
   const rows = await db
@@ -282,6 +312,7 @@ export async function payerAccountsOf(db: Kysely<DB>, enterpriseNo: string, user
       sql<string | null>`e.daily_limit::text`.as('daily_limit'),
       'c.third_party_enterprise_no',
       't.enterprise_name as third_party_name',
+      reviewerBesides(sql.ref('c.account_no'), sql`(select user_id from user_numbers where user_no = ${userNo})`).as('has_reviewer'),
     ])
     .where('a.user_no', '=', userNo)
     .where('a.can_entry', '=', true)
@@ -307,6 +338,7 @@ export async function payerAccountsOf(db: Kysely<DB>, enterpriseNo: string, user
     dailyUsed: held.get(r.account_no)?.daily ?? '0.00',
     thirdPartyEnterpriseNo: r.third_party_enterprise_no,
     thirdPartyEnterpriseName: r.third_party_name,
+    hasReviewer: r.has_reviewer,
   }));
 }
 
@@ -373,6 +405,9 @@ export async function homeCounts(
         .where(notByUser('confirmPass'))
         .executeTakeFirstOrThrow(),
     );
+  }
+  if (has('ACCOUNT_AUTH')) {
+    count('noReviewerAccountCount', noReviewerAccounts(db, s.enterpriseNo).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
   }
   if (has('CUSTODIAN_CHECK')) {
     count('waitCheckCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '40').executeTakeFirstOrThrow());

@@ -6,6 +6,7 @@ import {
   accountsApi,
   dutyConflict,
   dutyConflictMessage,
+  executionTiming,
   formatDate,
   instructionsApi,
   isExpired,
@@ -334,11 +335,17 @@ export class InstructionDesk {
     return recordsOf(this.#ctx.database.db, input.ids, this.today());
   }
 
-  /** Execution (→ 60): the register balance goes down by the amount in the same transaction. */
-  async execute(request: FastifyRequest, session: SessionInfo, id: number) {
+  /**
+   * Execution (→ 60) on the value date (China's today): refused before it, and after it only with
+   * the reason it is late. The register balance goes down by the amount in the same transaction.
+   */
+  async execute(request: FastifyRequest, session: SessionInfo, { id, reason }: Input<typeof instructionsApi.custodianExecute>) {
     await this.#write(request, 'instruction.execute', { id }, async (trx, now) => {
       const [row] = await this.#lock(trx, [id]);
       if (nextStatus(row!.status, 'execute', { hasThirdParty: false }) === null) throw stale();
+      const timing = executionTiming(row!.value_date, this.today());
+      if (timing === 'early') throw refuse(`指令${row!.instruction_no}起息日为${row!.value_date}，${M.executeEarly}`);
+      if (timing === 'late' && reason === '') throw refuse(`指令${row!.instruction_no}起息日为${row!.value_date}，${M.lateReason}`);
       const earlier = dutyConflict('execute', session.userId, await this.#performed(trx, row!));
       if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage('execute', earlier));
       const account = await trx
@@ -354,8 +361,8 @@ export class InstructionDesk {
         .where('account_no', '=', row!.payer_account_no)
         .execute();
       await this.#setStatus(trx, now, row!.id, row!.status, '60', null);
-      await this.#history(trx, now, row!, session, 'execute', row!.status, '60');
-      return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance } };
+      await this.#history(trx, now, row!, session, 'execute', row!.status, '60', { reason });
+      return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance, ...(reason ? { reason } : {}) } };
     });
     return (await recordsOf(this.#ctx.database.db, [id], this.today()))[0]!;
   }

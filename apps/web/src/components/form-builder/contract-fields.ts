@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import { schemaRule } from '../../lib/schema-rule';
 import type { FormField } from './types';
 
-/** A field of a contract's request, described for the form; `rules` and `required` come from the contract. */
-export type ContractField<K extends string> = Omit<FormField, 'name' | 'required' | 'rules'> & { name: K };
+/**
+ * A field of a contract's request, described for the form; `required` and the first rule come
+ * from the contract, `rules` adds the contract's cross-field checks (judged with other values).
+ */
+export type ContractField<K extends string> = Omit<FormField, 'name' | 'required'> & { name: K };
 
 /**
  * Form fields whose rules are the contract's own field schemas, so the form refuses exactly what
@@ -13,6 +16,6 @@ export function contractFields<S extends z.ZodRawShape>(shape: S, fields: readon
   return fields.map((field) => {
     const schema = shape[field.name] as z.ZodType;
     const acceptsEmpty = schema.safeParse(undefined).success || schema.safeParse('').success;
-    return { ...field, required: field.type !== 'switch' && !acceptsEmpty, rules: [schemaRule(schema)] };
+    return { ...field, required: field.type !== 'switch' && !acceptsEmpty, rules: [schemaRule(schema), ...(field.rules ?? [])] };
   });
 }

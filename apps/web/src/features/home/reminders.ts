@@ -25,6 +25,8 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
     children: [
       { field: 'notAddedAccountCount', label: '待添加账户', search: '?tab=notAdded' },
       { field: 'addedAccountCount', label: '已添加账户', search: '?tab=added' },
+      // The enterprise administrator's: accounts whose instructions nobody could review (issue 22).
+      { field: 'noReviewerAccountCount', label: '无复核人员账户', search: '?tab=added' },
     ],
   },
   {

@@ -1,9 +1,10 @@
-import { formatAmount, type InstructionRecord } from '@portal/shared';
+import type { InstructionRecord } from '@portal/shared';
 import { App, Card } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { fetchCustodianPage, instructionsKey, useCustodianExecute } from './api/instructions';
 import { instructionColumns } from './instruction-columns';
+import { ExecuteDialog } from './execute-dialog';
 import { InstructionDetailDrawer } from './instruction-detail-drawer';
 import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
 
@@ -13,13 +14,15 @@ const fetchExecute = fetchCustodianPage('execute');
 export function CustodianExecutePage() {
   const { message } = App.useApp();
   const [openId, setOpenId] = useState<number | null>(null);
-  const executing = useCustodianExecute();
-  const execute = async (row: InstructionRecord) => {
+  const [executing, setExecuting] = useState<InstructionRecord | null>(null);
+  const execute = useCustodianExecute();
+  const run = async (row: InstructionRecord, reason: string) => {
     try {
-      await executing.mutateAsync(row.id);
+      await execute.mutateAsync({ id: row.id, reason });
       void message.success(`指令 ${row.instructionNo} 已执行`);
+      setExecuting(null);
     } catch {
-      // Shown by the HTTP client.
+      // Shown by the HTTP client; the dialog stays.
     }
   };
   return (
@@ -34,15 +37,11 @@ export function CustodianExecutePage() {
         queryFields={INSTRUCTION_QUERY_FIELDS}
         rowActions={[
           { key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) },
-          {
-            key: 'execute',
-            label: '执行',
-            confirm: (row) => `确定执行指令 ${row.instructionNo}，从账户 ${row.payerAccountNo} 向 ${row.payeeName} 付款 ${formatAmount(row.amount)} 吗？执行后不能撤回。`,
-            onClick: execute,
-          },
+          { key: 'execute', label: '执行', onClick: (row) => setExecuting(row) },
         ]}
       />
       <InstructionDetailDrawer id={openId} staff onClose={() => setOpenId(null)} />
+      {executing && <ExecuteDialog row={executing} busy={execute.isPending} onExecute={(reason) => void run(executing, reason)} onClose={() => setExecuting(null)} />}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { formatAmount, instructionsApi, type InstructionRecord } from '@portal/shared';
+import { instructionsApi, totalsByCurrency, type InstructionRecord } from '@portal/shared';
 import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { Decision } from './api/instructions';
@@ -25,7 +25,6 @@ export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked 
   const { modal, message } = App.useApp();
   const [refusing, setRefusing] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
-  const total = rows.reduce((sum, r) => sum + Number(r.amount), 0);
 
   const run = async (result: 'pass' | 'refuse', reason: string) => {
     try {
@@ -47,7 +46,7 @@ export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked 
     }
     modal.confirm({
       title: `${verb}通过`,
-      content: `确定${verb}通过选中的 ${rows.length} 条指令（合计 ${formatAmount(total.toFixed(2))}）吗？`,
+      content: `确定${verb}通过选中的 ${rows.length} 条指令（合计 ${totalsByCurrency(rows)}）吗？`,
       onOk: () => run('pass', ''),
     });
   };

@@ -14,6 +14,7 @@ const account: PayerAccount = {
   dailyUsed: '3000.00',
   thirdPartyEnterpriseNo: null,
   thirdPartyEnterpriseName: null,
+  hasReviewer: true,
 };
 const DAY = '2026-11-25';
 

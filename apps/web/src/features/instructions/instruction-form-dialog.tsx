@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord } from '@portal/shared';
+import type { FormRule } from 'antd';
 import { Alert, App, Button, Form, Modal, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { contractFields, FormBuilder, type FormValues } from '../../components/form-builder';
 import { useStandards } from '../../lib/dictionary';
 import { toUploadFile } from '../../lib/upload';
@@ -31,6 +32,14 @@ interface InstructionFormDialogProps {
 
 const newKey = () => crypto.randomUUID();
 
+/** The contract's check of the payee account against the currency's route, at the payee account field. */
+const payeeAccountByRoute: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    const problem = typeof value === 'string' && value.trim() !== '' ? instructionsApi.payeeAccountProblem(value, String(getFieldValue('currency') ?? 'CNY')) : null;
+    if (problem) throw new Error(problem);
+  },
+});
+
 /**
  * 新增 / 修改指令: the entry form, saved as a draft or submitted for review. With attachments to
  * store, it saves the instruction (a draft), stores the files, then submits when asked; should a
@@ -44,6 +53,11 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
   const payerAccountNo = Form.useWatch('payerAccountNo', form) as string | undefined;
   const amount = Form.useWatch('amount', form) as string | undefined;
   const watchedDate = Form.useWatch('valueDate', form) as string | undefined;
+  const currency = Form.useWatch('currency', form) as string | undefined;
+  // Another currency takes other payee account numbers: judge the one entered again.
+  useEffect(() => {
+    if (currency && form.isFieldTouched('payeeAccountNo')) void form.validateFields(['payeeAccountNo']).catch(() => undefined);
+  }, [currency, form]);
   const valueDate = watchedDate && DATE.test(watchedDate) ? watchedDate : undefined;
   const payers = useQuery(payerAccountsQuery(valueDate));
   const institutions = useQuery(institutionsQuery);
@@ -106,7 +120,7 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
     },
     { name: 'currency', type: 'select', label: '币种', options: Object.entries(CODE_TABLES.currencyName).map(([key, value]) => ({ key, value })) },
     { name: 'payeeName', type: 'text', label: '收款人名称', maxLength: 100 },
-    { name: 'payeeAccountNo', type: 'text', label: '收款账号', maxLength: 34 },
+    { name: 'payeeAccountNo', type: 'text', label: '收款账号', maxLength: 34, rules: [payeeAccountByRoute] },
     { name: 'payeeBank', type: 'text', label: '收款行名称', maxLength: 100 },
     { name: 'payeeCnaps', type: 'text', label: '大额支付行号', maxLength: 12 },
     { name: 'valueDate', type: 'date', label: '起息日' },
@@ -162,7 +176,8 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
       setSaved(instruction);
       if (filesToStore) await storeFiles(instruction.id);
       if (submit && instruction.status !== '10') instruction = (await submitting.mutateAsync([instruction.id]))[0]!;
-      void message.success(submit ? `指令 ${instruction.instructionNo} 已提交复核` : `指令 ${instruction.instructionNo} 已保存为草稿`);
+      if (submit && account && !account.hasReviewer) void message.warning(`指令 ${instruction.instructionNo} 已提交，但${instructionsApi.INSTRUCTION_MESSAGES.noReviewer}`, 8);
+      else void message.success(submit ? `指令 ${instruction.instructionNo} 已提交复核` : `指令 ${instruction.instructionNo} 已保存为草稿`);
       onClose();
     } catch {
       // The HTTP client has shown the refusal; the form stays to correct it.

@@ -1,4 +1,4 @@
-import { codeLabel, EXPIRED_LABEL, formatAccountNo, formatAmount, INSTRUCTION_STATUS, type InstructionRecord, type InstructionStatus } from '@portal/shared';
+import { EXPIRED_LABEL, formatAccountNo, formatMoney, INSTRUCTION_STATUS, type InstructionRecord, type InstructionStatus } from '@portal/shared';
 import { Tag } from 'antd';
 
 /** Spec §3: an empty value shows '暂无'. */
@@ -6,7 +6,7 @@ export const textOrEmpty = (value: string | null | undefined) => (value && value
 
 /** An amount with its currency symbol, thousands separators and 2 decimals. */
 export const moneyOf = (amount: string | null, currency: string) =>
-  amount === null || amount === '' ? '暂无' : `${codeLabel('currencySymbol', currency)} ${formatAmount(amount)}`;
+  amount === null || amount === '' ? '暂无' : formatMoney(amount, currency);
 
 const COLOURS: Partial<Record<InstructionStatus, string>> = {
   '00': 'default',

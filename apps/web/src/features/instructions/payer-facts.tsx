@@ -1,5 +1,5 @@
-import type { PayerAccount } from '@portal/shared';
-import { Descriptions, Typography } from 'antd';
+import { instructionsApi, type PayerAccount } from '@portal/shared';
+import { Alert, Descriptions, Typography } from 'antd';
 import { InstitutionPicker, type Institution } from '../../components/transfer';
 import { accountOf, moneyOf } from './instruction-format';
 import styles from './instructions.module.css';
@@ -14,6 +14,7 @@ export function PayerOption({ account }: { account: PayerAccount }) {
       <span>{accountOf(account.accountNo, account.alias || account.accountName)}</span>
       <Typography.Text type="secondary" className={styles.payerOptionFacts}>
         可用 {moneyOf(account.availableBalance, currency)} · 单笔 {limitOf(account.singleLimit, currency)} · 日累计 {limitOf(account.dailyLimit, currency)}
+        {!account.hasReviewer && <Typography.Text type="warning"> · 无复核人员</Typography.Text>}
       </Typography.Text>
     </div>
   );
@@ -27,13 +28,14 @@ interface PayerFactsProps {
   institutions: readonly Institution[];
 }
 
-/** The chosen payer account's money, and its third-party institution: copied onto the instruction, never chosen. */
+/** The chosen payer account's money (and a warning when nobody else may review on it), and its third-party institution: copied onto the instruction, never chosen. */
 export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps) {
   const { currency, thirdPartyEnterpriseNo: chosen, thirdPartyEnterpriseName } = account;
   // The account's institution is shown even when the list is out of reach (no right to list them).
   const all = chosen && !institutions.some((i) => i.enterpriseNo === chosen) ? [{ enterpriseNo: chosen, enterpriseName: thirdPartyEnterpriseName ?? chosen }, ...institutions] : institutions;
   return (
     <section aria-label="付款账户信息" className={styles.payerFacts}>
+      {!account.hasReviewer && <Alert type="warning" showIcon role="alert" className={styles.noReviewer} title={instructionsApi.INSTRUCTION_MESSAGES.noReviewer} />}
       <Descriptions
         size="small"
         column={2}

@@ -1,18 +1,15 @@
-import { codeLabel, formatAccountNo, formatAmount, formatDate, toCents, type WarningRecord } from '@portal/shared';
+import { codeLabel, formatAccountNo, formatDate, formatMoney, totalsByCurrency, type WarningRecord } from '@portal/shared';
 import { Tag, Tooltip, Typography } from 'antd';
 
 /** An amount in the account's currency: symbol, thousands separators, 2 decimals (spec §3). */
-export const moneyOf = (amount: string, currency: string) => `${codeLabel('currencySymbol', currency)} ${formatAmount(amount)}`;
+export const moneyOf = formatMoney;
 
 /** A four-decimal issue price as the exchanges print it: at least two decimals, no trailing zeros beyond. */
 export const priceOf = (value: string) => value.replace(/(\.\d\d\d*?)0+$/, '$1');
 
-/** Exact totals per currency (cents as bigint), e.g. '￥ 1,200.00；$ 35.50'. */
-export function totalsOf<R extends WarningRecord>(rows: readonly R[], amount: (r: R) => string): string {
-  const cents = new Map<string, bigint>();
-  for (const r of rows) cents.set(r.currency, (cents.get(r.currency) ?? 0n) + (toCents(amount(r)) ?? 0n));
-  return [...cents].map(([currency, c]) => moneyOf(`${c / 100n}.${String(c % 100n).padStart(2, '0')}`, currency)).join('；');
-}
+/** Exact totals per currency of one amount of the rows, e.g. '￥ 1,200.00；$ 35.50'. */
+export const totalsOf = <R extends WarningRecord>(rows: readonly R[], amount: (r: R) => string): string =>
+  totalsByCurrency(rows.map((r) => ({ amount: amount(r), currency: r.currency })));
 
 export const quantityOf = (n: number) => `${n.toLocaleString('zh-CN')} 股`;
 

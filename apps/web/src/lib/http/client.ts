@@ -212,7 +212,7 @@ async function download(op: AnyOperation, data: unknown, fallbackName?: string, 
     if (res.status === 401) unauthorized(await readEnvelope(res));
   }
   try {
-    return await downloadBlob(res, fileName);
+    return await downloadBlob(res, fileName, op.fileTypes);
   } catch (err) {
     if (err instanceof DownloadError) fail(err.message, undefined, res.status);
     throw err;

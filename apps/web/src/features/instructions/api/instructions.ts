@@ -90,7 +90,7 @@ export const useDecide = (step: DecisionStep) =>
 export const useCustodianCheck = () =>
   useInstructionWrite(({ rows, result, reason }: Decision) => http.call(instructionsApi.custodianCheck, { ids: rows.map((r) => r.id), result, reason }));
 
-export const useCustodianExecute = () => useInstructionWrite((id: number) => http.call(instructionsApi.custodianExecute, { id }));
+export const useCustodianExecute = () => useInstructionWrite((input: { id: number; reason: string }) => http.call(instructionsApi.custodianExecute, input));
 
 export const useUploadAttachment = () =>
   useInstructionWrite((input: z.input<typeof instructionsApi.attachmentUploadSchema>) => http.call(instructionsApi.attachmentUpload, input));
