@@ -36,6 +36,7 @@ if (!production) console.log(`
     checker   / Demo1234   customer, reviewer
     newuser   / Init1234   customer, must change the password at first login
     ztreview  / Demo1234   customer, reviewer (insurer)
+    dfreview  / Demo1234   customer, reviewer (corporate)
     admin     / Admin1234  bank staff, API-gateway administration
     qyadmin   / Demo1234   customer, enterprise administrator
     zhouyang  / Demo1234   customer, maker and reviewer
