@@ -74,8 +74,9 @@ test('modals stack from z-index 2000; tooltips wait 200 ms and a collapsed sideb
   const source = page.locator('[data-view="/gateway/apiManagement/index"] .ant-tag-geekblue').first();
   await source.hover();
   await page.waitForTimeout(60);
-  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
-  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toBeVisible();
+  const tooltip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)', { hasText: '本服务的接口' });
+  await expect(tooltip).toHaveCount(0);
+  await expect(tooltip).toBeVisible();
 });
 
 test('risk notices show their publishing time through the relative-time formatter', async ({ page }) => {
