@@ -4,7 +4,7 @@ import { login } from './login-page';
 
 const GALLERY = '/zctgdzhwy/gateway/componentGallery/index';
 
-/** The gallery is a staff page behind COMPONENT_GALLERY: log in as bank staff first. */
+/** The gallery is a development-only staff page behind COMPONENT_GALLERY (run by playwright.dev.config.ts): log in as bank staff first. */
 async function openGallery(page: Page) {
   await login(page, 'admin', 'Admin1234');
   await page.goto(GALLERY);

@@ -48,7 +48,6 @@ const WALKS: { username: string; password: string; routes: string[] }[] = [
       '/gateway/apiManagement/index',
       '/gateway/partnerManagement/index',
       '/gateway/userAssign/index',
-      '/gateway/componentGallery/index',
       '/system/enterpriseManagement/index',
       '/system/userManagement/index',
       '/system/userUnlock/index',

@@ -21,7 +21,7 @@ const DEMO_LOGINS: [string, string][] = [
 
 interface Page {
   total: number;
-  records: { event: string; outcome: string; username: string | null; enterpriseNo: string | null; enterpriseName: string | null; reason: string | null; signature: string | null; device: string | null; clientIp: string; detail: string }[];
+  records: { event: string; outcome: string; username: string | null; enterpriseNo: string | null; enterpriseName: string | null; reason: string | null; signature: string | null; device: string | null; deviceName: string | null; clientIp: string; details: { label: string; value: string; before?: string }[] }[];
 }
 
 describe('the audit log viewer', () => {
@@ -76,6 +76,20 @@ describe('the audit log viewer', () => {
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     expect((await query(tokens.admin!, { dateFrom: today, dateTo: today })).total).toBe(all.total);
     expect((await query(tokens.admin!, { dateTo: '2020-01-01' })).total).toBe(0);
+  });
+
+  it('names every action and labels every detail: no raw code, role code or JSON', async () => {
+    const { records } = await query(tokens.admin!);
+    for (const record of records) {
+      const text = JSON.stringify(record.details.map((d) => [d.label, d.before ?? '', d.value]));
+      expect(text, record.event).not.toMatch(/CUSTOMER_|STAFF_|\\"|\{/);
+    }
+    const forced = (await query(tokens.admin!, { event: 'password.force_change' })).records[0]!;
+    expect(forced.details).toEqual([]);
+    // Only actions the log knows can be asked for.
+    const bad = await client.call(`${P}/auditLog/query`, { page: 1, limit: 10, event: 'user.edit' }, tokens.admin!);
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.json.returnMsg).toBe('操作类型不正确');
   });
 
   it("shows an enterprise administrator its own enterprise's entries only", async () => {

@@ -53,8 +53,30 @@ describe('the console shell’s server side', () => {
     expect(customer).not.toContain('userUnlock');
     expect(customer).not.toContain('thirdPartyInstructionManagement');
     const staff = await codes(admin);
-    expect(staff).toEqual(expect.arrayContaining(['gateway', 'apiManagement', 'userUnlock', 'componentGallery']));
+    expect(staff).toEqual(expect.arrayContaining(['gateway', 'apiManagement', 'userUnlock']));
     expect(staff).not.toContain('instructionEntry');
+    // The component gallery (made-up accounts) is listed by a development server only.
+    expect(staff).not.toContain('componentGallery');
+  });
+
+  it('marks the groups that stay groups with a single item (always-show)', async () => {
+    const menus = (await get(`${P}/current/user/menu`, admin)).json().data as { menuCode: string; alwaysShow: number }[];
+    const flag = (code: string) => menus.find((m) => m.menuCode === code)?.alwaysShow;
+    expect(flag('gateway')).toBe(1);
+    expect(flag('custodianNotice')).toBe(0);
+    expect(flag('apiManagement')).toBe(0);
+  });
+
+  it('lists the component gallery to staff on a development server', async () => {
+    const dev = await createTestApp({ NODE_ENV: 'development', TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
+    try {
+      const devClient = await loginClient(dev);
+      const token = await devClient.token('admin', 'Admin1234');
+      const response = await dev.inject({ method: 'GET', url: `${P}/current/user/menu`, headers: { ...devClient.envelope.headers, authorization: `Bearer ${token}` } });
+      expect((response.json().data as { menuCode: string }[]).map((m) => m.menuCode)).toContain('componentGallery');
+    } finally {
+      await dev.close();
+    }
   });
 
   it('updates the profile with validation', async () => {

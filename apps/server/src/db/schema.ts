@@ -73,6 +73,8 @@ export interface MenusTable {
   target: string;
   icon: string;
   status: number;
+  /** 1: shown as a group even with a single item. */
+  always_show: number;
   sort: number;
   authority: string | null;
 }

@@ -4,12 +4,19 @@ import type { MenusTable } from '../db/schema';
 /** Spec §2 menus for every screen. A menu row whose authority is one the catalogue knows. */
 type Menu = Omit<MenusTable, 'authority'> & { authority: Authority | null };
 
-const group = (menu_id: number, menu_code: string, menu_name: string, icon: string): Menu => ({
-  menu_id, parent_id: 0, menu_code, menu_name, path: '', scheme: '/', target: '', icon, status: 1, sort: menu_id, authority: null,
+/** A group; always-show (the default) keeps it a group when a user sees only one of its items. */
+const group = (menu_id: number, menu_code: string, menu_name: string, icon: string, always_show = 1): Menu => ({
+  menu_id, parent_id: 0, menu_code, menu_name, path: '', scheme: '/', target: '', icon, status: 1, always_show, sort: menu_id, authority: null,
 });
 const page = (menu_id: number, parent_id: number, menu_code: string, menu_name: string, path: string, authority: Authority | null): Menu => ({
-  menu_id, parent_id, menu_code, menu_name, path, scheme: '/', target: '', icon: 'md-document', status: 1, sort: menu_id, authority,
+  menu_id, parent_id, menu_code, menu_name, path, scheme: '/', target: '', icon: 'md-document', status: 1, always_show: 0, sort: menu_id, authority,
 });
+
+/**
+ * Menu items listed only by a server in development (NODE_ENV=development): the component
+ * gallery works on made-up accounts, and the production web build has no such page.
+ */
+export const DEVELOPMENT_MENU_CODES: ReadonlySet<string> = new Set(['componentGallery']);
 
 export const MENUS: Menu[] = [
   group(100, 'system', '系统管理', 'md-settings'),
@@ -48,7 +55,8 @@ export const MENUS: Menu[] = [
   group(700, 'custodianInstruction', '托管行指令管理', 'md-briefcase'),
   page(701, 700, 'custodianCheck', '托管行指令审核', 'custodianInstruction/custodianCheck/index', 'CUSTODIAN_CHECK'),
   page(702, 700, 'custodianExecute', '托管行指令执行', 'custodianInstruction/custodianExecute/index', 'CUSTODIAN_EXECUTE'),
-  group(800, 'custodianNotice', '托管行信息发布', 'md-megaphone'),
+  // Its one page stands in the group's place.
+  group(800, 'custodianNotice', '托管行信息发布', 'md-megaphone', 0),
   page(801, 800, 'riskNoticePublish', '风险提示发布', 'custodianNotice/riskNoticePublish/index', 'RISK_PUBLISH'),
   page(703, 700, 'warningImport', '预警数据导入', 'custodianInstruction/warningImport/index', 'WARNING_IMPORT'),
   group(600, 'gateway', 'API网关管理', 'md-git-network'),

@@ -1,12 +1,14 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { countdownMessage } from '../lib/countdown-message';
 import { HTTP_MESSAGES, setHttpNotifier } from '../lib/http';
 import { paths } from '../config/paths';
 
 const LOGIN_ROUTES: readonly string[] = [paths.login, paths.handleLoginSign, paths.handleLoginCert];
-/** Spec §8 / §9: the 401 message stays 5 seconds. */
+/** Spec §8 / §9: the 401 message stays 5 seconds; an error message antd's usual 3. */
 const UNAUTHORIZED_SECONDS = 5;
+const ERROR_SECONDS = 3;
 
 /** Installs the HTTP client's user-facing behaviour of spec §8 (messages, the two 401 paths). */
 export function HttpFeedback() {
@@ -16,7 +18,7 @@ export function HttpFeedback() {
 
   useEffect(() => {
     setHttpNotifier({
-      error: (text) => void message.error(text),
+      error: (text) => countdownMessage(message, 'error', text, ERROR_SECONDS),
       unauthorized(serverMessage) {
         if (LOGIN_ROUTES.includes(location.pathname)) {
           modal.warning({
@@ -29,7 +31,7 @@ export function HttpFeedback() {
         }
         const back = `${location.pathname}${location.search}`;
         navigate(`${paths.login}?redirect=${encodeURIComponent(back)}`, { replace: true });
-        void message.error({ content: HTTP_MESSAGES.unauthorized, duration: UNAUTHORIZED_SECONDS });
+        countdownMessage(message, 'error', HTTP_MESSAGES.unauthorized, UNAUTHORIZED_SECONDS);
       },
     });
   }, [message, modal, navigate, location.pathname, location.search]);

@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
+import { UI } from '../config/ui';
 import { useMediaQuery } from '../lib/media-query';
 
 dayjs.locale('zh-cn');
@@ -16,7 +17,7 @@ const FIELD_FOCUS = '#3a6ea5';
 const FIELD_SHADOW = '0 0 0 2px rgba(58, 110, 165, 0.15)';
 const fieldTokens = { hoverBorderColor: FIELD_FOCUS, activeBorderColor: FIELD_FOCUS, activeShadow: FIELD_SHADOW };
 const THEME = {
-  token: { colorPrimary: '#c8102e', colorLink: '#c8102e', borderRadius: 4 },
+  token: { colorPrimary: '#c8102e', colorLink: '#c8102e', borderRadius: 4, zIndexPopupBase: UI.modalZIndex },
   components: {
     Input: fieldTokens,
     InputNumber: fieldTokens,
@@ -36,7 +37,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // People who asked their system for less motion get none: menus, dialogs and drawers appear at once.
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
-    <ConfigProvider locale={zhCN} theme={{ ...THEME, token: { ...THEME.token, motion: !reduceMotion } }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ ...THEME, token: { ...THEME.token, motion: !reduceMotion } }}
+      tooltip={{ mouseEnterDelay: UI.tooltipDelaySeconds, mouseLeaveDelay: UI.tooltipDelaySeconds }}
+    >
       <AntApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

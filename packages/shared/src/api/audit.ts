@@ -9,55 +9,88 @@ import { filterText, pageOf, pageQuery } from './paging';
  */
 const base = { category: '系统管理', serviceId: 'zctg-customer', audience: ['customer', 'staff'], authority: ['AUDIT_VIEW'] } as const;
 
-/** What each recorded event is, in words a clerk reads. An event not listed shows its code. */
-export const AUDIT_EVENTS: Readonly<Record<string, string>> = {
+/**
+ * Every action the server records, in words a clerk reads: the one table the server's writers
+ * (typed by it), the viewer, its type filter and the export share. In menu order.
+ */
+export const AUDIT_EVENTS = {
   login: '登录',
   logout: '退出登录',
+  'scan.confirm': '扫码确认登录',
   'password.change': '修改密码',
-  'password.force_change': '强制修改密码',
+  'password.force_change': '首次登录修改密码',
+  'profile.update': '修改个人信息',
+  'enterprise.switch': '切换企业',
+  'access.denied': '越权访问',
   'user.lockout': '用户锁定',
   'user.unlock': '用户解锁',
   'user.add': '新增用户',
-  'user.edit': '修改用户',
+  'user.update': '修改用户',
   'user.delete': '删除用户',
-  'user.reset_password': '重置密码',
-  'user.assign': '分配用户',
-  'profile.update': '修改个人信息',
-  'enterprise.switch': '切换用户',
+  'user.seat_add': '新增用户号',
+  'user.password_reset': '重置密码',
+  'user.password_set': '设置密码',
+  'role.members': '分配角色成员',
   'enterprise.add': '新增企业',
-  'enterprise.edit': '修改企业',
+  'enterprise.update': '修改企业',
   'enterprise.disable': '停用企业',
-  'access.denied': '越权访问',
+  'enterprise.enable': '启用企业',
+  'enterprise.delete': '删除企业',
   'account.add': '新增账户',
-  'account.edit': '修改账户',
-  'account.used': '启停账户',
-  'account.auth': '账户授权',
   'account.batch_add': '批量新增账户',
+  'account.update': '修改账户',
+  'account.rename': '修改账户别名',
+  'account.start': '启用账户',
+  'account.forbid': '禁用账户',
+  'account.rights': '设置账户操作权限',
   'account.download': '下载账户列表',
   'account.third_download': '下载第三方监督账户',
   'instruction.add': '新增指令',
-  'instruction.edit': '修改指令',
+  'instruction.update': '修改指令',
   'instruction.submit': '提交指令',
+  'instruction.revoke': '撤销指令',
   'instruction.review': '指令复核',
   'instruction.confirm': '第三方确认',
   'instruction.confirm_review': '第三方确认复核',
   'instruction.check': '托管行审核',
   'instruction.execute': '托管行执行',
-  'instruction.download': '下载指令',
   'instruction.attachment_upload': '上传指令附件',
   'instruction.attachment_remove': '删除指令附件',
+  'instruction.download': '下载指令',
   'warning.import': '预警数据导入',
   'warning.handle': '预警处理',
   'warning.download': '下载预警信息',
-  'notice.publish': '发布风险提示',
-  'notice.withdraw': '撤回风险提示',
-  'gateway.api_add': '新增API',
-  'gateway.api_update': '修改API',
-  'gateway.api_remove': '删除API',
+  'risk_notice.add': '新增风险提示',
+  'risk_notice.update': '修改风险提示',
+  'risk_notice.publish': '发布风险提示',
+  'risk_notice.withdraw': '撤回风险提示',
+  'gateway.api.add': '新增API',
+  'gateway.api.update': '修改API',
+  'gateway.api.remove': '删除API',
+  'gateway.api.batch_update': '批量修改API',
+  'gateway.api.batch_remove': '批量删除API',
+  'partner.client_add': '新增合作方',
+  'partner.client_update': '修改合作方',
+  'partner.client_rotate': '更换合作方密钥',
+  'partner.client_revoke': '停用合作方',
+  'partner.token': '合作方获取令牌',
+  'partner.call': '合作方调用',
+  'cert.activation_code': '生成证书激活码',
+  'cert.enroll': '申请证书',
+  'cert.freeze': '冻结证书',
+  'cert.unfreeze': '解冻证书',
+  'cert.revoke': '吊销证书',
+  'cert.renew': '更新证书',
   'audit.download': '下载操作日志',
-};
+} as const satisfies Record<string, string>;
 
-export const auditEventLabel = (event: string) => AUDIT_EVENTS[event] ?? event;
+/** An action the audit log records; the server's writers take only these. */
+export type AuditEventCode = keyof typeof AUDIT_EVENTS;
+
+export const isAuditEventCode = (event: string): event is AuditEventCode => Object.hasOwn(AUDIT_EVENTS, event);
+
+/** An entry written before its action had a name shows its code. */
+export const auditEventLabel = (event: string) => (isAuditEventCode(event) ? AUDIT_EVENTS[event] : event);
 
 /** The reasons the auth module records as codes, in words; other reasons are already sentences. */
 const AUDIT_REASONS: Readonly<Record<string, string>> = {
@@ -89,7 +122,7 @@ export const auditFilterFields = {
   username: filterText('登录名', 64),
   event: plainText('操作类型不能包含控制字符')
     .trim()
-    .refine((v) => v === '' || /^[a-z_.]{1,64}$/.test(v), '操作类型不正确')
+    .refine((v) => v === '' || isAuditEventCode(v), '操作类型不正确')
     .optional()
     .transform((v) => (v ? v : undefined)),
   outcome: z.enum(['success', 'failure'], { error: '结果只能是成功或失败' }).optional(),
@@ -99,6 +132,14 @@ export const auditFilterFields = {
 export const auditFilterSchema = z.object(auditFilterFields);
 export const auditQuerySchema = z.object({ ...pageQuery, ...auditFilterFields });
 export type AuditFilters = z.infer<typeof auditFilterSchema>;
+
+/** One labelled field of an entry's detail: its value, and for a change the value before. */
+export const auditDetailItemSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  before: z.string().optional(),
+});
+export type AuditDetailItem = z.infer<typeof auditDetailItemSchema>;
 
 export const auditRecordSchema = z.object({
   auditId: z.number(),
@@ -112,11 +153,13 @@ export const auditRecordSchema = z.object({
   clientIp: z.string(),
   /** The signing device (its key's first 18 hex characters) where the operation was signed or the login named one. */
   device: z.string().nullable(),
+  /** The device as its user knows it (browser and system of a session it logged in), when known. */
+  deviceName: z.string().nullable(),
   reason: z.string().nullable(),
   /** The VerifySign code of a signed operation, or a certificate serial. */
   signature: z.string().nullable(),
-  /** The remaining detail (before/after of a write, ids, counts) as JSON text. */
-  detail: z.string(),
+  /** The remaining detail (before/after of a write, ids, counts) as labelled fields. */
+  details: z.array(auditDetailItemSchema),
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 

@@ -46,6 +46,8 @@ export const menuItemSchema = z.object({
   target: z.string(),
   icon: z.string(),
   status: z.number(),
+  /** 1: a group shown as a group even when it holds a single item (which otherwise takes its place); absent is 0. */
+  alwaysShow: z.number().optional(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, relativeTime } from './date';
+import { formatDate, formatDateTime, recentTime, relativeTime } from './date';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -104,6 +104,25 @@ describe('relativeTime', () => {
         expect(ago(ms)).toMatch(/^(刚刚|[1-9]\d?分钟前|[1-9]\d?小时前|1天前|\d{4}-\d{2}-\d{2})$/);
       }),
     );
+  });
+});
+
+describe('recentTime', () => {
+  const now = Date.parse('2024-03-05T12:00:00+08:00');
+
+  it('reads relatively inside its window and in full outside it', () => {
+    expect(recentTime(now - 10 * SECOND, now)).toBe('刚刚');
+    expect(recentTime(now - 5 * MINUTE, now, HOUR)).toBe('5分钟前');
+    expect(recentTime(now - HOUR, now, HOUR)).toBe('2024-03-05 11:00');
+    expect(recentTime(now - 30 * HOUR, now)).toBe('1天前');
+    expect(recentTime(now - 2 * DAY, now)).toBe('2024-03-03 12:00');
+    expect(recentTime('2024-03-05 11:58:00', now)).toBe('2分钟前');
+  });
+
+  it('shows a time further ahead than clock drift in full, and nothing for invalid input', () => {
+    expect(recentTime(now + 20 * SECOND, now)).toBe('刚刚');
+    expect(recentTime(now + 5 * MINUTE, now)).toBe('2024-03-05 12:05');
+    expect(recentTime('garbage', now)).toBe('');
   });
 });
 

@@ -95,3 +95,18 @@ export function relativeTime(then: DateInput, now: Date | number = Date.now()): 
   if (elapsed < 2 * DAY) return '1天前';
   return formatDate(thenMs);
 }
+
+/** Spec §3: the relative wording reaches '1天前' (under two days). */
+export const RELATIVE_WINDOW_MS = 2 * DAY;
+
+/**
+ * A time as a clerk reads a recent one: relativeTime's wording while it is less than `windowMs`
+ * old (or up to 30 s ahead), else yyyy-MM-dd HH:mm. Invalid input gives ''.
+ */
+export function recentTime(then: DateInput, now: Date | number = Date.now(), windowMs = RELATIVE_WINDOW_MS): string {
+  const thenMs = toEpochMs(then);
+  const nowMs = toEpochMs(now);
+  if (thenMs === null || nowMs === null) return '';
+  const elapsed = nowMs - thenMs;
+  return elapsed < windowMs && elapsed > -30 * SECOND ? relativeTime(thenMs, nowMs) : formatDateTime(thenMs);
+}

@@ -3,7 +3,7 @@ export { formatAccountNo, groupAccountNo, maskPhone } from './mask';
 export { centsToDecimal, toCents, type AmountInput } from './decimal';
 export { formatAmount, formatMoney, totalsByCurrency } from './amount';
 export { amountToChinese } from './amount-chinese';
-export { formatDate, formatDateTime, relativeTime, type DateInput } from './date';
+export { RELATIVE_WINDOW_MS, formatDate, formatDateTime, recentTime, relativeTime, type DateInput } from './date';
 export {
   AMOUNT_MAX_INTEGER_DIGITS,
   AMOUNT_MAX_DECIMALS,

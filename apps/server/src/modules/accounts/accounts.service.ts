@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { RETURN_CODES, accountsApi, batchRowCount, codeLabel, decodeCsv, parseBatchCsv, type AccountRights, type BatchRowError, type CsvRow, type OperationParsed } from '@portal/shared';
+import { RETURN_CODES, accountsApi, batchRowCount, codeLabel, decodeCsv, parseBatchCsv, type AccountRights, type BatchRowError, type CsvRow, type OperationParsed, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
@@ -80,7 +80,7 @@ export class AccountAdmin {
 
   #write<T>(
     request: FastifyRequest,
-    event: string,
+    event: AuditEventCode,
     target: Record<string, unknown>,
     work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>,
     onUniqueViolation?: () => AppError,

@@ -5,6 +5,7 @@ import { operationRoutes } from '../../plugins/operations';
 import { writeSheet, type SheetColumn } from '../accounts';
 import { refuse } from '../users';
 import { recordAudit } from './audit';
+import { auditDetailText } from './audit-detail';
 import { AUDIT_MAX_ROWS, auditChunks, countAudit, listAudit, type AuditScope } from './audit-log.queries';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -18,9 +19,9 @@ const COLUMNS: SheetColumn<AuditRecord>[] = [
   { header: '结果', width: 8, value: (r) => (r.outcome === 'success' ? '成功' : '失败') },
   { header: '原因', width: 24, value: (r) => (r.reason ? auditReasonLabel(r.reason) : null) },
   { header: '地址', width: 16, value: (r) => r.clientIp, kind: 'text' },
-  { header: '设备', width: 20, value: (r) => r.device, kind: 'text' },
+  { header: '设备', width: 28, value: (r) => (r.device ? `${r.deviceName ?? '设备'} ${r.device}` : null), kind: 'text' },
   { header: '签名/证书', width: 18, value: (r) => r.signature, kind: 'text' },
-  { header: '详情（修改前后）', width: 60, value: (r) => r.detail },
+  { header: '详情（修改前后）', width: 60, value: (r) => auditDetailText(r.details) },
 ];
 
 /** 系统管理 › 操作日志 (issue 16): staff see every entry, an enterprise administrator its own enterprise's. */

@@ -1,3 +1,4 @@
+import type { AuditEventCode } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import { Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
@@ -29,7 +30,7 @@ declare module 'fastify' {
 }
 
 export interface AuditEvent {
-  event: string;
+  event: AuditEventCode;
   outcome: 'success' | 'failure';
   userId?: number | null;
   userNo?: string | null;
@@ -72,7 +73,7 @@ export async function recordAudit(target: Database | Kysely<DB>, request: Fastif
 export async function auditedTransaction<T>(
   database: Database,
   request: FastifyRequest,
-  event: string,
+  event: AuditEventCode,
   target: Record<string, unknown>,
   now: Date,
   work: (trx: Transaction<DB>, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>,

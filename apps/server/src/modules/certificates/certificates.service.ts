@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { CryptoError, portalCrypto, verifyCsr } from '@portal/crypto';
-import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certificatesApi } from '@portal/shared';
+import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certificatesApi, type AuditEventCode } from '@portal/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
@@ -64,7 +64,7 @@ export class CertificateDesk {
   }
 
   /** A staff write and its audit entry in one transaction; a refusal is audited after the rollback. */
-  async #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+  async #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
     try {
       return await this.#db.transaction().execute(async (trx) => {
         const { result, detail } = await work(trx, this.now());
@@ -97,7 +97,7 @@ export class CertificateDesk {
   /** One change of a locked certificate, audited with its status before and after; sessions of the login end when it stops being usable. */
   async #change(
     request: FastifyRequest,
-    event: string,
+    event: AuditEventCode,
     serial: string,
     work: (trx: Trx, row: { user_id: number; status: string; public_key: string }, now: Date) => Promise<{ serial: string; detail?: Record<string, unknown> }>,
     endSessions: boolean,

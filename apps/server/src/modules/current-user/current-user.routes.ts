@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
+import { DEVELOPMENT_MENU_CODES } from '../../reference/menus';
 import { recordAudit } from '../audit/audit';
 import type { ServerKeys } from '../envelope/server-keys';
 import { UserProfiles } from './profiles';
@@ -47,7 +48,10 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
   routes.json(sessionApi.currentUserMenu, async ({ request }) => {
     const { authorities } = request.session!;
     const rows = await db.selectFrom('menus').selectAll().orderBy('sort').orderBy('menu_id').execute();
-    const allowed = rows.filter((m) => m.authority === null || authorities.includes(m.authority));
+    const development = ctx.config.NODE_ENV === 'development';
+    const allowed = rows.filter(
+      (m) => (m.authority === null || authorities.includes(m.authority)) && (development || !DEVELOPMENT_MENU_CODES.has(m.menu_code)),
+    );
     // A group is shown only when something in it is.
     const parents = new Set(allowed.filter((m) => m.parent_id !== 0).map((m) => m.parent_id));
     const visible = allowed.filter((m) => m.parent_id !== 0 || m.path !== '' || parents.has(m.menu_id));
@@ -61,6 +65,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
       target: m.target,
       icon: m.icon,
       status: m.status,
+      alwaysShow: m.always_show,
     }));
   });
 

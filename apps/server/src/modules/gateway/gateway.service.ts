@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { RETURN_CODES, floorViolation, operationById, type ApiFields, type FlagField } from '@portal/shared';
+import { RETURN_CODES, floorViolation, operationById, type ApiFields, type FlagField, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
@@ -50,7 +50,7 @@ const columnsOf = (flags: Partial<Flags>) =>
 export function gatewayService(ctx: AppContext, registry: ApiRegistry) {
   const db = ctx.database.db;
 
-  async function write<T>(request: FastifyRequest, event: string, work: (trx: Transaction<DB>) => Promise<{ result: T; detail: Record<string, unknown> }>) {
+  async function write<T>(request: FastifyRequest, event: AuditEventCode, work: (trx: Transaction<DB>) => Promise<{ result: T; detail: Record<string, unknown> }>) {
     let outcome: { result: T; detail: Record<string, unknown>; version: number };
     try {
       outcome = await db.transaction().execute(async (trx) => {

@@ -17,6 +17,7 @@ import {
   type InstructionStatus,
   type OperationParsed,
   type PerformedDuty,
+  type AuditEventCode,
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
@@ -59,7 +60,7 @@ const DECISIONS = {
   confirm: { pass: 'confirmPass', refuse: 'confirmRefuse', event: 'instruction.confirm' },
   confirmReview: { pass: 'confirmReviewPass', refuse: 'confirmReviewRefuse', event: 'instruction.confirm_review' },
   check: { pass: 'checkPass', refuse: 'checkRefuse', event: 'instruction.check' },
-} as const satisfies Record<string, { pass: InstructionAction; refuse: InstructionAction; event: string }>;
+} as const satisfies Record<string, { pass: InstructionAction; refuse: InstructionAction; event: AuditEventCode }>;
 export type DecisionKind = keyof typeof DECISIONS;
 
 /**
@@ -77,7 +78,7 @@ export class InstructionDesk {
 
   today = () => formatDate(this.#ctx.now());
 
-  #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+  #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
     return auditedTransaction(this.#ctx.database, request, event, target, new Date(this.#ctx.now()), work);
   }
 

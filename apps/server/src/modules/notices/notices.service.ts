@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { RETURN_CODES, type OperationParsed, type noticesApi } from '@portal/shared';
+import { RETURN_CODES, type OperationParsed, type noticesApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
@@ -46,7 +46,7 @@ export class NoticeDesk {
     return new Date(this.#ctx.now());
   }
 
-  #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+  #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
     return auditedTransaction(this.#ctx.database, request, event, target, this.now(), work);
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PARTNER_TOKEN_TTL_SECONDS, RETURN_CODES, type OperationParsed, type PartnerClient, type partnersApi } from '@portal/shared';
+import { PARTNER_TOKEN_TTL_SECONDS, RETURN_CODES, type OperationParsed, type PartnerClient, type partnersApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/errors';
 import { BANK_ENTERPRISE } from '../../reference/bank';
@@ -44,7 +44,7 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
   }
 
   /** A staff write and its audit entry in one transaction; a refusal is audited with its reason. */
-  async function audited<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, write: (trx: typeof db) => Promise<{ result: T; detail: Record<string, unknown> }>) {
+  async function audited<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, write: (trx: typeof db) => Promise<{ result: T; detail: Record<string, unknown> }>) {
     try {
       return await db.transaction().execute(async (trx) => {
         const { result, detail } = await write(trx);

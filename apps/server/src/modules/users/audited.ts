@@ -1,3 +1,4 @@
+import type { AuditEventCode } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError } from '../../plugins/errors';
@@ -11,7 +12,7 @@ import { recordAudit } from '../audit/audit';
 export async function audited<T>(
   database: Database,
   request: FastifyRequest,
-  event: string,
+  event: AuditEventCode,
   target: Record<string, unknown>,
   write: () => Promise<{ result: T; detail: Record<string, unknown> }>,
 ): Promise<T> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PASSWORD_HISTORY_DEPTH, type OperationParsed, type usersApi } from '@portal/shared';
+import { PASSWORD_HISTORY_DEPTH, type OperationParsed, type usersApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { sql } from 'kysely';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers';
@@ -242,7 +242,7 @@ export class UserAdmin {
     return null;
   }
 
-  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: string, action: string, signed?: object) {
+  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: AuditEventCode, action: string, signed?: object) {
     return audited(this.#ctx.database, request, event, { targetUserId: userId }, async () => {
       const user = await wholePerson(this.#db, scope, userId, action);
       // One's own password is changed with the old one (userPassword/update), not by administration.

@@ -17,6 +17,7 @@ import {
   type PreCleaningRow,
   type WarningImportResult,
   type WarningKind,
+  type AuditEventCode,
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
@@ -58,7 +59,7 @@ export class WarningDesk {
 
   today = () => formatDate(this.#ctx.now());
 
-  #write<T>(request: FastifyRequest, event: string, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+  #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
     return auditedTransaction(this.#ctx.database, request, event, target, new Date(this.#ctx.now()), work);
   }
 

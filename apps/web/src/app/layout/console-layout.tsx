@@ -3,6 +3,7 @@ import { Drawer, Layout, Menu, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { UI } from '../../config/ui';
 import { clearToken, getToken, sessionKey } from '../../lib/http';
 import { liveEvents, useLiveEventStream } from '../../lib/live-events';
 import { AccessContext } from '../../lib/permissions';
@@ -63,12 +64,15 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
   const sidebar = useSidebar();
   const tabs = useTabViews();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { items, targets, groupOf } = useMemo(() => buildMenuItems(menus), [menus]);
+  const { items, targets, groupOf, groupHome } = useMemo(() => buildMenuItems(menus), [menus]);
   const titles = useMemo(() => new Map(menus.filter((m) => m.scheme === '/' && m.path).map((m) => [`/${m.path}`, m.menuName])), [menus]);
 
   const path = location.pathname;
   // Spec §2 `/redirect/:path(.*)`: replaced by /{path} with the query, inside the layout so the other views stay.
-  const redirectTo = path.startsWith(REDIRECT_PREFIX) ? `/${path.slice(REDIRECT_PREFIX.length)}${location.search}` : null;
+  // A group's own path (/{menuCode}) opens its first page rather than the 404 page.
+  const redirectTo = path.startsWith(REDIRECT_PREFIX)
+    ? `/${path.slice(REDIRECT_PREFIX.length)}${location.search}`
+    : (groupHome.get(path) ?? null);
   const state = redirectTo ? 'redirect' : resolvePage(path, user.access);
   // A menu entry whose page does not exist still gets its tab, showing the 404 page.
   const tabbed = state === 'page' || (state === 'missing' && titles.has(path));
@@ -129,6 +133,8 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
       onClick={onMenuClick}
+      subMenuOpenDelay={UI.submenuDelaySeconds}
+      subMenuCloseDelay={UI.submenuDelaySeconds}
       className={styles.menu}
     />
   );

@@ -48,28 +48,40 @@ export function menuTarget(menu: MenuItem): MenuTarget | null {
 
 /**
  * antd Menu items from the flat menu list: status 0 hidden, groups at /{menuCode}; `groupOf`
- * maps a leaf's key to its group's, so the sidebar can open the group of the current route.
+ * maps a leaf's key to its group's, so the sidebar can open the group of the current route, and
+ * `groupHome` a group's path (/{menuCode}) to its first page. A group with a single item shows
+ * that item in its place unless it is marked always-show (spec §6).
  */
-export function buildMenuItems(menus: MenuItem[]): { items: MenuProps['items']; targets: Map<string, MenuTarget>; groupOf: Map<string, string> } {
+export function buildMenuItems(menus: MenuItem[]): {
+  items: MenuProps['items'];
+  targets: Map<string, MenuTarget>;
+  groupOf: Map<string, string>;
+  groupHome: Map<string, string>;
+} {
   const visible = menus.filter((m) => m.status !== 0);
   const targets = new Map<string, MenuTarget>();
   const groupOf = new Map<string, string>();
-  const leaf = (m: MenuItem) => {
+  const groupHome = new Map<string, string>();
+  const leaf = (m: MenuItem, icon = ICONS[m.icon] ?? DEFAULT_ICON) => {
     const target = menuTarget(m);
     if (!target) return null;
     targets.set(String(m.menuId), target);
     const label = target.kind === 'external' ? <span>{m.menuName}</span> : m.menuName;
-    return { key: String(m.menuId), icon: ICONS[m.icon] ?? DEFAULT_ICON, label, title: m.menuName };
+    return { key: String(m.menuId), icon, label, title: m.menuName };
   };
   const items = visible
     .filter((m) => m.parentId === 0)
     .map((top) => {
-      const children = visible.filter((m) => m.parentId === top.menuId).map(leaf).filter((x) => x !== null);
-      if (children.length === 0) return top.path ? leaf(top) : null;
+      const members = visible.filter((m) => m.parentId === top.menuId);
       const key = `/${top.menuCode}`;
+      const first = members.map(menuTarget).find((t) => t !== null && t.kind !== 'external');
+      if (first?.kind === 'page' || first?.kind === 'iframe') groupHome.set(key, first.path);
+      if (members.length === 1 && top.alwaysShow !== 1) return leaf(members[0]!, ICONS[top.icon] ?? DEFAULT_ICON);
+      const children = members.map((m) => leaf(m)).filter((x) => x !== null);
+      if (children.length === 0) return top.path ? leaf(top) : null;
       children.forEach((child) => groupOf.set(child.key, key));
       return { key, icon: ICONS[top.icon] ?? DEFAULT_ICON, label: top.menuName, children };
     })
     .filter((x) => x !== null);
-  return { items, targets, groupOf };
+  return { items, targets, groupOf, groupHome };
 }

@@ -3,6 +3,8 @@ import { useMediaQuery } from '../../lib/media-query';
 
 /** Spec §3 "Sidebar state": an opened flag kept in a cookie (1 open, 0 closed). */
 const COOKIE = 'sidebarStatus';
+/** Spec §9: cookies last 1 day. */
+export const COOKIE_MAX_AGE_SECONDS = 86_400;
 /** Spec §9: below 992 px the layout is mobile. */
 const MOBILE_QUERY = '(max-width: 991.98px)';
 
@@ -16,7 +18,7 @@ export function useSidebar() {
   const toggle = useCallback(() => {
     setOpened((was) => {
       const next = !was;
-      document.cookie = `${COOKIE}=${next ? 1 : 0}; Path=/; Max-Age=${365 * 86_400}; SameSite=Strict`;
+      document.cookie = `${COOKIE}=${next ? 1 : 0}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Strict`;
       return next;
     });
   }, []);

@@ -127,9 +127,14 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['AUDIT_VIEW'],
     load: () => import('../../features/audit-log/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
   },
-  'gateway/componentGallery/index': {
-    title: '组件示例',
-    access: ['COMPONENT_GALLERY'],
-    load: () => import('../../features/component-gallery/component-gallery-page').then((m) => ({ default: m.ComponentGalleryPage })),
-  },
+  // Development builds only: the gallery works on made-up accounts (a production build leaves it out).
+  ...(import.meta.env.DEV
+    ? {
+        'gateway/componentGallery/index': {
+          title: '组件示例',
+          access: ['COMPONENT_GALLERY'],
+          load: () => import('../../features/component-gallery/component-gallery-page').then((m) => ({ default: m.ComponentGalleryPage })),
+        } satisfies PageEntry,
+      }
+    : {}),
 };

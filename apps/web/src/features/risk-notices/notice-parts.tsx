@@ -1,5 +1,6 @@
 import { codeLabel, formatDateTime, type CustomerNotice } from '@portal/shared';
 import { Skeleton, Tag } from 'antd';
+import { RecentTime } from '../../lib/recent-time';
 import styles from './risk-notices.module.css';
 
 const LEVEL_COLORS: Record<string, string> = { '1': 'blue', '2': 'orange', '3': 'red' };
@@ -23,7 +24,7 @@ export function NoticeContent({ notice }: { notice: (CustomerNotice & { body: st
   return (
     <>
       <div className={styles.meta}>
-        <LevelTag level={notice.level} /> 发布时间 {formatDateTime(notice.publishedAt)} · 有效期至 {formatDateTime(notice.expireAt)}
+        <LevelTag level={notice.level} /> 发布时间 <RecentTime value={notice.publishedAt} /> · 有效期至 {formatDateTime(notice.expireAt)}
       </div>
       <NoticeBody html={notice.body} />
     </>

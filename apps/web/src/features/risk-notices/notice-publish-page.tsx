@@ -5,6 +5,7 @@ import { App, Button, Card, Form, Input, Modal, Tag, Tooltip, type TableColumnsT
 import { useState } from 'react';
 import { ClippedText, DataTable, WIDE_SCREENS } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
+import { RecentTime } from '../../lib/recent-time';
 import { schemaRule } from '../../lib/schema-rule';
 import { fetchStaffPage, noticesKey, staffDetailQuery, usePublishNotice, useWithdrawNotice } from './api/notices';
 import { NoticeEditDialog } from './notice-edit-dialog';
@@ -43,7 +44,7 @@ const COLUMNS: TableColumnsType<StaffNotice> = [
     render: (audience: string, row) =>
       audience === 'all' ? '全部客户' : <Tooltip title={row.enterprises.map((e) => e.enterpriseName).join('、')}>{`指定 ${row.enterprises.length} 家企业`}</Tooltip>,
   },
-  { title: '发布时间', dataIndex: 'publishedAt', width: 150, responsive: WIDE_SCREENS, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
+  { title: '发布时间', dataIndex: 'publishedAt', width: 150, responsive: WIDE_SCREENS, render: (v: string | null) => (v ? <RecentTime value={v} /> : '—') },
   { title: '有效期至', dataIndex: 'expireAt', width: 150, render: (v: string) => formatDateTime(v) },
   { title: '已读/应读', key: 'reading', width: 100, render: (_v, row) => (row.status === 'draft' ? '—' : `${row.readCount}/${row.audienceCount}`) },
 ];

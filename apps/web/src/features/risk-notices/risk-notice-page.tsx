@@ -4,6 +4,7 @@ import { App, Badge, Button, Card, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
+import { RecentTime } from '../../lib/recent-time';
 import { schemaRule } from '../../lib/schema-rule';
 import { fetchCustomerPage, noticesKey, unreadQuery, useMarkRead } from './api/notices';
 import { LevelTag } from './notice-parts';
@@ -36,7 +37,7 @@ export function RiskNoticePage() {
       ),
     },
     { title: '级别', dataIndex: 'level', width: 90, render: (level: string) => <LevelTag level={level} /> },
-    { title: '发布时间', dataIndex: 'publishedAt', width: 160, render: (v: string) => formatDateTime(v) },
+    { title: '发布时间', dataIndex: 'publishedAt', width: 160, render: (v: string) => <RecentTime value={v} /> },
     { title: '有效期至', dataIndex: 'expireAt', width: 190, render: (v: string, row) => <>{formatDateTime(v)} {row.expired && <Tag>已过期</Tag>}</> },
     { title: '阅读状态', dataIndex: 'readAt', width: 110, render: (v: string | null) => (v ? <Tag color="green">已读</Tag> : <Tag color="red">未读</Tag>) },
   ];
