@@ -165,5 +165,5 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
     return detail;
   });
   routes.json(api.custodianCheck, async ({ input, request }) => desk.decide(request, request.session!, 'check', input));
-  routes.json(api.custodianExecute, async ({ input, request }) => desk.execute(request, request.session!, input.id));
+  routes.json(api.custodianExecute, async ({ input, request }) => desk.execute(request, request.session!, input));
 }

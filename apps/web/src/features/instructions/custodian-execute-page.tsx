@@ -16,7 +16,7 @@ export function CustodianExecutePage() {
   const executing = useCustodianExecute();
   const execute = async (row: InstructionRecord) => {
     try {
-      await executing.mutateAsync(row.id);
+      await executing.mutateAsync(row);
       void message.success(`指令 ${row.instructionNo} 已执行`);
     } catch {
       // Shown by the HTTP client.
@@ -28,7 +28,7 @@ export function CustodianExecutePage() {
         ariaLabel="待执行指令列表"
         queryKey={[...instructionsKey, 'custodian', 'execute']}
         fetchPage={fetchExecute}
-        columns={instructionColumns((row) => setOpenId(row.id), { enterprise: true, oneStatus: true })}
+        columns={instructionColumns((row) => setOpenId(row.id), { decision: 'custodian' })}
         rowKey="id"
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}
