@@ -431,6 +431,8 @@ test('each decision list shows at 1280 px what its step decides on, without scro
     await page.goto(`${APP}${path}`);
     const region = view(page, path).getByRole('region', { name: list });
     await expect(dataRows(region).first(), `${who}: seeded instructions wait in ${list}`).toBeVisible({ timeout: 20_000 });
+    // Loaded once and settled: the two-line cells start no further loading.
+    await expect(view(page, path).locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
     const layout = await tableLayout(region);
     expect(layout.headers, who).toEqual(expect.arrayContaining([...headers, '操作']));
     expect(layout.scrolls, `${who}: ${list} scrolls sideways at 1280 px`).toBe(false);
