@@ -416,7 +416,8 @@ const cutNames = (region: Locator) =>
   region.locator('.ant-table-tbody [data-name]').evaluateAll((els) => els.filter((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1).map((el) => (el as HTMLElement).innerText));
 
 test('each decision list shows at 1280 px what its step decides on, without scrolling sideways', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Four logins, each list read and photographed.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const lists = [
     // The reviewer decides on the payer accounts they hold the review right on, and may not review their own entry: the maker.
