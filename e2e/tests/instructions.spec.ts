@@ -238,10 +238,12 @@ test('one instruction from entry through review, third-party confirmation, custo
   await done('custcheck', 'waitCheckCount');
   await relogin(page, 'custexec', 'Admin1234');
   const execute = await findInstruction(page, EXECUTE, '待执行指令列表', instructionNo);
-  // The custodian downloads the attachment too.
+  // The custodian downloads the attachment too, and sees the check signed.
   await dataRows(execute).first().getByRole('button', { name: instructionNo }).click();
   const staffDrawer = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` });
   expect(await downloadedBytes(page, staffDrawer, '划款通知.png')).toEqual(Buffer.from(PNG, 'base64'));
+  const checked = staffDrawer.getByRole('region', { name: '处理记录' });
+  await expect(checked.getByRole('listitem').filter({ hasText: '托管行审核通过' })).toContainText('已签名');
   await page.keyboard.press('Escape');
   await expect(staffDrawer).toBeHidden();
   // The dialog shows whole account numbers in groups of 4 and the amount with its currency.
@@ -251,7 +253,10 @@ test('one instruction from entry through review, third-party confirmation, custo
   await expect(pay.getByLabel('收款账号')).toHaveText('3100 6672 6018 8000 1234 5');
   await expect(pay.getByLabel('金额')).toHaveText('￥ 1,234.56');
   await page.screenshot({ path: '../docs/screenshots/instr-a-execute-dialog.png' });
+  // The execution is signed: the request carries the signature.
+  const executing = page.waitForRequest((req) => req.url().includes('/custodian/instruction/execute'));
   await pay.getByRole('button', { name: '确认执行' }).click();
+  expect((await executing).postData() ?? '').not.toBe('');
   await expect(toast(page, `指令 ${instructionNo} 已执行`)).toBeVisible();
 
   // The maker sees it executed, with every step in its history, and no longer waiting.
@@ -263,6 +268,11 @@ test('one instruction from entry through review, third-party confirmation, custo
   const detail = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` });
   const history = detail.getByRole('region', { name: '处理记录' });
   for (const step of ['提交', '复核通过', '第三方确认通过', '确认复核通过', '托管行审核通过', '执行']) await expect(history).toContainText(step);
+  // Every decision and the execution were signed (the server refuses them unsigned); entry and submit are not.
+  const step = (name: string) => history.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+  for (const signed of ['复核通过', '第三方确认通过', '确认复核通过', '托管行审核通过', '执行']) await expect(step(signed).getByText('已签名', { exact: true }), signed).toBeVisible();
+  for (const unsigned of ['录入', '提交']) await expect(step(unsigned).getByText('已签名')).toHaveCount(0);
+  await page.screenshot({ path: '../docs/screenshots/instr-b-detail-signed-steps.png' });
   await page.keyboard.press('Escape');
 
   // The register balance went down by the amount; the available balance with it (the amount no longer held, but paid).
@@ -544,4 +554,111 @@ test('an account nobody may review on is named on the administrator’s home, an
   await fillPayee(dialog);
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(toast(page, new RegExp(`^指令 ZL\\d+ 已提交，但${INSTRUCTION_MESSAGES.noReviewer}$`))).toBeVisible({ timeout: 20_000 });
+});
+
+/** Whether each element shows its text on one line: no taller than one line of its own font. */
+const oneLine = (elements: Locator) =>
+  elements.evaluateAll((els) =>
+    els.map((el) => {
+      const style = getComputedStyle(el);
+      const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.6;
+      return { text: (el as HTMLElement).innerText, oneLine: el.getBoundingClientRect().height < line * 1.5 };
+    }),
+  );
+
+/** The headers of a list's table, and whether it fits its card (no sideways scrolling, no header under the fixed 操作 column). */
+const tableLayout = (region: Locator) =>
+  region.locator('.ant-table').evaluate((table) => {
+    const scroller = table.querySelector('.ant-table-content, .ant-table-body')!;
+    const headers = Array.from(table.querySelectorAll('thead th'));
+    const fixed = headers.find((th) => /ant-table-cell-fix-(right|end)/.test(th.className));
+    const edge = fixed?.getBoundingClientRect().left ?? Infinity;
+    return {
+      headers: headers.map((th) => th.textContent?.trim() ?? '').filter(Boolean),
+      scrolls: scroller.scrollWidth > scroller.clientWidth + 1,
+      covered: headers.filter((th) => th !== fixed && !/ant-table-cell-fix/.test(th.className) && th.getBoundingClientRect().right > edge + 1).map((th) => th.textContent),
+    };
+  });
+
+/** The names of a decision list's cells that are cut (taller or wider than their box). */
+const cutNames = (region: Locator) =>
+  region.locator('.ant-table-tbody [data-name]').evaluateAll((els) => els.filter((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1).map((el) => (el as HTMLElement).innerText));
+
+test('each decision list shows at 1280 px what its step decides on, without scrolling sideways', async ({ page }) => {
+  // Four logins, each list read and photographed.
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const lists = [
+    // The reviewer decides on the payer accounts they hold the review right on, and may not review their own entry: the maker.
+    { who: 'ztreview', password: 'Demo1234', path: REVIEW, list: '待复核指令列表', headers: ['指令编号 / 类型', '付款账户', '收款人 / 收款账号', '金额 / 起息日', '经办人'], shot: 'instr-b-review-1280.png' },
+    // One institution confirms for several enterprises: whose instruction, from which account.
+    { who: 'tpconfirm', password: 'Demo1234', path: CONFIRM, list: '待确认指令列表', headers: ['指令编号 / 类型', '企业 / 付款账户', '收款人 / 收款账号', '金额 / 起息日'], shot: 'instr-b-confirm-1280.png' },
+    { who: 'custcheck', password: 'Admin1234', path: CHECK, list: '待审核指令列表', headers: ['指令编号 / 类型', '企业 / 付款账户', '收款人 / 收款账号', '金额 / 起息日'], shot: 'instr-b-custodian-check-1280.png' },
+    { who: 'custexec', password: 'Admin1234', path: EXECUTE, list: '待执行指令列表', headers: ['指令编号 / 类型', '企业 / 付款账户', '收款人 / 收款账号', '金额 / 起息日'], shot: 'instr-b-custodian-execute-1280.png' },
+  ];
+  for (const { who, password, path, list, headers, shot } of lists) {
+    await relogin(page, who, password);
+    await page.goto(`${APP}${path}`);
+    const region = view(page, path).getByRole('region', { name: list });
+    await expect(dataRows(region).first(), `${who}: seeded instructions wait in ${list}`).toBeVisible({ timeout: 20_000 });
+    // Loaded once and settled: the two-line cells start no further loading.
+    await expect(view(page, path).locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+    const layout = await tableLayout(region);
+    expect(layout.headers, who).toEqual(expect.arrayContaining([...headers, '操作']));
+    expect(layout.scrolls, `${who}: ${list} scrolls sideways at 1280 px`).toBe(false);
+    expect(layout.covered, `${who}: headers under 操作`).toEqual([]);
+    // The cells read: an account number, a payee and its account, an amount with its value date; no name cut.
+    const row = dataRows(region).first();
+    await expect(row).toContainText(/ZL\d{16}/);
+    // Account numbers as every list shows them: grouped by four, or masked when long.
+    await expect(row).toContainText(/\d{6} \*{6} \d{4}|\d{4} \d{4} \d{4}/);
+    await expect(row).toContainText(/[￥₩$]\s?[\d,]+\.\d{2}/);
+    await expect(row).toContainText(/起息日 \d{4}-\d{2}-\d{2}/);
+    expect(await cutNames(region), `${who}: names cut`).toEqual([]);
+    expect((await oneLine(region.locator('.ant-table-tbody [data-amount]'))).filter((a) => !a.oneLine), `${who}: amounts on one line`).toEqual([]);
+    await page.screenshot({ path: `../docs/screenshots/${shot}` });
+  }
+});
+
+test('on a phone the entry form keeps each amount on one line, and the list shows amount and payee', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'demo', 'Demo1234');
+
+  // 指令查询: one column per row with the number, the status, the payee and the amount.
+  await page.goto(`${APP}${QUERY}`);
+  const list = view(page, QUERY).getByRole('region', { name: '指令列表' });
+  await expect(dataRows(list).first()).toBeVisible({ timeout: 20_000 });
+  const summaries = list.getByTestId('instruction-summary');
+  await expect(summaries.first()).toContainText(/ZL\d{16}/);
+  const rows = await dataRows(list).count();
+  await expect(summaries).toHaveCount(rows);
+  for (let i = 0; i < Math.min(rows, 5); i += 1) {
+    const summary = summaries.nth(i);
+    await expect(summary.locator('.ant-typography')).not.toHaveText('');
+    await expect(summary.locator('[data-amount]')).toHaveText(/^[￥₩$]\s?[\d,]+\.\d{2}$/);
+    // The payee and the amount are on screen, not beyond the table's right edge.
+    for (const part of [summary.locator('.ant-typography'), summary.locator('[data-amount]')]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+  }
+  expect((await oneLine(list.locator('[data-testid="instruction-summary"] [data-amount]'))).filter((a) => !a.oneLine)).toEqual([]);
+  // The row, 详情 included, fits the phone without scrolling the table sideways.
+  expect((await tableLayout(list)).scrolls).toBe(false);
+  await page.screenshot({ path: '../docs/screenshots/instr-b-instruction-query-phone.png' });
+
+  // The entry form: each label over its value, each amount whole on its line.
+  await page.goto(`${APP}${ENTRY}`);
+  await view(page, ENTRY).getByRole('region', { name: '我的指令列表' }).getByRole('button', { name: /新增指令/ }).click();
+  const dialog = page.getByRole('dialog', { name: '新增指令' });
+  const { facts } = await choosePayer(page, dialog, limited.accountNo);
+  const amounts = facts.locator('[data-amount]');
+  expect(await amounts.count()).toBeGreaterThanOrEqual(3);
+  const read = await oneLine(amounts);
+  expect(read.filter((a) => !a.oneLine)).toEqual([]);
+  for (const a of read) expect(a.text).toMatch(/^[￥₩$]\s?[\d,]+\.\d{2}$/);
+  await facts.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '../docs/screenshots/instr-b-entry-form-phone.png' });
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
 });

@@ -18,6 +18,7 @@ import {
   type PayerAccount,
   type PerformedDuty,
 } from '@portal/shared';
+import { portalCrypto as c } from '@portal/crypto/node';
 import { addLogin, businessCalls } from './helpers/business-calls';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -61,6 +62,8 @@ describe('payment instructions', () => {
   const listing = (records: InstructionRecord[]) =>
     records.map((r) => ({ instructionNo: r.instructionNo, payerAccountNo: r.payerAccountNo, payeeAccountNo: r.payeeAccountNo, amount: r.amount, currency: r.currency, valueDate: r.valueDate }));
   const decide = (records: InstructionRecord[], result: 'pass' | 'refuse', reason = '') => ({ ids: records.map((r) => r.id), result, reason, instructions: listing(records) });
+  /** The custodian's execution of `record`, listing it as the executor's list shows it. */
+  const execution = (record: InstructionRecord) => ({ id: record.id, instruction: listing([record])[0]! });
   const detail = (id: number, who = 'maker') => ok<InstructionDetail>(instructionsApi.instructionDetail, { id }, who);
   const submitted = async (over: Record<string, unknown> = {}) => ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry(over), submit: true }, 'maker');
   const balance = async (accountNo: string) => (await db().selectFrom('custody_accounts').select('balance').where('account_no', '=', accountNo).executeTakeFirstOrThrow()).balance;
@@ -237,12 +240,12 @@ describe('payment instructions', () => {
     expect(cr!.status).toBe('40');
     expect((await counts('maker')).waitCheckCount).toBeGreaterThanOrEqual(1);
     expect((await counts('check')).waitCheckCount).toBeGreaterThanOrEqual(1);
-    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [cr!.id], result: 'pass' }, 'check');
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, decide([cr!], 'pass'), 'check');
     expect(k!.status).toBe('50');
     // The checker cannot execute what they checked (different role anyway: refused by authority).
-    await refused(instructionsApi.custodianExecute, { id: k!.id }, 'check', 403);
+    await refused(instructionsApi.custodianExecute, execution(k!), 'check', 403);
     const before = await balance(ACC_TP);
-    const done = await ok<InstructionRecord>(instructionsApi.custodianExecute, { id: k!.id }, 'exec');
+    const done = await ok<InstructionRecord>(instructionsApi.custodianExecute, execution(k!), 'exec');
     expect(done.status).toBe('60');
     expect(Number(await balance(ACC_TP))).toBe(Number(before) - 1000);
     const d = await detail(draft.id);
@@ -257,10 +260,13 @@ describe('payment instructions', () => {
     ]);
     expect(d.history[2]!.signCode).toBe('InstructionReview');
     expect(d.history[2]!.signData).toContain(draft.instructionNo);
+    // Every decision and the execution is signed; entry and submit are not.
+    expect(d.history.map((h) => h.signCode)).toEqual([null, null, 'InstructionReview', 'InstructionConfirm', 'InstructionConfirmReview', 'InstructionCheck', 'InstructionExecute']);
+    expect(d.history[6]!.signData).toBe(`InstructionExecute|${draft.instructionNo}|${ACC_TP}|6222020000000099|1000.00|CNY|${today}`);
     // Illegal steps now: nothing moves from 60.
     await refused(instructionsApi.instructionRevoke, { id: draft.id, reason: '不要了' }, 'maker', 400, '指令状态已变更，请刷新后重试');
     await refused(instructionsApi.instructionReview, decide([done], 'pass'), 'reviewer', 400, '指令状态已变更，请刷新后重试');
-    await refused(instructionsApi.custodianExecute, { id: draft.id }, 'exec', 400, '指令状态已变更，请刷新后重试');
+    await refused(instructionsApi.custodianExecute, execution(done), 'exec', 400, '指令状态已变更，请刷新后重试');
     // History is append-only.
     await expect(db().deleteFrom('instruction_history').where('instruction_id', '=', draft.id).execute()).rejects.toThrow(/append-only/);
   });
@@ -269,8 +275,8 @@ describe('payment instructions', () => {
     const s = await submitted({ payerAccountNo: ACC_PLAIN, amount: '10.00' });
     const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer');
     expect(r!.status).toBe('40');
-    await refused(instructionsApi.custodianCheck, { ids: [r!.id], result: 'refuse' }, 'check', 400, '退回时请输入原因');
-    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [r!.id], result: 'refuse', reason: '收款行号有误' }, 'check');
+    await refused(instructionsApi.custodianCheck, decide([r!], 'refuse'), 'check', 400, '退回时请输入原因');
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, decide([r!], 'refuse', '收款行号有误'), 'check');
     expect(k).toMatchObject({ status: '41', refuseReason: '收款行号有误' });
     expect((await counts('maker')).checkRefuseCount).toBeGreaterThanOrEqual(1);
     const edited = await ok<InstructionRecord>(instructionsApi.instructionUpdate, { id: k!.id, version: k!.version, ...entry({ payerAccountNo: ACC_PLAIN, amount: '11.00' }) }, 'maker');
@@ -309,11 +315,11 @@ describe('payment instructions', () => {
     t.confirmer = await client.token('ins.confirmer', 'Test1234');
     // A staff member holding both custodian roles checks and then cannot execute.
     const [cr] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer');
-    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [cr!.id], result: 'pass' }, 'staffBoth');
-    const staff = await refused(instructionsApi.custodianExecute, { id: k!.id }, 'staffBoth', 403);
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, decide([cr!], 'pass'), 'staffBoth');
+    const staff = await refused(instructionsApi.custodianExecute, execution(k!), 'staffBoth', 403);
     expect(staff.returnMsg).toBe('同一用户不能对同一指令既托管行审核又执行');
     expect((await detail(k!.id)).status).toBe('50');
-    expect((await ok<InstructionRecord>(instructionsApi.custodianExecute, { id: k!.id }, 'exec')).status).toBe('60');
+    expect((await ok<InstructionRecord>(instructionsApi.custodianExecute, execution(k!), 'exec')).status).toBe('60');
   });
 
   it('keeps to its scope: another enterprise, and a third party the account does not name', async () => {
@@ -392,6 +398,49 @@ describe('payment instructions', () => {
     await refused(instructionsApi.instructionReview, decide([expired], 'pass'), 'reviewer', 400);
     await ok(instructionsApi.instructionReview, decide([expired], 'refuse', '已过期'), 'reviewer');
     await refused(instructionsApi.instructionAdd, entry({ valueDate: '2020-01-01' }), 'maker', 400, '起息日不能早于今天');
+  });
+
+  it('refuses an unsigned or wrongly signed custodian check or execution, changing nothing, and keeps the signature of one that holds', async () => {
+    const stranger = (await c.sm2GenerateKeyPair()).privateKey;
+    const s = await submitted({ payerAccountNo: ACC_PLAIN, amount: '8.00' });
+    const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer');
+    const state = async (id: number) => {
+      const d = await detail(id);
+      return { status: d.status, version: d.version, steps: d.history.length, balance: await balance(ACC_PLAIN) };
+    };
+    /** Each way a signature can be wrong, refused with its own message, leaving the instruction and the balance as they were. */
+    const wrongs = async (op: AnyOperation, body: Record<string, unknown>, tampered: Record<string, unknown>, who: string) => {
+      const before = await state(s.id);
+      const unsigned = await refused(op, { ...body, signMsg: undefined }, who, 400, RETURN_CODES.SIGN_MISSING.message);
+      expect(unsigned.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
+      const byStranger = await refused(op, { ...body, signMsg: await client.sign(op, body, stranger) }, who, 400, RETURN_CODES.SIGN_INVALID.message);
+      expect(byStranger.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+      // Signed as the client listed it, but the listing is not the stored instruction.
+      expect((await refused(op, tampered, who, 400, RETURN_CODES.SIGN_INVALID.message)).returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+      expect(await state(s.id)).toEqual(before);
+    };
+
+    const check = decide([r!], 'pass');
+    await wrongs(instructionsApi.custodianCheck, check, { ...check, instructions: listing([{ ...r!, payeeAccountNo: '6222020000000100' }]) }, 'check');
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, check, 'check');
+    expect(k!.status).toBe('50');
+
+    const execute = execution(k!);
+    await wrongs(instructionsApi.custodianExecute, execute, execution({ ...k!, amount: '0.08' }), 'exec');
+    await refused(instructionsApi.custodianExecute, { id: k!.id }, 'exec', 400, '缺少签名的指令信息');
+    const before = await balance(ACC_PLAIN);
+    expect((await ok<InstructionRecord>(instructionsApi.custodianExecute, execute, 'exec')).status).toBe('60');
+    expect(Number(await balance(ACC_PLAIN))).toBe(Number(before) - 8);
+
+    // Kept with the step: the signing data, the signature, and the signer's key in the audit entry.
+    const signed = await db().selectFrom('instruction_history').select(['action', 'sign_code', 'sign_data', 'sign_msg']).where('instruction_id', '=', s.id).where('action', 'in', ['checkPass', 'execute']).orderBy('id').execute();
+    expect(signed.map((h) => [h.action, h.sign_code, h.sign_data])).toEqual([
+      ['checkPass', 'InstructionCheck', `InstructionCheck|pass||[[${s.instructionNo},${ACC_PLAIN},6222020000000099,8.00,CNY,${today}]]`],
+      ['execute', 'InstructionExecute', `InstructionExecute|${s.instructionNo}|${ACC_PLAIN}|6222020000000099|8.00|CNY|${today}`],
+    ]);
+    expect(signed.every((h) => (h.sign_msg ?? '').length > 0)).toBe(true);
+    const audit = await db().selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'instruction.execute').orderBy('audit_id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ outcome: 'success', detail: { signature: { code: 'InstructionExecute', signMsg: signed[1]!.sign_msg } } });
   });
 
   it('stores attachments checked by content, up to five', async () => {
@@ -484,10 +533,10 @@ describe('payment instructions', () => {
         case 'execute':
           // Paid on its value date only (the timing has a test of its own).
           await db().updateTable('instructions').set({ value_date: today }).where('id', '=', r.id).execute();
-          return call(instructionsApi.custodianExecute, { id: r.id }, actor[action]);
+          return call(instructionsApi.custodianExecute, execution({ ...r, valueDate: today }), actor[action]);
         case 'checkPass':
         case 'checkRefuse':
-          return call(instructionsApi.custodianCheck, { ids: [r.id], result, reason: '退回' }, actor[action]);
+          return call(instructionsApi.custodianCheck, decide([r], result, '退回'), actor[action]);
         default: {
           const op = action.startsWith('review') ? instructionsApi.instructionReview : action.startsWith('confirmReview') ? instructionsApi.instructionConfirmReview : instructionsApi.instructionConfirm;
           return call(op, decide([r], result, result === 'refuse' ? '退回' : ''), actor[action]);
@@ -529,19 +578,20 @@ describe('payment instructions', () => {
   it('pays on the value date only: refused before it, after it only with the reason, kept in the history', async () => {
     const s = await submitted({ payerAccountNo: ACC_PLAIN, amount: '3.00', valueDate: tomorrow });
     const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer');
-    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, { ids: [r!.id], result: 'pass' }, 'check');
+    const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, decide([r!], 'pass'), 'check');
     const before = await balance(ACC_PLAIN);
     const early = `指令${k!.instructionNo}起息日为${tomorrow}，未到起息日，不能执行`;
-    await refused(instructionsApi.custodianExecute, { id: k!.id }, 'exec', 400, early);
-    await refused(instructionsApi.custodianExecute, { id: k!.id, reason: '客户要求提前' }, 'exec', 400, early);
+    await refused(instructionsApi.custodianExecute, execution(k!), 'exec', 400, early);
+    await refused(instructionsApi.custodianExecute, { ...execution(k!), reason: '客户要求提前' }, 'exec', 400, early);
     expect((await detail(k!.id)).status).toBe('50');
     expect(await balance(ACC_PLAIN)).toBe(before);
     // Checked in time, not paid that day: late, with a reason.
     const yesterday = formatDate(Date.now() - 86_400_000);
     await db().updateTable('instructions').set({ value_date: yesterday }).where('id', '=', k!.id).execute();
-    await refused(instructionsApi.custodianExecute, { id: k!.id, reason: '  ' }, 'exec', 400, `指令${k!.instructionNo}起息日为${yesterday}，已过起息日，请输入延迟执行原因`);
+    const late = execution({ ...k!, valueDate: yesterday });
+    await refused(instructionsApi.custodianExecute, { ...late, reason: '  ' }, 'exec', 400, `指令${k!.instructionNo}起息日为${yesterday}，已过起息日，请输入延迟执行原因`);
     expect((await detail(k!.id)).history).toHaveLength(4);
-    const done = await ok<InstructionRecord>(instructionsApi.custodianExecute, { id: k!.id, reason: '系统故障顺延' }, 'exec');
+    const done = await ok<InstructionRecord>(instructionsApi.custodianExecute, { ...late, reason: '系统故障顺延' }, 'exec');
     expect(done.status).toBe('60');
     expect((await detail(k!.id)).history.at(-1)).toMatchObject({ action: 'execute', reason: '系统故障顺延' });
     expect(Number(await balance(ACC_PLAIN))).toBe(Number(before) - 3);

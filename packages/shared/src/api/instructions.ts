@@ -329,14 +329,15 @@ export const instructionRevoke = defineOperation({
 });
 
 /** What a batch signature lists of one instruction (`INSTRUCTION_SIGNED_FIELDS`), as the list showed it. */
-export const signedInstructionSchema = z.object({
+const signedInstructionShape = {
   instructionNo: z.string(),
   payerAccountNo: z.string(),
   payeeAccountNo: z.string(),
   amount: z.string(),
   currency: z.string(),
   valueDate: z.string(),
-});
+};
+export const signedInstructionSchema = z.object(signedInstructionShape);
 export type SignedInstruction = z.infer<typeof signedInstructionSchema>;
 
 export const decisionSchema = z.enum(['pass', 'refuse'], { error: '处理结果须为pass或refuse' });
@@ -479,7 +480,10 @@ export const custodianDetail = defineOperation({
   response: instructionDetailSchema,
 });
 
-/** `custodian/instruction/check`: pass (→ 50) or refuse (→ 41) a batch, all or nothing; an expired one cannot pass. */
+/**
+ * `custodian/instruction/check`: pass (→ 50) or refuse (→ 41) a batch, all or nothing; an expired
+ * one cannot pass. Signed by the staff member's key like the customer's decisions.
+ */
 export const custodianCheck = defineOperation({
   ...staff,
   id: 'CUSTODIAN_INSTRUCTION_CHECK',
@@ -487,16 +491,23 @@ export const custodianCheck = defineOperation({
   path: '/{prefix}/custodian/instruction/check',
   authority: ['CUSTODIAN_CHECK'],
   antiReplay: true,
-  request: z
-    .object({ ids: idsSchema, result: decisionSchema, reason: reasonSchema.default('') })
-    .refine((v) => v.result === 'pass' || v.reason !== '', { message: REASON_REQUIRED, path: ['reason'] }),
+  request: withSignature(instructionDecisionSchema),
+  signing: decisionSigning('InstructionCheck'),
   response: z.array(instructionRecordSchema),
+});
+
+export const custodianExecuteSchema = z.object({
+  id: instructionId,
+  /** What the executor's list showed of the instruction; the server signs-checks against its own row. */
+  instruction: z.object(signedInstructionShape, { error: '缺少签名的指令信息' }),
+  reason: reasonSchema.default(''),
 });
 
 /**
  * `custodian/instruction/execute`: a checked instruction is paid (→ 60) and the register balance
  * lowered, on its value date (`executionTiming`, Beijing time): never before it; after it only
- * with `reason` (why it is paid late), kept in its history.
+ * with `reason` (why it is paid late), kept in its history. Signed: `InstructionExecute` over the
+ * instruction as the executor saw it.
  */
 export const custodianExecute = defineOperation({
   ...staff,
@@ -505,7 +516,8 @@ export const custodianExecute = defineOperation({
   path: '/{prefix}/custodian/instruction/execute',
   authority: ['CUSTODIAN_EXECUTE'],
   antiReplay: true,
-  request: z.object({ id: instructionId, reason: reasonSchema.default('') }),
+  request: withSignature(custodianExecuteSchema),
+  signing: (input: z.output<typeof custodianExecuteSchema>) => ({ layout: 'InstructionExecute', values: input.instruction }),
   response: instructionRecordSchema,
 });
 

@@ -26,6 +26,8 @@ describe('signed operations', () => {
       INSTRUCTION_REVIEW: '/{prefix}/instruction/review',
       INSTRUCTION_CONFIRM: '/{prefix}/instruction/confirm',
       INSTRUCTION_CONFIRM_REVIEW: '/{prefix}/instruction/confirmReview',
+      CUSTODIAN_INSTRUCTION_CHECK: '/{prefix}/custodian/instruction/check',
+      CUSTODIAN_INSTRUCTION_EXECUTE: '/{prefix}/custodian/instruction/execute',
       SCAN_CONFIRM: '/{prefix}/scan/confirm',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der })).toBe('UserAdd');
@@ -53,6 +55,8 @@ describe('signed operations', () => {
       [signingApi.verifyInstructionReview, instructionsApi.instructionReview],
       [signingApi.verifyInstructionConfirm, instructionsApi.instructionConfirm],
       [signingApi.verifyInstructionConfirmReview, instructionsApi.instructionConfirmReview],
+      [signingApi.verifyInstructionCheck, instructionsApi.custodianCheck],
+      [signingApi.verifyInstructionExecute, instructionsApi.custodianExecute],
     ] as const;
     for (const [check, op] of pairs) {
       expect(check).toMatchObject({ method: 'POST', audience: op.audience, authority: op.authority, request: op.request });
@@ -63,8 +67,10 @@ describe('signed operations', () => {
       'AccountAdd',
       'AccountEdit',
       'AccountUsed',
+      'InstructionCheck',
       'InstructionConfirm',
       'InstructionConfirmReview',
+      'InstructionExecute',
       'InstructionReview',
       'PasswordModify',
       'UserAdd',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withSignature, type SigningCode } from '../rules/signing';
 import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning } from './accounts';
 import { passwordUpdate, unlockUser } from './auth';
-import { instructionConfirm, instructionConfirmReview, instructionReview } from './instructions';
+import { custodianCheck, custodianExecute, instructionConfirm, instructionConfirmReview, instructionReview } from './instructions';
 import { defineOperation, type AnyOperation } from './operation';
 import { userAdd, userDelete, userResetPassword, userRolesAssign, userUpdate } from './users';
 
@@ -71,6 +71,9 @@ export const verifyAccountUsed = defineOperation({
 export const verifyInstructionReview = verifySignOf('InstructionReview', instructionReview);
 export const verifyInstructionConfirm = verifySignOf('InstructionConfirm', instructionConfirm);
 export const verifyInstructionConfirmReview = verifySignOf('InstructionConfirmReview', instructionConfirmReview);
+/** The custodian's check and execution (bank staff). */
+export const verifyInstructionCheck = verifySignOf('InstructionCheck', custodianCheck);
+export const verifyInstructionExecute = verifySignOf('InstructionExecute', custodianExecute);
 
 /** Every `VerifySign/<Code>` call. */
 export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
@@ -87,4 +90,6 @@ export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyInstructionReview,
   verifyInstructionConfirm,
   verifyInstructionConfirmReview,
+  verifyInstructionCheck,
+  verifyInstructionExecute,
 ];

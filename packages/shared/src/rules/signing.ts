@@ -23,7 +23,10 @@ export const SIGNING_CODES = [
   'InstructionReview',
   'InstructionConfirm',
   'InstructionConfirmReview',
-  // Beyond the spec's list: the phone's answer to a scan-code login.
+  // Beyond the spec's list: the custodian's steps, signed like the customer's.
+  'InstructionCheck',
+  'InstructionExecute',
+  // Also beyond the spec's list: the phone's answer to a scan-code login.
   'ScanConfirm',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
@@ -67,6 +70,10 @@ export const SIGNING_LAYOUTS = {
   InstructionReview: { code: 'InstructionReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   InstructionConfirm: { code: 'InstructionConfirm', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   InstructionConfirmReview: { code: 'InstructionConfirmReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
+  /** The custodian's check of a batch, as the customer's decisions. */
+  InstructionCheck: { code: 'InstructionCheck', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
+  /** The custodian's execution of one instruction: what the executor's list showed of it. */
+  InstructionExecute: { code: 'InstructionExecute', fields: INSTRUCTION_SIGNED_FIELDS },
   /** Scan-code login: the phone's answer (`confirm` / `deny`) for the ticket its QR code carried. */
   ScanConfirm: { code: 'ScanConfirm', fields: ['ticket', 'result'] },
 } as const satisfies Record<string, SigningLayout>;

@@ -52,6 +52,9 @@ const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'subm
 
 type Locked = { id: number; instruction_no: string; enterprise_no: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
 
+/** What a signature lists of an instruction, from the server's own row (docs/signing.md). */
+const signedFieldsOf = (r: Locked) => ({ instructionNo: r.instruction_no, payerAccountNo: r.payer_account_no, payeeAccountNo: r.payee_account_no, amount: r.amount, currency: r.currency, valueDate: r.value_date });
+
 /** Who acts: a customer seat or a bank staff member; `userId` is the login across all its seats. */
 type Actor = Pick<SessionInfo, 'userId' | 'userNo' | 'enterpriseNo'>;
 
@@ -296,9 +299,9 @@ export class InstructionDesk {
   /**
    * A pass or refusal of a batch (review, confirm, confirm review, custodian check), all or
    * nothing: scope, state, segregation of duties and expiry of each, the signature over the
-   * server's own listing (customer steps), then the money re-checked for each pass.
+   * server's own listing, then the money re-checked for each pass.
    */
-  async decide(request: FastifyRequest, session: SessionInfo, kind: DecisionKind, input: { ids: number[]; result: 'pass' | 'refuse'; reason: string; signMsg?: string }) {
+  async decide(request: FastifyRequest, session: SessionInfo, kind: DecisionKind, input: { ids: number[]; result: 'pass' | 'refuse'; reason: string; signMsg: string }) {
     const spec = DECISIONS[kind];
     const action: InstructionAction = input.result === 'pass' ? spec.pass : spec.refuse;
     await this.#write(request, spec.event, { ids: input.ids, result: input.result }, async (trx, now) => {
@@ -314,12 +317,7 @@ export class InstructionDesk {
         if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage(duty, earlier));
         if (input.result === 'pass' && isExpired(row.status, row.value_date, this.today())) throw refuse(`指令${row.instruction_no}：${M.expired}`);
       }
-      let signature: AuditedSignature | undefined;
-      if (kind !== 'check') {
-        signature = await verifyOperationSignature(trx, request, input, {
-          instructions: ordered.map((r) => ({ instructionNo: r.instruction_no, payerAccountNo: r.payer_account_no, payeeAccountNo: r.payee_account_no, amount: r.amount, currency: r.currency, valueDate: r.value_date })),
-        });
-      }
+      const signature = await verifyOperationSignature(trx, request, input, { instructions: ordered.map(signedFieldsOf) });
       for (const row of [...ordered].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
         const to = nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null })!;
         if (input.result === 'pass' && kind !== 'check') {
@@ -329,7 +327,7 @@ export class InstructionDesk {
           await this.#payerAccount(trx, row.enterprise_no, row.payer_account_no, session.userNo, 'can_review');
         }
         await this.#setStatus(trx, now, row.id, row.status, to, input.result === 'refuse' ? input.reason : null);
-        await this.#history(trx, now, row, session, action, row.status, to, { result: input.result, reason: input.reason, ...(signature ? { signature } : {}) });
+        await this.#history(trx, now, row, session, action, row.status, to, { result: input.result, reason: input.reason, signature });
       }
       return { result: null, detail: { instructions: ordered.map((r) => r.instruction_no), reason: input.reason } };
     });
@@ -338,9 +336,11 @@ export class InstructionDesk {
 
   /**
    * Execution (→ 60) on the value date (China's today): refused before it, and after it only with
-   * the reason it is late. The register balance goes down by the amount in the same transaction.
+   * the reason it is late. Signed over the server's own row; the register balance goes down by the
+   * amount in the same transaction.
    */
-  async execute(request: FastifyRequest, session: SessionInfo, { id, reason }: Input<typeof instructionsApi.custodianExecute>) {
+  async execute(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.custodianExecute>) {
+    const { id, reason } = input;
     await this.#write(request, 'instruction.execute', { id }, async (trx, now) => {
       const [row] = await this.#lock(trx, [id]);
       if (nextStatus(row!.status, 'execute', { hasThirdParty: false }) === null) throw stale();
@@ -349,6 +349,7 @@ export class InstructionDesk {
       if (timing === 'late' && reason === '') throw refuse(`指令${row!.instruction_no}起息日为${row!.value_date}，${M.lateReason}`);
       const earlier = dutyConflict('execute', session.userId, await this.#performed(trx, row!));
       if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage('execute', earlier));
+      const signature = await verifyOperationSignature(trx, request, input, signedFieldsOf(row!));
       const account = await trx
         .selectFrom('custody_accounts')
         .select(sql<string>`balance::text`.as('balance'))
@@ -362,7 +363,7 @@ export class InstructionDesk {
         .where('account_no', '=', row!.payer_account_no)
         .execute();
       await this.#setStatus(trx, now, row!.id, row!.status, '60', null);
-      await this.#history(trx, now, row!, session, 'execute', row!.status, '60', { reason });
+      await this.#history(trx, now, row!, session, 'execute', row!.status, '60', { reason, signature });
       return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance, ...(reason ? { reason } : {}) } };
     });
     return (await recordsOf(this.#ctx.database.db, [id], this.today()))[0]!;

@@ -27,7 +27,7 @@ export function CustodianCheckPage() {
         ariaLabel="待审核指令列表"
         queryKey={[...instructionsKey, 'custodian', 'check']}
         fetchPage={fetchCheck}
-        columns={instructionColumns((row) => setOpenId(row.id), { enterprise: true, oneStatus: true })}
+        columns={instructionColumns((row) => setOpenId(row.id), { decision: 'custodian' })}
         rowKey="id"
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}

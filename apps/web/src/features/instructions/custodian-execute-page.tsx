@@ -18,7 +18,7 @@ export function CustodianExecutePage() {
   const execute = useCustodianExecute();
   const run = async (row: InstructionRecord, reason: string) => {
     try {
-      await execute.mutateAsync({ id: row.id, reason });
+      await execute.mutateAsync({ row, reason });
       void message.success(`指令 ${row.instructionNo} 已执行`);
       setExecuting(null);
     } catch {
@@ -31,7 +31,7 @@ export function CustodianExecutePage() {
         ariaLabel="待执行指令列表"
         queryKey={[...instructionsKey, 'custodian', 'execute']}
         fetchPage={fetchExecute}
-        columns={instructionColumns((row) => setOpenId(row.id), { enterprise: true, oneStatus: true })}
+        columns={instructionColumns((row) => setOpenId(row.id), { decision: 'custodian' })}
         rowKey="id"
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}

@@ -39,7 +39,7 @@ export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
         ariaLabel={ariaLabel}
         queryKey={[...instructionsKey, 'list', step]}
         fetchPage={fetchers[step]}
-        columns={instructionColumns((row) => setOpenId(row.id), { oneStatus: true })}
+        columns={instructionColumns((row) => setOpenId(row.id), { decision: step === 'review' ? 'review' : 'thirdParty' })}
         rowKey="id"
         showIndex
         queryFields={QUERY_FIELDS}

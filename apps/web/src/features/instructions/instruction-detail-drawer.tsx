@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { amountToChinese, codeLabel, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Drawer, Skeleton, Space, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { currentUserQuery } from '../../lib/session';
 import { AttachmentList } from './attachment-list';
 import { instructionDetailQuery } from './api/instructions';
@@ -37,7 +37,12 @@ function HistoryItem({ h }: { h: InstructionHistory }) {
       <div>
         {h.fromStatus ? `${statusName(h.fromStatus)} → ` : ''}
         {statusName(h.toStatus)}
-        {h.signCode ? ' · 已签名' : ''}
+        {h.signCode && (
+          // Every signed step: the customer's decisions and the custodian's check and execution.
+          <Tag color="success" className={styles.signedTag}>
+            已签名
+          </Tag>
+        )}
       </div>
       {h.reason && <Typography.Text type="danger">原因：{h.reason}</Typography.Text>}
     </>

@@ -1,10 +1,17 @@
 import { instructionsApi, type PayerAccount } from '@portal/shared';
 import { Alert, Descriptions, Typography } from 'antd';
 import { InstitutionPicker, type Institution } from '../../components/transfer';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/media-query';
 import { accountOf, moneyOf } from './instruction-format';
 import styles from './instructions.module.css';
 
-const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : moneyOf(limit, currency));
+/** An amount is one token: on a narrow screen it moves to the next line whole, never breaks inside. */
+const money = (amount: string, currency: string) => (
+  <span className={styles.amount} data-amount>
+    {moneyOf(amount, currency)}
+  </span>
+);
+const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : money(limit, currency));
 
 /** An option of the payer account select: the account and what an instruction may take of it. */
 export function PayerOption({ account }: { account: PayerAccount }) {
@@ -31,6 +38,8 @@ interface PayerFactsProps {
 /** The chosen payer account's money (and a warning when nobody else may review on it), and its third-party institution: copied onto the instruction, never chosen. */
 export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps) {
   const { currency, thirdPartyEnterpriseNo: chosen, thirdPartyEnterpriseName } = account;
+  // A phone has no room for label and value side by side, twice: each label stands over its value.
+  const phone = useMediaQuery(PHONE_QUERY);
   // The account's institution is shown even when the list is out of reach (no right to list them).
   const all = chosen && !institutions.some((i) => i.enterpriseNo === chosen) ? [{ enterpriseNo: chosen, enterpriseName: thirdPartyEnterpriseName ?? chosen }, ...institutions] : institutions;
   return (
@@ -38,17 +47,18 @@ export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps
       {!account.hasReviewer && <Alert type="warning" showIcon role="alert" className={styles.noReviewer} title={instructionsApi.INSTRUCTION_MESSAGES.noReviewer} />}
       <Descriptions
         size="small"
-        column={2}
+        column={phone ? 1 : 2}
+        layout={phone ? 'vertical' : 'horizontal'}
         bordered
         styles={{ label: { whiteSpace: 'nowrap' } }}
         items={[
-          { key: 'balance', label: '账户余额', children: <span aria-label="账户余额">{moneyOf(account.balance, currency)}</span> },
+          { key: 'balance', label: '账户余额', children: <span aria-label="账户余额">{money(account.balance, currency)}</span> },
           {
             key: 'available',
             label: '可用余额',
             children: (
               <Typography.Text strong aria-label="可用余额">
-                {moneyOf(account.availableBalance, currency)}
+                {money(account.availableBalance, currency)}
               </Typography.Text>
             ),
           },
@@ -61,7 +71,7 @@ export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps
                 {limitOf(account.dailyLimit, currency)}
                 {account.dailyLimit !== null && (
                   <Typography.Text type="secondary">
-                    （{valueDate} 已用 {moneyOf(account.dailyUsed, currency)}）
+                    （{valueDate} 已用 {money(account.dailyUsed, currency)}）
                   </Typography.Text>
                 )}
               </span>

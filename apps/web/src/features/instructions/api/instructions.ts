@@ -64,7 +64,7 @@ export const useSubmitInstructions = () => useInstructionWrite((ids: number[]) =
 
 export const useRevokeInstruction = () => useInstructionWrite((input: { id: number; reason: string }) => http.call(instructionsApi.instructionRevoke, input));
 
-/** The signed decisions of the customer's steps. */
+/** The signed decisions of the customer's steps (the custodian's check is signed alike). */
 export type DecisionStep = 'review' | 'confirm' | 'confirmReview';
 const DECISION_OPS = {
   review: instructionsApi.instructionReview,
@@ -88,9 +88,15 @@ export const useDecide = (step: DecisionStep) =>
   );
 
 export const useCustodianCheck = () =>
-  useInstructionWrite(({ rows, result, reason }: Decision) => http.call(instructionsApi.custodianCheck, { ids: rows.map((r) => r.id), result, reason }));
+  useInstructionWrite(({ rows, result, reason }: Decision) =>
+    http.call(instructionsApi.custodianCheck, { ids: rows.map((r) => r.id), result, reason, instructions: signedListing(rows) }),
+  );
 
-export const useCustodianExecute = () => useInstructionWrite((input: { id: number; reason: string }) => http.call(instructionsApi.custodianExecute, input));
+/** The execution of one row, signed over the row as the list shows it; `reason` when it is paid late. */
+export const useCustodianExecute = () =>
+  useInstructionWrite(({ row, reason }: { row: InstructionRecord; reason: string }) =>
+    http.call(instructionsApi.custodianExecute, { id: row.id, instruction: signedListing([row])[0]!, reason }),
+  );
 
 export const useUploadAttachment = () =>
   useInstructionWrite((input: z.input<typeof instructionsApi.attachmentUploadSchema>) => http.call(instructionsApi.attachmentUpload, input));
