@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { clearToken, getToken, sessionKey } from '../../lib/http';
+import { reloadAt } from '../../lib/app-location';
 import { liveEvents, useLiveEventStream } from '../../lib/live-events';
 import { AccessContext } from '../../lib/permissions';
 import { currentMenuQuery, currentUserQuery, type MenuItem, type SessionUser } from '../../lib/session';
@@ -21,7 +22,6 @@ import styles from './console-layout.module.css';
 
 /** Spec §9: sidebar width 280 px. */
 const SIDEBAR_WIDTH = 280;
-const appBase = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 /**
  * The console (spec §2 "Layout" and "Router guard"): no token → login; fetch the encryption key,
@@ -112,7 +112,7 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
     // Spec §2: logout goes to the login route and reloads.
     await logout();
     queryClient.clear();
-    window.location.replace(`${appBase}${paths.login}`);
+    reloadAt(paths.login);
   };
   const onMenuClick = ({ key }: { key: string }) => {
     const target = targets.get(key);
@@ -160,7 +160,7 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
                 queryClient.clear();
                 // The login page names the target enterprise and fills in the username.
                 const query = new URLSearchParams({ userNo, username: user.userName, enterprise: enterpriseName });
-                window.location.replace(`${appBase}${paths.login}?${query}`);
+                reloadAt(`${paths.login}?${query}`);
               }}
             />
             <TabBar
