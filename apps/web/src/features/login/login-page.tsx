@@ -88,7 +88,7 @@ export function LoginPage() {
             本网银已内置安全密码控件，无需下载安装。
             <Link to={paths.securityControlHelp}>安全控件说明</Link>
             <span aria-hidden> · </span>
-            <Link to={`${paths.securityControlHelp}#certificate`}>证书导入指南</Link>
+            <Link to={`${paths.securityControlHelp}#certificate`}>证书下载说明</Link>
           </div>
         </section>
       </main>
