@@ -14,7 +14,8 @@ test.describe('the login edition by host (spec §6)', () => {
   test('a host mapped to the certificate edition opens it on /login; other hosts keep the signed one', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`http://${CERT_HOST}:${E2E_PORT}${APP}/login`);
-    await expect(page.getByRole('tab', { name: '证书版', selected: true })).toBeVisible();
+    // The page asks the server first (a spinner meanwhile), on a loaded machine for a while.
+    await expect(page.getByRole('tab', { name: '证书版', selected: true })).toBeVisible({ timeout: 15_000 });
     await expect(certUsername(page)).toBeDisabled();
     await expect(page.getByRole('button', { name: '使用激活码下载证书' })).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, 'edition-cert-host-login.png') });
