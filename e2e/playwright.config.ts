@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
+/** Spec §6: the host whose `/login` opens the certificate edition (Chromium takes *.localhost as this machine). */
+export const CERT_HOST = 'cert.localhost';
+/** The plug-in build's API origin, as `npm run build:plugin` was given it; the spec relays it to the server. */
+export const PLUGIN_API_ORIGIN = process.env.PLUGIN_API_ORIGIN ?? 'http://localhost:8888';
+/** Where the plug-in spec serves that build's pages from: the one origin the server lets in. */
+export const PLUGIN_PAGE_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1000}`;
 
 /** Browser flows in Debian's Chromium against the production build served by the real server. */
 export default defineConfig({
@@ -43,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       TEST_CAPTCHA: 'ABCDE',
       ABLE_SCAN: '1',
+      LOGIN_EDITION_HOSTS: `${CERT_HOST}=certificate`,
+      PLUGIN_ORIGINS: PLUGIN_PAGE_ORIGIN,
       // The suite logs in and fetches captchas far more often than a person would from one
       // address (the limits themselves are proven by the server tests).
       LOGIN_RATE_LIMIT: '1000',

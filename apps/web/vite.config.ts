@@ -8,24 +8,38 @@ const appId = process.env.APP_ID ?? 'zctgdzhwy';
 const customerPrefix = process.env.CUSTOMER_PREFIX ?? DEFAULT_CUSTOMER_PREFIX;
 const gatewayPrefix = process.env.GATEWAY_PREFIX ?? DEFAULT_GATEWAY_PREFIX;
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+/** Spec §9: the plug-in environment's API is at localhost:8888. */
+const pluginApiOrigin = process.env.PLUGIN_API_ORIGIN ?? 'http://localhost:8888';
 
-export default defineConfig({
-  base: `${publicPath}/`,
-  plugins: [react()],
-  define: {
-    'import.meta.env.API_BASE': JSON.stringify(apiBase),
-    'import.meta.env.APP_ID': JSON.stringify(appId),
-    'import.meta.env.CUSTOMER_PREFIX': JSON.stringify(customerPrefix),
-    'import.meta.env.GATEWAY_PREFIX': JSON.stringify(gatewayPrefix),
-  },
-  server: {
-    port: 5173,
-    proxy: { [apiBase]: { target: apiTarget, changeOrigin: false } },
-  },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    sourcemap: false,
-    chunkSizeWarningLimit: 1500,
-  },
+/**
+ * `vite build` is the app the server serves under PUBLIC_PATH; `vite build --mode plugin` is the
+ * plug-in build (spec §2, §9): hash routing, relative asset paths, the API at PLUGIN_API_ORIGIN.
+ */
+export default defineConfig(({ mode }) => {
+  const plugin = mode === 'plugin';
+  if (plugin && (!URL.canParse(pluginApiOrigin) || new URL(pluginApiOrigin).origin !== pluginApiOrigin)) {
+    throw new Error(`PLUGIN_API_ORIGIN: must be an origin such as http://localhost:8888, not ${pluginApiOrigin}`);
+  }
+  return {
+    base: plugin ? './' : `${publicPath}/`,
+    plugins: [react()],
+    define: {
+      'import.meta.env.API_BASE': JSON.stringify(apiBase),
+      'import.meta.env.API_ORIGIN': JSON.stringify(plugin ? pluginApiOrigin : ''),
+      'import.meta.env.ROUTER_MODE': JSON.stringify(plugin ? 'hash' : 'history'),
+      'import.meta.env.APP_ID': JSON.stringify(appId),
+      'import.meta.env.CUSTOMER_PREFIX': JSON.stringify(customerPrefix),
+      'import.meta.env.GATEWAY_PREFIX': JSON.stringify(gatewayPrefix),
+    },
+    server: {
+      port: 5173,
+      proxy: { [apiBase]: { target: apiTarget, changeOrigin: false } },
+    },
+    build: {
+      outDir: plugin ? 'dist-plugin' : 'dist',
+      assetsDir: 'assets',
+      sourcemap: false,
+      chunkSizeWarningLimit: 1500,
+    },
+  };
 });

@@ -192,10 +192,13 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(`${APP}/handleLoginSign`);
     await expect(page.getByLabel('用户名', { exact: true })).toBeEnabled();
 
-    await page.getByRole('link', { name: '证书导入指南' }).click();
+    await page.getByRole('link', { name: '证书下载说明' }).click();
     await expect(page).toHaveURL(`${APP}/help/securityControl#certificate`);
     await expect(page.getByRole('heading', { name: '安全控件说明' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: '证书版用户：导入证书文件' })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: '证书版用户：下载与使用证书' })).toBeInViewport();
+    // What the certificate edition really asks for: an activation code and a PIN, no file.
+    await expect(page.getByText('使用激活码下载证书', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(/证书文件|保护密码/)).toHaveCount(0);
     await page.getByRole('link', { name: '返回登录' }).click();
     await expect(page).toHaveURL(`${APP}/login`);
   });

@@ -32,6 +32,7 @@ import { scanModule } from './modules/scan';
 import { signingModule } from './modules/signing';
 import { userAdminModule } from './modules/users';
 import { registerAccessControl } from './plugins/access';
+import { registerPluginCors } from './plugins/cors';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { refuseNonCanonicalPaths } from './plugins/operations';
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
 
   await registerSecurity(app, config);
+  registerPluginCors(app, config);
   await registerOpenApi(app, config);
   const notFound = await registerWebApp(app, config);
   registerErrorHandling(app, notFound);

@@ -63,9 +63,33 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['LOCK_MINUTES', '-1'],
     ['LOCK_MINUTES', 'forever'],
+    ['LOGIN_EDITION_HOSTS', 'cert.bank.example=usb'],
+    ['LOGIN_EDITION_HOSTS', 'cert.bank.example:8443=certificate'],
+    ['LOGIN_EDITION_HOSTS', 'https://cert.bank.example=certificate'],
+    ['LOGIN_EDITION_HOSTS', 'a.example=signed,A.example=certificate'],
+    ['PLUGIN_ORIGINS', '*'],
+    ['PLUGIN_ORIGINS', 'null'],
+    ['PLUGIN_ORIGINS', 'http://localhost:9201/'],
+    ['PLUGIN_ORIGINS', 'file:///plugin/index.html'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('maps hosts to login editions (spec §6), none by default', () => {
+    expect(loadConfig({}).LOGIN_EDITION_HOSTS.size).toBe(0);
+    const hosts = loadConfig({ LOGIN_EDITION_HOSTS: ' Cert.Bank.Example=certificate , sign.bank.example=signed,127.0.0.1=signed,[::1]=certificate' }).LOGIN_EDITION_HOSTS;
+    expect([...hosts]).toEqual([
+      ['cert.bank.example', 'certificate'],
+      ['sign.bank.example', 'signed'],
+      ['127.0.0.1', 'signed'],
+      ['[::1]', 'certificate'],
+    ]);
+  });
+
+  it('allows no plug-in origin unless listed', () => {
+    expect(loadConfig({}).PLUGIN_ORIGINS).toEqual([]);
+    expect(loadConfig({ PLUGIN_ORIGINS: 'http://localhost:9201, https://plugin.bank.example' }).PLUGIN_ORIGINS).toEqual(['http://localhost:9201', 'https://plugin.bank.example']);
   });
 
   it('refuses an API base equal to the public path', () => {

@@ -5,6 +5,8 @@ import {
   DEFAULT_CUSTOMER_PREFIX,
   DEFAULT_GATEWAY_PREFIX,
   DEFAULT_PUBLIC_PATH,
+  LOGIN_EDITIONS,
+  type LoginEdition,
 } from '@portal/shared';
 import { SERVER_DIR } from './server-dir';
 
@@ -12,6 +14,49 @@ const urlPath = z
   .string()
   .regex(/^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_-]$/, 'must be a path such as /pmobile (leading slash, no trailing slash)');
 const segment = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be one path segment of letters, digits, _ or -');
+
+/** A comma list of entries, each read by `parse` into its value or what is wrong with it. */
+function commaList<T>(parse: (entry: string) => { value: T } | { problem: string }) {
+  return z.string().transform((value, ctx) => {
+    const out: T[] = [];
+    for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const parsed = parse(entry);
+      if ('problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}": ${parsed.problem}` });
+        return z.NEVER;
+      }
+      out.push(parsed.value);
+    }
+    return out;
+  });
+}
+
+const hostName = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/;
+
+/** Spec §6: `host=edition` pairs; the host as the browser names it, without port. */
+const editionHosts = commaList<readonly [string, LoginEdition]>((entry) => {
+  const [host = '', edition = '', ...rest] = entry.split('=').map((part) => part.trim());
+  const name = host.toLowerCase();
+  if (rest.length || !hostName.test(name) || !(LOGIN_EDITIONS as readonly string[]).includes(edition)) {
+    return { problem: `must be host=${LOGIN_EDITIONS.join(' or host=')} (a host name without port)` };
+  }
+  return { value: [name, edition as LoginEdition] as const };
+}).transform((pairs, ctx) => {
+  const map = new Map(pairs);
+  if (map.size !== pairs.length) {
+    ctx.addIssue({ code: 'custom', message: 'names a host twice' });
+    return z.NEVER;
+  }
+  return map as ReadonlyMap<string, LoginEdition>;
+});
+
+/** Origins as browsers send them: scheme, host and port only. */
+const origins = commaList<string>((entry) => {
+  const url = URL.canParse(entry) ? new URL(entry) : null;
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry
+    ? { value: entry }
+    : { problem: 'must be an origin such as http://localhost:8080 (no path, no trailing slash)' };
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -96,6 +141,13 @@ const configSchema = z.object({
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   /** Automated tests only: every captcha's answer (refused in production). */
   TEST_CAPTCHA: z.string().regex(/^[A-Za-z0-9]{5}$/, 'must be 5 letters or digits').optional(),
+  /** Spec §6: which host opens which login edition on `/login`; unmapped hosts open the signed one. */
+  LOGIN_EDITION_HOSTS: editionHosts.default(new Map()),
+  /**
+   * Spec §2/§9: where pages of the plug-in build (`npm run build:plugin`) come from; only these
+   * origins may call the API from another origin (CORS). Unset: none.
+   */
+  PLUGIN_ORIGINS: origins.default([]),
   /** Where the built web app is; unset means apps/web/dist of this checkout. */
   WEB_DIST: z.string().optional(),
 });

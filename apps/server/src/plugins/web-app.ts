@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RETURN_CODES } from '@portal/shared';
+import { EDITION_PAGES, RETURN_CODES } from '@portal/shared';
 import type { Config } from '../config';
 import { sendError } from './errors';
 
@@ -37,6 +37,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   app.get('/', { schema: { hide: true } }, (_req, reply) =>
     reply.redirect(`${config.PUBLIC_PATH}/`),
   );
+  // Spec §2: the editions' login pages at the server's root (the addresses branches hand out)
+  // open the app's page of that edition, query included.
+  for (const page of Object.values(EDITION_PAGES)) {
+    app.get(page, { schema: { hide: true } }, (request, reply) => {
+      const query = request.url.indexOf('?');
+      return reply.redirect(`${config.PUBLIC_PATH}${page}${query < 0 ? '' : request.url.slice(query)}`);
+    });
+  }
 
   return function notFound(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '';

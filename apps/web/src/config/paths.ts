@@ -1,10 +1,12 @@
+import { EDITION_PAGES } from '@portal/shared';
+
 /** Every static route of spec §2 in one place; features link through these, never by literal. */
 export const paths = {
   root: '/',
   home: '/home',
   login: '/login',
-  handleLoginSign: '/handleLoginSign',
-  handleLoginCert: '/handleLoginCert',
+  handleLoginSign: EDITION_PAGES.signed,
+  handleLoginCert: EDITION_PAGES.certificate,
   securityControlHelp: '/help/securityControl',
   unauthorized: '/401',
   diagnostics: '/diagnostics',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forcePasswordUpdateSchema, loginRequestSchema, passwordChangeSchema } from '../auth';
+import { LOGIN_EDITIONS } from '../paths';
 import { int4Id } from '../rules/schema-primitives';
 import { withSignature } from '../rules/signing';
 import { defineOperation } from './operation';
@@ -31,6 +32,21 @@ export const serverRandom = defineOperation({
   audience: ['public'],
   rateLimit: 'login',
   response: z.object({ random: z.string() }),
+});
+
+/**
+ * Spec §6: the edition `/login` opens is chosen by the host the page was reached on (the bank
+ * branch's address, configuration `LOGIN_EDITION_HOSTS`); null: that host keeps the default.
+ */
+export const loginEdition = defineOperation({
+  ...base,
+  id: 'LOGIN_EDITION',
+  pinned: ['enabled'],
+  name: '按访问域名确定登录版本',
+  method: 'GET',
+  path: '/{prefix}/login/edition',
+  audience: ['public'],
+  response: z.object({ edition: z.enum(LOGIN_EDITIONS).nullable() }),
 });
 
 /** Spec §3 login, signed edition. */

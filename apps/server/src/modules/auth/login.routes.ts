@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit';
 import type { AuthServices } from './auth-services';
 import { login } from './login.service';
 
-/** Spec §7 "Authentication and session": captcha, server random, login, logout. */
+/** Spec §7 "Authentication and session": the host's edition, captcha, server random, login, logout. */
 export async function loginRoutes(app: FastifyInstance, services: AuthServices) {
   const { ctx } = services;
   const routes = operationRoutes(app, ctx);
@@ -27,6 +27,9 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
     const svg = await services.captchas.issue(rev);
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-store').send(svg);
   });
+
+  // Behind TRUST_PROXY, `hostname` is the balancer's X-Forwarded-Host: the host the customer typed.
+  routes.json(authApi.loginEdition, async ({ request }) => ({ edition: ctx.config.LOGIN_EDITION_HOSTS.get(request.hostname.toLowerCase()) ?? null }));
 
   routes.json(authApi.serverRandom, async () => ({ random: await services.randoms.issue() }));
 

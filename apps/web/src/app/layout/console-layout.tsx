@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { UI } from '../../config/ui';
 import { clearToken, getToken, sessionKey } from '../../lib/http';
+import { reloadAt } from '../../lib/app-location';
 import { liveEvents, useLiveEventStream } from '../../lib/live-events';
 import { AccessContext } from '../../lib/permissions';
 import { currentMenuQuery, currentUserQuery, type MenuItem, type SessionUser } from '../../lib/session';
@@ -22,7 +23,6 @@ import styles from './console-layout.module.css';
 
 /** Spec §9: sidebar width 280 px. */
 const SIDEBAR_WIDTH = 280;
-const appBase = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 /**
  * The console (spec §2 "Layout" and "Router guard"): no token → login; fetch the encryption key,
@@ -116,7 +116,7 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
     // Spec §2: logout goes to the login route and reloads.
     await logout();
     queryClient.clear();
-    window.location.replace(`${appBase}${paths.login}`);
+    reloadAt(paths.login);
   };
   const onMenuClick = ({ key }: { key: string }) => {
     const target = targets.get(key);
@@ -166,7 +166,7 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
                 queryClient.clear();
                 // The login page names the target enterprise and fills in the username.
                 const query = new URLSearchParams({ userNo, username: user.userName, enterprise: enterpriseName });
-                window.location.replace(`${appBase}${paths.login}?${query}`);
+                reloadAt(`${paths.login}?${query}`);
               }}
             />
             <TabBar

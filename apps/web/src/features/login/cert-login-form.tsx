@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CERT_BROWSER_MESSAGE, CERT_STATUS_MESSAGE, LOGIN_MESSAGES } from '@portal/shared';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useHref, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PasswordEntry } from '../../components/password-control';
 import {
   PIN_MESSAGES,
@@ -17,6 +17,7 @@ import {
   unlockWithPin,
 } from '../../lib/cert-key';
 import { ApiError, setToken } from '../../lib/http';
+import { reloadAt } from '../../lib/app-location';
 import { buildCertLoginRequest, enrollCertificate, postCertLogin, queryByKey } from './api';
 import { changeTicketOf } from './change-ticket';
 import { CredentialFields } from './credential-fields';
@@ -48,7 +49,6 @@ export function CertLoginForm() {
   const captchaState = useCaptcha();
   const { captcha, spend: spendCaptcha } = captchaState;
   const [searchParams] = useSearchParams();
-  const targetHref = useHref(redirectTarget(searchParams.get('redirect')));
   const [enrolling, setEnrolling] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [controlKey, setControlKey] = useState(0);
@@ -159,7 +159,7 @@ export function CertLoginForm() {
       if (!token) return;
       await startCertificateSession(privateKey);
       setToken(token);
-      window.location.replace(targetHref);
+      reloadAt(redirectTarget(searchParams.get('redirect')));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
     } finally {

@@ -2,9 +2,10 @@ import { UserOutlined } from '@ant-design/icons';
 import { LOGIN_MESSAGES } from '@portal/shared';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useHref, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PasswordEntry } from '../../components/password-control';
 import { ApiError, setToken } from '../../lib/http';
+import { reloadAt } from '../../lib/app-location';
 import { buildLoginRequest, postLogin } from './api';
 import { changeTicketOf } from './change-ticket';
 import { CredentialFields } from './credential-fields';
@@ -26,7 +27,6 @@ export function LoginForm() {
   const captchaState = useCaptcha();
   const { captcha, spend: spendCaptcha } = captchaState;
   const [searchParams] = useSearchParams();
-  const targetHref = useHref(redirectTarget(searchParams.get('redirect')));
   const [submitting, setSubmitting] = useState(false);
   const [mustChange, setMustChange] = useState<{ username: string; reason: string; changeTicket: string }>();
   // A new key mounts a fresh password control (the old one wipes itself).
@@ -66,7 +66,7 @@ export function LoginForm() {
       if (!token) return;
       setToken(token);
       // Spec §4: the target (or home), then a reload so the app starts over as this user.
-      window.location.replace(targetHref);
+      reloadAt(redirectTarget(searchParams.get('redirect')));
     } catch (err) {
       // Building the request failed (the client has shown why, e.g. no server random).
       if (!(err instanceof ApiError)) throw err;

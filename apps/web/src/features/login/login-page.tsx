@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { scanApi } from '@portal/shared';
-import { Tabs, Typography } from 'antd';
+import { authApi, scanApi } from '@portal/shared';
+import { Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, Navigate, useHref, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getToken, http, setToken } from '../../lib/http';
 import { paths } from '../../config/paths';
-import { EDITION_LABELS, editionHref, editionOf, type Edition } from './edition';
+import { EDITIONS, EDITION_LABELS, editionHref, editionOf, namedEdition, type Edition } from './edition';
 import { CertLoginForm } from './cert-login-form';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
@@ -22,10 +22,20 @@ export function LoginPage() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const edition = editionOf(pathname, searchParams);
-  const other = OTHER[edition];
-  const homeHref = useHref(paths.home);
   const code = searchParams.get('code');
+  // Spec §6: `/login` without a type opens the edition of the host the customer came in on.
+  const named = namedEdition(pathname, searchParams);
+  const hostEdition = useQuery({
+    queryKey: ['login', 'edition'],
+    queryFn: () => http.call(authApi.loginEdition, undefined, { silent: true }),
+    enabled: !code && !named,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const edition = editionOf(pathname, searchParams, hostEdition.data?.edition ?? null);
+  // Not knowing the host's edition yet, no form starts (a captcha, a certificate look-up) for nothing.
+  const deciding = !named && hostEdition.isPending;
+  const other = OTHER[edition];
   // Spec §1: scan-code login is offered when the deployment configures ableScan.
   const scanConfig = useQuery({ queryKey: ['login', 'scan-config'], queryFn: () => http.call(scanApi.scanConfig, undefined, { silent: true }), enabled: !code });
   const [scanning, setScanning] = useState(false);
@@ -53,7 +63,7 @@ export function LoginPage() {
 
         <section className={styles.card} aria-label="用户登录">
           {code ? (
-            <ScanCodeExchange code={code} onTokenReady={setToken} homeHref={homeHref} />
+            <ScanCodeExchange code={code} onTokenReady={setToken} />
           ) : (
             <>
               <Tabs
@@ -64,11 +74,11 @@ export function LoginPage() {
                   if (key !== 'scan' && key !== edition) void navigate(editionHref(key as Edition, pathname, searchParams));
                 }}
                 items={[
-                  ...(['signed', 'certificate'] as const).map((key) => ({ key, label: EDITION_LABELS[key] })),
+                  ...EDITIONS.map((key) => ({ key, label: EDITION_LABELS[key] })),
                   ...(scanConfig.data?.ableScan ? [{ key: 'scan', label: '扫码登录' }] : []),
                 ]}
               />
-              {scanning ? <ScanLogin /> : edition === 'certificate' ? <CertLoginForm /> : <LoginForm />}
+              {scanning ? <ScanLogin /> : deciding ? <Spin className={styles.deciding} /> : edition === 'certificate' ? <CertLoginForm /> : <LoginForm />}
             </>
           )}
           <div className={styles.switch}>
@@ -78,7 +88,7 @@ export function LoginPage() {
             本网银已内置安全密码控件，无需下载安装。
             <Link to={paths.securityControlHelp}>安全控件说明</Link>
             <span aria-hidden> · </span>
-            <Link to={`${paths.securityControlHelp}#certificate`}>证书导入指南</Link>
+            <Link to={`${paths.securityControlHelp}#certificate`}>证书下载说明</Link>
           </div>
         </section>
       </main>

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { devicePublicKey } from '../../lib/device-key';
 import { endCertificateSession } from '../../lib/cert-key';
-import { API_BASE, http, pathOf } from '../../lib/http';
+import { API_BASE, apiUrl, http, pathOf } from '../../lib/http';
+import { appHref, reloadAt } from '../../lib/app-location';
 import styles from './login-page.module.css';
 
 type ScanState =
@@ -53,9 +54,9 @@ export function ScanLogin() {
       try {
         const { ticket, streamTicket, expiresIn } = await http.call(scanApi.scanTicket, { deviceKey: await devicePublicKey() }, { silent: true });
         if (!live) return;
-        const target = `${window.location.origin}${import.meta.env.BASE_URL}${paths.scanConfirm.slice(1)}?t=${ticket}`;
+        const target = new URL(appHref(`${paths.scanConfirm}?t=${ticket}`), window.location.href).href;
         const qr = await QRCode.toDataURL(target, { margin: 1, width: 200 });
-        stream = new EventSource(`${API_BASE}${pathOf(eventsApi.eventStream)}?${new URLSearchParams({ ticket: streamTicket })}`);
+        stream = new EventSource(apiUrl(`${API_BASE}${pathOf(eventsApi.eventStream)}?${new URLSearchParams({ ticket: streamTicket })}`));
         stream.onmessage = (message: MessageEvent<string>) => {
           const event = JSON.parse(message.data) as LiveEvent;
           if (event.kind === 'scan.confirmed' && event.ids?.[0]) {
@@ -109,7 +110,7 @@ export function ScanLogin() {
  * Spec §2/§4 `/login?code=…`: the code is exchanged for the session's token, which is stored as a
  * login's is; then home, with a reload.
  */
-export function ScanCodeExchange({ code, onTokenReady, homeHref }: { code: string; onTokenReady: (token: string) => void; homeHref: string }) {
+export function ScanCodeExchange({ code, onTokenReady }: { code: string; onTokenReady: (token: string) => void }) {
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
@@ -120,13 +121,13 @@ export function ScanCodeExchange({ code, onTokenReady, homeHref }: { code: strin
       .then(async ({ access_token }) => {
         await endCertificateSession();
         onTokenReady(access_token);
-        window.location.replace(homeHref);
+        reloadAt(paths.home);
       })
       .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
     return () => {
       live = false;
     };
-  }, [code, onTokenReady, homeHref]);
+  }, [code, onTokenReady]);
   if (!error) return <Spin tip="正在登录…"><div style={{ height: 80 }} /></Spin>;
   return <Alert type="error" showIcon title={error} />;
 }

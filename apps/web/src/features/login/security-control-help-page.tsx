@@ -1,3 +1,4 @@
+import { CERT_STATUS_MESSAGE } from '@portal/shared';
 import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -7,7 +8,8 @@ const { Title, Paragraph } = Typography;
 
 /**
  * `/help/securityControl`: what the login page's help links promise. The bank's native control
- * (and its download, spec §2) is IE11/Edge only; this product's control is built into the page.
+ * (and its download, spec §2) is IE11/Edge only; this product's control is built into the page,
+ * and its certificates are enrolled in the browser with an activation code and a PIN.
  */
 export function SecurityControlHelpPage() {
   return (
@@ -32,15 +34,21 @@ export function SecurityControlHelpPage() {
         </Paragraph>
 
         <Title level={4} id="certificate">
-          证书版用户：导入证书文件
+          证书版用户：下载与使用证书
         </Title>
+        <Paragraph>
+          证书版的数字证书由本网银在浏览器中为您生成，无需领取或导入任何文件：证书私钥在本机生成，以您设置的证书PIN码加密后保存在本浏览器中，不会离开本机。
+        </Paragraph>
         <ol className={styles.list}>
-          <li>通过“网银助手”下载，或在开户网点领取您的数字证书文件。</li>
-          <li>打开证书版登录页，按页面提示选择证书文件并输入证书保护密码，完成导入。</li>
-          <li>导入后用户名由证书自动带出，输入登录密码和图形验证码即可登录。</li>
+          <li>向开户网点柜台或客户经理申请激活码。激活码15分钟内有效，仅可使用一次。</li>
+          <li>打开证书版登录页，点击“使用激活码下载证书”，输入激活码，设置6到32位的证书PIN码并再次输入确认，再输入登录密码和图形验证码，点击“下载证书”。</li>
+          <li>此后登录时，用户名由证书自动带出，输入证书PIN码、登录密码和图形验证码即可登录；登录后的各项签名操作均由该证书签名。</li>
         </ol>
         <Paragraph>
-          如登录页提示“当前证书状态异常包含但不限于(过期/未下载/冻结),请使用网银助手检查证书状态”，说明本浏览器中没有可用的证书，请使用网银助手检查证书状态，或致电客服热线 95577。
+          证书PIN码只保存在您的记忆中，银行无法查询或重置。忘记PIN码、更换电脑或浏览器、清除浏览器数据，或证书已被吊销时，请重新申请激活码并再次下载证书，原证书随之作废。
+        </Paragraph>
+        <Paragraph>
+          如登录页提示“{CERT_STATUS_MESSAGE}”，说明本浏览器中没有可用的证书，或证书已过期、被冻结或吊销，请联系开户网点重新申请激活码，或致电客服热线 95577。
         </Paragraph>
 
         <Link to={paths.login}>返回登录</Link>

@@ -13,7 +13,7 @@ import {
 } from '@portal/shared';
 import { DOWNLOAD_FAILURE_MESSAGE, DownloadError, downloadBlob } from '../download';
 import { SigningDataTooLongError, signOperation } from '../signing';
-import { API_BASE, BASE_HEADERS, pathOf } from './api-base';
+import { API_BASE, BASE_HEADERS, apiUrl, pathOf } from './api-base';
 import { notify } from './notifier';
 import { refreshApiList, resetSessionKey, sessionKey, type SessionKey } from './session-key';
 import { clearToken, getToken } from './token';
@@ -105,7 +105,7 @@ async function send(path: string, options: RequestOptions, accept: string) {
     headers['content-type'] = 'application/json';
   }
   Object.assign(headers, await signedHeaders(sk, method, pathname, body));
-  const res = await transport(url, { method, headers, ...(method === 'GET' ? {} : { body }) });
+  const res = await transport(apiUrl(url), { method, headers, ...(method === 'GET' ? {} : { body }) });
   return { res, sk, pathname, method };
 }
 

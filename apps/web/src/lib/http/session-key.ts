@@ -1,6 +1,6 @@
 import { portalCrypto as c, type AsymType, type SymType } from '@portal/crypto';
 import { ENVELOPE_HEADERS, platformApi, type OperationData } from '@portal/shared';
-import { API_BASE, BASE_HEADERS, pathOf } from './api-base';
+import { API_BASE, BASE_HEADERS, apiUrl, pathOf } from './api-base';
 import { transport } from './transport';
 
 export interface SessionKey {
@@ -21,7 +21,7 @@ type Negotiation = typeof platformApi.getEncryptionPublicKey | typeof platformAp
 /** The two calls before a key exists, in plaintext by definition (the HTTP client needs the key). */
 async function call<Op extends Negotiation>(op: Op, headers: Record<string, string>): Promise<{ data: OperationData<Op>; headers: Headers }> {
   const path = pathOf(op);
-  const res = await transport(API_BASE + path, { method: op.method, headers });
+  const res = await transport(apiUrl(API_BASE + path), { method: op.method, headers });
   const body = (await res.json()) as { returnCode: string; returnMsg: string; data: OperationData<Op> };
   if (!res.ok || body.returnCode !== '000000') throw new Error(body.returnMsg || `${path} ${res.status}`);
   return { data: body.data, headers: res.headers };

@@ -5,7 +5,8 @@
  */
 const COOKIE = 'zctg_token';
 const ONE_DAY_S = 24 * 60 * 60;
-const cookiePath = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
+// The plug-in build's base is relative (its pages may be served from anywhere): its origin's root.
+const cookiePath = import.meta.env.BASE_URL.startsWith('/') ? import.meta.env.BASE_URL.replace(/\/$/, '') || '/' : '/';
 
 function writeCookie(value: string, maxAge: number) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
