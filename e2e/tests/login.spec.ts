@@ -389,7 +389,7 @@ test.describe('password changes', () => {
     // A wrong old password: the server's reason, then what did not happen.
     await oldPassword.pressSequentially('Wrong1234');
     await confirmButton.click();
-    await expect(toast(page, '原密码错误')).toBeVisible();
+    await expect(toast(page, '原密码错误，还可尝试4次')).toBeVisible();
     await expect(toast(page, '修改密码失败！')).toBeVisible();
     await expect(dialog).toBeVisible();
 
@@ -435,8 +435,8 @@ test.describe('session end', () => {
       const answered = page.waitForResponse('**/pmobile/admin/login/token');
       await loginButton(page).click();
       await answered;
-      // A lock lasts LOCK_MINUTES (30 by default) and says when it ends.
-      const expected = attempt < 5 ? '用户名或密码错误' : /^账户已锁定，请于\d{2}:\d{2}后重试或联系管理员解锁$/;
+      // Each wrong password says how many are left; the lock lasts LOCK_MINUTES (30 by default) and says when it ends.
+      const expected = attempt < 5 ? `用户名或密码错误，还可尝试${5 - attempt}次` : /^账户已锁定，请于\d{2}:\d{2}后重试或联系管理员解锁$/;
       await expect(toast(page, expected).last(), `attempt ${attempt}`).toBeVisible();
       await expect(captchaInput(page)).toHaveValue('');
       await expect(captchaImage(page)).toBeVisible();

@@ -5,6 +5,7 @@ import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import { userNumbersOf } from '../enterprise/user-numbers';
 import type { AuthServices } from './auth-services';
+import { attemptsLeftMessage } from './credentials';
 import { openPassword } from './password-envelope';
 
 type Outcome = { token: string } | { mustChangePassword: true; changeTicket: string };
@@ -91,7 +92,9 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   if (!check.ok) {
     const reason = !user ? 'unknown_user' : check.held ? 'locked' : 'wrong_password';
     if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, user?.user_id, credentials.lockMessage(check.lock));
-    throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id);
+    // The attempts left warn before the lock; an unknown name counts the same way (M1).
+    const message = attemptsLeftMessage(RETURN_CODES.CREDENTIALS_INVALID.message, check.remaining);
+    throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id, message);
   }
   if (!user) throw new Error('unreachable: a password check passed without a user');
   // Once issued, the certificate is not optional: said only to whom the password proved.

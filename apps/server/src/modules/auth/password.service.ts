@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/audit';
 import { verifyOperationSignature } from '../signing';
 import type { AuthServices } from './auth-services';
 import type { SessionInfo } from './sessions';
+import { attemptsLeftMessage } from './credentials';
 import { openPassword } from './password-envelope';
 
 type Entry = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
@@ -75,7 +76,7 @@ async function change(services: AuthServices, request: FastifyRequest, user: Use
   const check = await credentials.check({ username: user.username, user, password: oldPassword, deviceKey: context.deviceKey, request });
   if (!check.ok) {
     if (check.lock) throw await refuse(check.held ? 'locked' : 'old_password_wrong', RETURN_CODES.ACCOUNT_LOCKED, credentials.lockMessage(check.lock));
-    throw await refuse('old_password_wrong', RETURN_CODES.OLD_PASSWORD_WRONG);
+    throw await refuse('old_password_wrong', RETURN_CODES.OLD_PASSWORD_WRONG, attemptsLeftMessage(RETURN_CODES.OLD_PASSWORD_WRONG.message, check.remaining));
   }
   // Only now, with the old password proven, may the new one be compared with the old ones.
   if (await credentials.usedBefore(user, newPassword, PASSWORD_HISTORY_DEPTH)) {
