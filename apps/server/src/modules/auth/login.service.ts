@@ -74,13 +74,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   }
 
   // The signature is checked before the user is looked up: its answer says nothing about the name.
-  const signed = loginSigningString(username, extension.random, extension.randomClient, extension.loginType);
-  // A malformed key or signature is a failed signature, not a server error.
-  const signatureOk = await (async () =>
-    portalCrypto.sm2Verify(deviceKey, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(extension.signMsg)))().catch(
-    () => false,
-  );
-  if (!signatureOk) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
+  if (!(await loginSignatureValid(deviceKey, { username, ...extension }))) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
 
   // Unknown, inactive and locked names cost a hash, count and lock like a user with a wrong
   // password, and answer alike: the same codes in the same order (pen test M1).
@@ -152,6 +146,16 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     detail: { newDevice, device: deviceKey.slice(0, 18), ...certDetail },
   });
   return { token };
+}
+
+/** WIRE.md: whether `signMsg` is the key's SM2 signature of `username|random|randomClient|loginType`. */
+export async function loginSignatureValid(
+  key: string,
+  login: { username: string; random: string; randomClient: string; loginType: string; signMsg: string },
+): Promise<boolean> {
+  const signed = loginSigningString(login.username, login.random, login.randomClient, login.loginType);
+  // A malformed key or signature is a failed signature, not a server error.
+  return (async () => portalCrypto.sm2Verify(key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(login.signMsg)))().catch(() => false);
 }
 
 /** Whether the login holds an active certificate the signed edition must not bypass (an expired one no longer counts). */
