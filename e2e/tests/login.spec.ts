@@ -223,6 +223,32 @@ test.describe('login page', () => {
     await expect(captchaImage(page)).not.toHaveAttribute('src', first ?? '');
   });
 
+  test('each captcha fetch sends a fresh rev of its own (spec §7), and the login goes through with the latest', async ({ page }) => {
+    const captchaRevs: string[] = [];
+    const sessionRevs = new Set<string>();
+    page.on('request', (r) => {
+      const rev = r.headers().rev;
+      if (!rev) return;
+      if (r.url().endsWith('/captcha/picture/createCode')) captchaRevs.push(rev);
+      else sessionRevs.add(rev);
+    });
+    await openLogin(page);
+    const refetched = page.waitForResponse('**/pmobile/captcha/picture/createCode');
+    await page.getByRole('button', { name: '图形验证码，点击刷新' }).click();
+    await refetched;
+    await expect.poll(() => captchaRevs.length).toBe(2);
+    // Each a sealed key like the session's, none of them the session's, no two alike.
+    expect(new Set(captchaRevs).size).toBe(2);
+    expect(sessionRevs.size).toBe(1);
+    for (const rev of captchaRevs) {
+      expect(sessionRevs.has(rev)).toBe(false);
+      expect(rev.length).toBeGreaterThan(100);
+    }
+    await fillLogin(page, 'checker', 'Demo1234');
+    await loginButton(page).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('a captcha fetch failure says 获取图形验证码失败！', async ({ page }) => {
     await page.route('**/pmobile/captcha/picture/createCode', (route) =>
       route.fulfill({ status: 500, json: { returnCode: '050000', returnMsg: '系统繁忙，请稍后再试', data: null } }),
