@@ -226,6 +226,32 @@ test.describe('login page', () => {
     await expect(captchaImage(page)).not.toHaveAttribute('src', first ?? '');
   });
 
+  test('each captcha fetch sends a fresh rev of its own (spec §7), and the login goes through with the latest', async ({ page }) => {
+    const captchaRevs: string[] = [];
+    const sessionRevs = new Set<string>();
+    page.on('request', (r) => {
+      const rev = r.headers().rev;
+      if (!rev) return;
+      if (r.url().endsWith('/captcha/picture/createCode')) captchaRevs.push(rev);
+      else sessionRevs.add(rev);
+    });
+    await openLogin(page);
+    const refetched = page.waitForResponse('**/pmobile/captcha/picture/createCode');
+    await page.getByRole('button', { name: '图形验证码，点击刷新' }).click();
+    await refetched;
+    await expect.poll(() => captchaRevs.length).toBe(2);
+    // Each a sealed key like the session's, none of them the session's, no two alike.
+    expect(new Set(captchaRevs).size).toBe(2);
+    expect(sessionRevs.size).toBe(1);
+    for (const rev of captchaRevs) {
+      expect(sessionRevs.has(rev)).toBe(false);
+      expect(rev.length).toBeGreaterThan(100);
+    }
+    await fillLogin(page, 'checker', 'Demo1234');
+    await loginButton(page).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('a captcha fetch failure says 获取图形验证码失败！', async ({ page }) => {
     await page.route('**/pmobile/captcha/picture/createCode', (route) =>
       route.fulfill({ status: 500, json: { returnCode: '050000', returnMsg: '系统繁忙，请稍后再试', data: null } }),
@@ -392,7 +418,7 @@ test.describe('password changes', () => {
     // A wrong old password: the server's reason, then what did not happen.
     await oldPassword.pressSequentially('Wrong1234');
     await confirmButton.click();
-    await expect(toast(page, '原密码错误')).toBeVisible();
+    await expect(toast(page, '原密码错误，还可尝试4次')).toBeVisible();
     await expect(toast(page, '修改密码失败！')).toBeVisible();
     await expect(dialog).toBeVisible();
 
@@ -438,8 +464,8 @@ test.describe('session end', () => {
       const answered = page.waitForResponse('**/pmobile/admin/login/token');
       await loginButton(page).click();
       await answered;
-      // A lock lasts LOCK_MINUTES (30 by default) and says when it ends.
-      const expected = attempt < 5 ? '用户名或密码错误' : /^账户已锁定，请于\d{2}:\d{2}后重试或联系管理员解锁$/;
+      // Each wrong password says how many are left; the lock lasts LOCK_MINUTES (30 by default) and says when it ends.
+      const expected = attempt < 5 ? `用户名或密码错误，还可尝试${5 - attempt}次` : /^账户已锁定，请于\d{2}:\d{2}后重试或联系管理员解锁$/;
       await expect(toast(page, expected).last(), `attempt ${attempt}`).toBeVisible();
       await expect(captchaInput(page)).toHaveValue('');
       await expect(captchaImage(page)).toBeVisible();

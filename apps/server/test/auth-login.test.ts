@@ -99,7 +99,7 @@ describe('captcha, randoms and the signed login', () => {
     const wrong = await client.attempt('checker', 'Wrong1234');
     const unknown = await client.attempt('nobody', 'Demo1234');
     expect(wrong.json).toEqual(unknown.json);
-    expect(wrong.json).toMatchObject({ returnCode: RETURN_CODES.CREDENTIALS_INVALID.code, returnMsg: '用户名或密码错误' });
+    expect(wrong.json).toMatchObject({ returnCode: RETURN_CODES.CREDENTIALS_INVALID.code, returnMsg: '用户名或密码错误，还可尝试4次' });
     // checker's count is back to 0 after a right password.
     expect(code((await client.attempt('checker', 'Demo1234')).json)).toBe('000000');
   });

@@ -80,7 +80,8 @@ describe('the must-change-password flow (040007) and password rules', () => {
     ['Init1234', 'Abc12345!', 'Abc12345!', '密码复杂度不符合要求，必须包含数字和字母'],
     ['Init1234', 'Abcd12345', 'Abcd12346', '两次输入密码不一致!'],
     ['Init1234', 'Init1234', 'Init1234', '新密码不能与最近5次使用过的密码相同'],
-    ['Wrong1234', 'Abcd12345', 'Abcd12345', '原密码错误'],
+    // The reuse check above proved the old password, so the count starts again.
+    ['Wrong1234', 'Abcd12345', 'Abcd12345', '原密码错误，还可尝试4次'],
   ])('refuses old %s → new %s / %s with %s', async (oldPassword, newPassword, confirm, message) => {
     const { res, json } = await force(oldPassword, newPassword, confirm);
     expect(res.statusCode).toBe(400);

@@ -54,11 +54,11 @@ describe('certificate edition', () => {
     });
   }
 
-  async function certLogin(username: string, password: string, certificate: string, privateKey: string) {
+  async function certLogin(username: string, password: string, certificate: string, privateKey: string, op: AnyOperation = certificatesApi.certLogin) {
     await client.captcha();
     const pw = await control(password);
     const signMsg = c.toBase64(await c.sm2Sign(privateKey, c.utf8Encode(loginSigningString(username, pw.random, pw.randomClient, '1'))));
-    return client.envelope.post(pathOf(certificatesApi.certLogin), {
+    return client.envelope.post(pathOf(op), {
       username,
       captcha: TEST_CAPTCHA,
       lastRev: client.envelope.rev,
@@ -168,6 +168,15 @@ describe('certificate edition', () => {
     const sig = await c.sm2Sign(demoKeys.privateKey, msg);
     const pub = sm2PublicPem(parseCertificate(c.fromBase64(demoCert)).publicKey);
     expect(opensslStatus(['pkeyutl', '-verify', '-pubin', '-inkey', 'pub.pem', '-rawin', '-digest', 'sm3', '-pkeyopt', SM2_ID, '-in', 'msg', '-sigfile', 'sig'], { 'pub.pem': pub, msg, sig })).toBe(0);
+  });
+
+  it('answers the same login at spec §7’s unprefixed user/handleLogin, with the same refusals', async () => {
+    expect(pathOf(certificatesApi.certLoginUnprefixed)).toBe('/pmobile/user/handleLogin');
+    expect(certificatesApi.certLoginUnprefixed.defaults).toEqual(certificatesApi.certLogin.defaults);
+    const res = await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey, certificatesApi.certLoginUnprefixed);
+    expect(code(res), res.json.returnMsg).toBe('000000');
+    const other = await certLogin('checker', 'Demo1234', demoCert, demoKeys.privateKey, certificatesApi.certLoginUnprefixed);
+    expect(other.json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
   });
 
   it('refuses another login, another signer, and a certificate of another CA with the spec message', async () => {

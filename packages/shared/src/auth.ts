@@ -126,6 +126,10 @@ export const forcePasswordUpdateSchema = z.object({
 });
 export type ForcePasswordUpdate = z.infer<typeof forcePasswordUpdateSchema>;
 
+/** Spec §7 first-time change: old and new password only (the new one is typed once). */
+export const initialPasswordSchema = forcePasswordUpdateSchema.omit({ confirmPassword: true, confirmClientRandom: true });
+export type InitialPassword = z.infer<typeof initialPasswordSchema>;
+
 /** Spec §3 password change in the dialog (`{prefix}/userPassword/update`), by the logged-in user. */
 export const passwordChangeSchema = forcePasswordUpdateSchema
   .omit({ confirmPassword: true, changeTicket: true })

@@ -61,6 +61,8 @@ export const RETURN_CODES = {
   PARTNER_CLIENT_INVALID: { code: '040024', status: 401, message: '合作方客户端认证失败' },
   /** Spec §3's `{loginFlag, wxCode}` login needs a WeChat platform this product cannot reach (docs/scan-login.md). */
   WECHAT_LOGIN_UNAVAILABLE: { code: '040025', status: 400, message: '微信登录未开通' },
+  /** `user/initial/password` for a password that is not (or no longer) the initial one: an expired one changes by `userPassword/force/update`. */
+  PASSWORD_NOT_INITIAL: { code: '040026', status: 400, message: '当前密码不是初始密码，请按提示修改过期密码' },
   /** Certificate edition (spec §8): expired, frozen, revoked, unknown, or none in this browser. */
   CERT_STATUS: { code: '040030', status: 400, message: '当前证书状态异常包含但不限于(过期/未下载/冻结),请使用网银助手检查证书状态' },
   /** A login holding an active certificate, on the signed edition. */

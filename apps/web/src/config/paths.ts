@@ -11,6 +11,8 @@ export const paths = {
   unauthorized: '/401',
   diagnostics: '/diagnostics',
   iframe: '/iframe',
+  /** Spec §2 `passwordModification`: the change of one's own password, as a console page. */
+  passwordModification: '/passwordModification',
   /** The phone's confirmation of a scan-code login (the QR code's address). */
   scanConfirm: '/scan',
 } as const;

@@ -286,6 +286,32 @@ export const queryAccountAuth = defineOperation({
   response: z.object({ userNo: z.string(), accounts: z.array(seatAccountRightSchema) }),
 });
 
+/** A product the caller's seat works on: its e-banking accounts in service and what the seat may do on them. */
+export const userProductSchema = z.object({
+  productCode: z.string(),
+  productName: z.string(),
+  accountCount: z.number(),
+  canQuery: z.boolean(),
+  canEntry: z.boolean(),
+  canReview: z.boolean(),
+});
+export type UserProduct = z.infer<typeof userProductSchema>;
+
+/**
+ * Spec §7 `productGroup/initUserProductsLinks`: the products linked to the caller's own seat, for
+ * the home page: the products of the enterprise's e-banking accounts in service on which the
+ * seat holds a right, with what it may do there. A seat with no rights gets an empty list.
+ */
+export const userProductsLinks = defineOperation({
+  ...base,
+  id: 'PRODUCT_GROUP_USER_LINKS',
+  name: '用户关联产品',
+  method: 'POST',
+  path: '/{prefix}/productGroup/initUserProductsLinks',
+  encrypt: true,
+  response: z.array(userProductSchema),
+});
+
 /** Spec §3 "Enterprise in transfer lists": an institution for the InstitutionPicker. */
 export const institutionSchema = z.object({ enterpriseNo: z.string(), enterpriseName: z.string(), status: z.number() });
 export type Institution = z.infer<typeof institutionSchema>;

@@ -101,6 +101,7 @@ const AUDIT_REASONS: Readonly<Record<string, string>> = {
   captcha_expired: '验证码已失效',
   must_change_password: '须修改密码',
   change_ticket_invalid: '修改凭证无效',
+  not_initial: '非初始密码',
   enterprise_disabled: '企业已停用',
   no_active_user_number: '无可用用户号',
   old_password_wrong: '原密码错误',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forcePasswordUpdateSchema, loginRequestSchema, passwordChangeSchema } from '../auth';
+import { forcePasswordUpdateSchema, initialPasswordSchema, loginRequestSchema, passwordChangeSchema } from '../auth';
 import { LOGIN_EDITIONS } from '../paths';
 import { int4Id } from '../rules/schema-primitives';
 import { withSignature } from '../rules/signing';
@@ -86,6 +86,24 @@ export const forcePasswordUpdate = defineOperation({
   encrypt: true,
   rateLimit: 'login',
   request: forcePasswordUpdateSchema,
+});
+
+/**
+ * Spec §7 `user/initial/password`: the first-time change `{username, oldPassword, newPassword}`
+ * after 040007, with no confirmation field. The same rules and proof as the forced change (change
+ * ticket, old password under lockout, history); only a password still initial may change here.
+ */
+export const initialPassword = defineOperation({
+  ...customer,
+  id: 'USER_INITIAL_PASSWORD',
+  pinned: ['encrypted'],
+  name: '首次登录修改初始密码',
+  method: 'POST',
+  path: '/{prefix}/user/initial/password',
+  audience: ['public'],
+  encrypt: true,
+  rateLimit: 'login',
+  request: initialPasswordSchema,
 });
 
 export const passwordUpdate = defineOperation({

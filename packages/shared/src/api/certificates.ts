@@ -197,12 +197,17 @@ export const certLoginRequestSchema = z.object({
 });
 export type CertLoginRequest = z.infer<typeof certLoginRequestSchema>;
 
-export const certLogin = defineOperation({
+const certLoginCall = {
   ...publicCall,
-  id: 'USER_HANDLE_LOGIN',
   pinned: ['enabled', 'encrypted'],
-  name: '用户登录（证书版）',
-  path: '/{prefix}/user/handleLogin',
   request: certLoginRequestSchema,
   response: z.object({ access_token: z.string() }),
-});
+} as const;
+
+export const certLogin = defineOperation({ ...certLoginCall, id: 'USER_HANDLE_LOGIN', name: '用户登录（证书版）', path: '/{prefix}/user/handleLogin' });
+
+/**
+ * The same login at spec §7's own path, unprefixed like `admin/login/token`: a catalogue row of
+ * its own, so staff see and switch each path, and the server answers both with one handler.
+ */
+export const certLoginUnprefixed = defineOperation({ ...certLoginCall, id: 'USER_HANDLE_LOGIN_ROOT', name: '用户登录（证书版，规范路径）', path: '/user/handleLogin' });

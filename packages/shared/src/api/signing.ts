@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginRequestSchema, usernameSchema } from '../auth';
 import { withSignature, type SigningCode } from '../rules/signing';
 import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning } from './accounts';
 import { passwordUpdate, unlockUser } from './auth';
@@ -75,7 +76,23 @@ export const verifyInstructionConfirmReview = verifySignOf('InstructionConfirmRe
 export const verifyInstructionCheck = verifySignOf('InstructionCheck', custodianCheck);
 export const verifyInstructionExecute = verifySignOf('InstructionExecute', custodianExecute);
 
-/** Every `VerifySign/<Code>` call. */
+/**
+ * `VerifySign/Login`: the signed edition's login signature (`username|random|randomClient|0` by
+ * the device key, WIRE.md) checked as the login checks it, before a login is attempted: the
+ * server random must be live and stays unspent, no password is read and nothing is counted.
+ */
+export const verifyLogin = defineOperation({
+  ...base,
+  id: 'VERIFY_SIGN_LOGIN',
+  name: '验证签名：用户登录（签约版）',
+  path: '/{prefix}/VerifySign/Login',
+  audience: ['public'],
+  pinned: ['enabled'],
+  rateLimit: 'login',
+  request: loginRequestSchema.shape.extension.pick({ loginType: true, random: true, randomClient: true, key: true, signMsg: true }).extend({ username: usernameSchema }),
+});
+
+/** Every `VerifySign/<Code>` call of a signed operation (the login's is apart: it has no session). */
 export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyUserAdd,
   verifyUserEdit,

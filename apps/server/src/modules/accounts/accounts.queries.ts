@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { AccountRecord, OperationParsed, accountsApi } from '@portal/shared';
+import type { AccountRecord, OperationParsed, UserProduct, accountsApi } from '@portal/shared';
 import type { DB } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 
@@ -250,6 +250,34 @@ export async function seatAccounts(db: Kysely<DB>, userNo: string) {
     .orderBy('a.account_no')
     .execute();
   return rows.map((r) => ({ accountNo: r.account_no, accountName: r.account_name, alias: r.alias, used: r.used, ...rights(r) }));
+}
+
+/**
+ * The products of the enterprise's e-banking accounts in service on which the seat holds a right,
+ * with the number of such accounts and what the seat may do on at least one of them.
+ */
+export async function seatProducts(db: Kysely<DB>, enterpriseNo: string, userNo: string): Promise<UserProduct[]> {
+  const rows = await db
+    .selectFrom('account_auth as a')
+    .innerJoin('ebank_accounts as e', 'e.account_no', 'a.account_no')
+    .innerJoin('custody_accounts as c', 'c.account_no', 'a.account_no')
+    .select((eb) => [
+      'c.product_code',
+      'c.product_name',
+      eb.fn.countAll<string>().as('accounts'),
+      eb.fn<boolean>('bool_or', ['a.can_query']).as('can_query'),
+      eb.fn<boolean>('bool_or', ['a.can_entry']).as('can_entry'),
+      eb.fn<boolean>('bool_or', ['a.can_review']).as('can_review'),
+    ])
+    .where('a.user_no', '=', userNo)
+    .where('a.enterprise_no', '=', enterpriseNo)
+    .where('e.enterprise_no', '=', enterpriseNo)
+    .where('e.used', '=', 1)
+    .groupBy(['c.product_code', 'c.product_name'])
+    .orderBy('c.product_code')
+    .orderBy('c.product_name')
+    .execute();
+  return rows.map((r) => ({ productCode: r.product_code, productName: r.product_name, accountCount: Number(r.accounts), ...rights(r) }));
 }
 
 /** The enterprise's operators (seats) with roles and account rights, paged. */

@@ -15,6 +15,7 @@ import {
   listInstitutions,
   listPersons,
   seatAccounts,
+  seatProducts,
   seatAuthorities,
   countThirdParty,
   thirdPartyChunks,
@@ -75,6 +76,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     }
     return { userNo, accounts: await seatAccounts(db, userNo) };
   });
+
+  routes.json(accountsApi.userProductsLinks, async ({ request }) => seatProducts(db, request.session!.enterpriseNo, request.session!.userNo));
 
   routes.json(accountsApi.queryEnterpriseList, async ({ input }) => listInstitutions(db, input.enterpriseName));
 

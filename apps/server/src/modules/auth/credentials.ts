@@ -14,9 +14,10 @@ export interface Lock {
 
 /**
  * What a password check under lockout came to. `lock` is set when the counter is (now) locked;
- * `held` when it was locked already, so the password was not even compared.
+ * `held` when it was locked already, so the password was not even compared. Without a lock,
+ * `remaining` is how many more wrong passwords the counter takes before it locks.
  */
-export type PasswordCheck = { ok: true } | { ok: false; lock: Lock | null; held?: true };
+export type PasswordCheck = { ok: true } | { ok: false; lock: Lock; held?: true } | { ok: false; lock: null; remaining: number; held?: never };
 
 /** Counters of names that are no user live this long without a new failure (a user's never expire). */
 const NAME_COUNTER_TTL_MS = 90 * 86_400_000;
@@ -35,6 +36,9 @@ export function lockMessage(lock: Lock, now: number): string {
   const at = lock.until.getTime() - now < 86_400_000 ? clock.format(lock.until) : `${day.format(lock.until).replaceAll('/', '-')} ${clock.format(lock.until)}`;
   return `账户已锁定，请于${at}后重试或联系管理员解锁`;
 }
+
+/** A wrong password's message with the attempts left before the lock: the catalogue's words first. */
+export const attemptsLeftMessage = (base: string, remaining: number) => `${base}，还可尝试${remaining}次`;
 
 /**
  * Users' passwords and their lockout (ASVS 2.2.1). MAX_LOGIN_FAILURES consecutive wrong passwords
@@ -110,8 +114,8 @@ export class Credentials {
     // A lock that ran out starts the count again.
     if (counter.lockedAt) await counter.reset(counter.lockedAt);
     const failures = await counter.increment();
-    if (failures === null) return { ok: false, lock: await this.currentLock(user.user_id, device?.device_key) };
-    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null };
+    if (failures === null) return this.lockedMeanwhile(await this.currentLock(user.user_id, device?.device_key));
+    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null, remaining: this.ctx.config.MAX_LOGIN_FAILURES - failures };
 
     const now = new Date(this.ctx.now());
     if (await counter.lock(now)) {
@@ -122,9 +126,17 @@ export class Credentials {
         username: user.username,
         detail: { failedAttempts: failures, knownDevice: Boolean(device) },
       });
-      return { ok: false, lock: this.lockOf(now) };
+      return this.lockedMeanwhile(this.lockOf(now));
     }
-    return { ok: false, lock: await this.currentLock(user.user_id, device?.device_key) };
+    return this.lockedMeanwhile(await this.currentLock(user.user_id, device?.device_key));
+  }
+
+  /**
+   * A concurrent attempt set the lock between this one's reads and writes; had it run out
+   * already (a lock of a moment), the next attempt starts a fresh count.
+   */
+  private lockedMeanwhile(lock: Lock | null): PasswordCheck {
+    return lock ? { ok: false, lock } : { ok: false, lock: null, remaining: this.ctx.config.MAX_LOGIN_FAILURES };
   }
 
   /** The counter of a user's unknown devices: the users row. */
@@ -195,7 +207,8 @@ export class Credentials {
       await kv.delete(lockKey);
     }
     const failures = await kv.increment(nameKey('fails', username), NAME_COUNTER_TTL_MS);
-    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null };
+    // The same count a user's counter gives, so the attempts left tell nothing about the name.
+    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null, remaining: this.ctx.config.MAX_LOGIN_FAILURES - failures };
     const until = this.lockMs === 0 ? null : this.ctx.now() + this.lockMs;
     const value = until === null ? '0' : String(until);
     if (!(await kv.setIfAbsent(lockKey, value, until === null ? NAME_LOCK_FOREVER_MS : this.lockMs))) {

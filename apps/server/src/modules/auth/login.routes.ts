@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ENVELOPE_HEADERS, RETURN_CODES, authApi, type MustChangePasswordData } from '@portal/shared';
+import { ENVELOPE_HEADERS, RETURN_CODES, authApi, loginSigningString, signingApi, type MustChangePasswordData } from '@portal/shared';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import { recordAudit } from '../audit/audit';
 import type { AuthServices } from './auth-services';
-import { login } from './login.service';
+import { login, loginSignatureValid } from './login.service';
 
-/** Spec §7 "Authentication and session": the host's edition, captcha, server random, login, logout. */
+/** Spec §7 "Authentication and session": the host's edition, captcha, server random, login (and its signature check), logout. */
 export async function loginRoutes(app: FastifyInstance, services: AuthServices) {
   const { ctx } = services;
   const routes = operationRoutes(app, ctx);
@@ -41,6 +41,14 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
       throw new AppError(RETURN_CODES.MUST_CHANGE_PASSWORD, undefined, data);
     }
     return { access_token: outcome.token };
+  });
+
+  // Spec §7 `VerifySign/Login`: the login's own random and signature checks, with nothing spent,
+  // counted or audited (no password is read; the login itself audits its attempts).
+  routes.json(signingApi.verifyLogin, async ({ input }) => {
+    if (!(await services.randoms.isLive(input.random))) throw new AppError(RETURN_CODES.RANDOM_INVALID);
+    if (!(await loginSignatureValid(input.key, input))) throw new AppError(RETURN_CODES.SIGNATURE_INVALID);
+    return { code: 'Login', signingData: loginSigningString(input.username, input.random, input.randomClient, input.loginType) };
   });
 
   routes.json(authApi.logout, async ({ request }) => {

@@ -6,6 +6,7 @@ import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import { userNumbersOf } from '../enterprise/user-numbers';
 import type { AuthServices } from './auth-services';
+import { attemptsLeftMessage } from './credentials';
 import { openPassword } from './password-envelope';
 
 type Outcome = { token: string } | { mustChangePassword: true; changeTicket: string };
@@ -75,13 +76,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   }
 
   // The signature is checked before the user is looked up: its answer says nothing about the name.
-  const signed = loginSigningString(username, extension.random, extension.randomClient, extension.loginType);
-  // A malformed key or signature is a failed signature, not a server error.
-  const signatureOk = await (async () =>
-    portalCrypto.sm2Verify(deviceKey, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(extension.signMsg)))().catch(
-    () => false,
-  );
-  if (!signatureOk) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
+  if (!(await loginSignatureValid(deviceKey, { username, ...extension }))) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
 
   // Unknown, inactive and locked names cost a hash, count and lock like a user with a wrong
   // password, and answer alike: the same codes in the same order (pen test M1).
@@ -93,7 +88,9 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   if (!check.ok) {
     const reason = !user ? 'unknown_user' : check.held ? 'locked' : 'wrong_password';
     if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, user?.user_id, credentials.lockMessage(check.lock));
-    throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id);
+    // The attempts left warn before the lock; an unknown name counts the same way (M1).
+    const message = attemptsLeftMessage(RETURN_CODES.CREDENTIALS_INVALID.message, check.remaining);
+    throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id, message);
   }
   if (!user) throw new Error('unreachable: a password check passed without a user');
   // Once issued, the certificate is not optional: said only to whom the password proved.
@@ -153,6 +150,16 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   });
   metrics.logins.inc({ result: 'success' });
   return { token };
+}
+
+/** WIRE.md: whether `signMsg` is the key's SM2 signature of `username|random|randomClient|loginType`. */
+export async function loginSignatureValid(
+  key: string,
+  login: { username: string; random: string; randomClient: string; loginType: string; signMsg: string },
+): Promise<boolean> {
+  const signed = loginSigningString(login.username, login.random, login.randomClient, login.loginType);
+  // A malformed key or signature is a failed signature, not a server error.
+  return (async () => portalCrypto.sm2Verify(key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(login.signMsg)))().catch(() => false);
 }
 
 /** Whether the login holds an active certificate the signed edition must not bypass (an expired one no longer counts). */

@@ -3,10 +3,10 @@ import { RETURN_CODES, authApi } from '@portal/shared';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import type { AuthServices } from './auth-services';
-import { changeOwnPassword, forceChangePassword } from './password.service';
+import { changeOwnPassword, forceChangePassword, setInitialPassword } from './password.service';
 
 /**
- * Spec §7 password calls: the forced change after 040007 (no session; the change ticket of the
+ * Spec §7 password calls: the forced and the first-time change after 040007 (no session; the change ticket of the
  * 040007 answer and the old password prove who it is) and the dialog change of a logged-in user.
  * The rules live in password.service.ts.
  */
@@ -16,6 +16,11 @@ export async function passwordRoutes(app: FastifyInstance, services: AuthService
 
   routes.json(authApi.forcePasswordUpdate, async ({ input, request }) => {
     await forceChangePassword(services, request, input);
+    return null;
+  });
+
+  routes.json(authApi.initialPassword, async ({ input, request }) => {
+    await setInitialPassword(services, request, input);
     return null;
   });
 

@@ -5,6 +5,7 @@ import {
   RETURN_CODES,
   newPasswordProblem,
   type ForcePasswordUpdate,
+  type InitialPassword,
   type OperationParsed,
   type authApi,
 } from '@portal/shared';
@@ -15,6 +16,7 @@ import { recordAudit } from '../audit/audit';
 import { verifyOperationSignature } from '../signing';
 import type { AuthServices } from './auth-services';
 import type { SessionInfo } from './sessions';
+import { attemptsLeftMessage } from './credentials';
 import { openPassword } from './password-envelope';
 
 type Entry = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
@@ -75,7 +77,7 @@ async function change(services: AuthServices, request: FastifyRequest, user: Use
   const check = await credentials.check({ username: user.username, user, password: oldPassword, deviceKey: context.deviceKey, request });
   if (!check.ok) {
     if (check.lock) throw await refuse(check.held ? 'locked' : 'old_password_wrong', RETURN_CODES.ACCOUNT_LOCKED, credentials.lockMessage(check.lock));
-    throw await refuse('old_password_wrong', RETURN_CODES.OLD_PASSWORD_WRONG);
+    throw await refuse('old_password_wrong', RETURN_CODES.OLD_PASSWORD_WRONG, attemptsLeftMessage(RETURN_CODES.OLD_PASSWORD_WRONG.message, check.remaining));
   }
   // Only now, with the old password proven, may the new one be compared with the old ones.
   if (await credentials.usedBefore(user, newPassword, PASSWORD_HISTORY_DEPTH)) {
@@ -97,20 +99,24 @@ async function change(services: AuthServices, request: FastifyRequest, user: Use
  * spent by the old-password check. Afterwards every session of the user ends (M3): they log in
  * again with the new password.
  */
-export async function forceChangePassword(services: AuthServices, request: FastifyRequest, body: ForcePasswordUpdate): Promise<void> {
+export async function forceChangePassword(
+  services: AuthServices,
+  request: FastifyRequest,
+  body: ForcePasswordUpdate,
+  options: { initialOnly?: boolean } = {},
+): Promise<void> {
   const { ctx, credentials, changeTickets, sessions } = services;
   const ticket = await changeTickets.peek(body.changeTicket, body.username);
   const found = ticket ? await credentials.findUser(body.username) : undefined;
+  const refuse = async (reason: string, entry: Entry, userId: number | null) => {
+    await recordAudit(ctx.database, request, { event: 'password.force_change', outcome: 'failure', username: body.username, userId, detail: { reason } });
+    return new AppError(entry);
+  };
   if (!ticket || !found || found.status !== 1 || found.user_id !== ticket.userId) {
-    await recordAudit(ctx.database, request, {
-      event: 'password.force_change',
-      outcome: 'failure',
-      username: body.username,
-      userId: null,
-      detail: { reason: 'change_ticket_invalid' },
-    });
-    throw new AppError(RETURN_CODES.CHANGE_TICKET_INVALID);
+    throw await refuse('change_ticket_invalid', RETURN_CODES.CHANGE_TICKET_INVALID, null);
   }
+  // Said only to the holder of a ticket, whom the password proved.
+  if (options.initialOnly && !found.must_change_password) throw await refuse('not_initial', RETURN_CODES.PASSWORD_NOT_INITIAL, found.user_id);
   await change(services, request, found, body, {
     event: 'password.force_change',
     deviceKey: ticket.deviceKey,
@@ -118,6 +124,14 @@ export async function forceChangePassword(services: AuthServices, request: Fasti
     afterProvenRefusal: () => changeTickets.restore(body.changeTicket, ticket),
   });
   await sessions.revokeUser(found.user_id);
+}
+
+/**
+ * The first-time change (spec §7 `user/initial/password`): the forced change of a password still
+ * initial, whose new password is typed once, so it stands for its own confirmation.
+ */
+export function setInitialPassword(services: AuthServices, request: FastifyRequest, body: InitialPassword): Promise<void> {
+  return forceChangePassword(services, request, { ...body, confirmPassword: body.newPassword, confirmClientRandom: body.newClientRandom }, { initialOnly: true });
 }
 
 /**

@@ -13,6 +13,11 @@ export class ServerRandoms {
     return random;
   }
 
+  /** Whether a random is issued and unspent, without spending it. */
+  async isLive(random: string): Promise<boolean> {
+    return (await this.ctx.kv.get(`random:${random}`)) !== null;
+  }
+
   /** True exactly once for a random this server issued within the last 5 minutes. */
   async take(random: string): Promise<boolean> {
     return (await this.ctx.kv.take(`random:${random}`)) !== null;

@@ -22,12 +22,15 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext, auth: A
 
   routes.json(api.certEnroll, async ({ request, input }) => desk.enroll(request, input));
   routes.json(api.certQueryByKey, async ({ input }) => desk.queryByKey(input.certificate));
-  routes.json(api.certLogin, async ({ request, input }) => {
-    const outcome = await login(auth, request, input, { kind: 'certificate', check: () => desk.checkForLogin(input.extension.certificate) });
-    if ('mustChangePassword' in outcome) {
-      const data: MustChangePasswordData = { changeTicket: outcome.changeTicket };
-      throw new AppError(RETURN_CODES.MUST_CHANGE_PASSWORD, undefined, data);
-    }
-    return { access_token: outcome.token };
-  });
+  // One login, at the prefixed path and at spec §7's own.
+  for (const op of [api.certLogin, api.certLoginUnprefixed]) {
+    routes.json(op, async ({ request, input }) => {
+      const outcome = await login(auth, request, input, { kind: 'certificate', check: () => desk.checkForLogin(input.extension.certificate) });
+      if ('mustChangePassword' in outcome) {
+        const data: MustChangePasswordData = { changeTicket: outcome.changeTicket };
+        throw new AppError(RETURN_CODES.MUST_CHANGE_PASSWORD, undefined, data);
+      }
+      return { access_token: outcome.token };
+    });
+  }
 }

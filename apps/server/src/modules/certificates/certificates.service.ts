@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit';
 import type { AuthServices } from '../auth/auth-services';
+import { attemptsLeftMessage } from '../auth/credentials';
 import type { CertificateCheck } from '../auth/login.service';
 import { openPassword } from '../auth/password-envelope';
 import { userNumbersOf } from '../enterprise/user-numbers';
@@ -238,7 +239,7 @@ export class CertificateDesk {
     if (!check.ok) {
       const reason = check.held ? 'locked' : 'wrong_password';
       if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, credentials.lockMessage(check.lock));
-      throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID);
+      throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, attemptsLeftMessage(RETURN_CODES.CREDENTIALS_INVALID.message, check.remaining));
     }
 
     const now = this.now();

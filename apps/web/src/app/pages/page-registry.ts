@@ -82,6 +82,11 @@ export const PAGES: Record<string, PageEntry> = {
     title: '个人中心',
     load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
   },
+  // Spec §2's named route, no menu's: any logged-in user may open it.
+  passwordModification: {
+    title: '修改密码',
+    load: () => import('../../features/password/password-modification-page').then((m) => ({ default: m.PasswordModificationPage })),
+  },
   'system/userUnlock/index': {
     title: '用户解锁',
     access: ['USER_UNLOCK'],

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
+import { ProductLinks } from './product-links';
 import { ReminderCards } from './reminder-cards';
 import { use } from 'react';
 import { AccessContext } from '../../lib/permissions';
@@ -13,7 +14,7 @@ const BANNERS = {
   staff: { title: '资产托管网银管理控制台', subtitle: '托管行指令审核、客户企业与用户管理、风险提示发布、预警数据导入与接口网关配置。' },
 };
 
-/** Home (spec §2, §4): the welcome banner, and the reminder cards when there is something to do. */
+/** Home (spec §2, §4): the welcome banner, the reminder cards when there is something to do, and a customer's products. */
 export function HomePage() {
   const reminders = useQuery(reminderQuery);
   const { data: user } = useQuery(currentUserQuery);
@@ -30,6 +31,7 @@ export function HomePage() {
         <Typography.Paragraph className={styles.subtitle}>{banner.subtitle}</Typography.Paragraph>
       </section>
       {state !== 1 && <ReminderCards loading={state === 0} groups={groups} counts={reminders.data ?? {}} />}
+      {user?.userType === 'customer' && <ProductLinks />}
     </main>
   );
 }

@@ -15,7 +15,7 @@ import { DOWNLOAD_FAILURE_MESSAGE, DownloadError, downloadBlob } from '../downlo
 import { SigningDataTooLongError, signOperation } from '../signing';
 import { API_BASE, BASE_HEADERS, apiUrl, pathOf } from './api-base';
 import { notify } from './notifier';
-import { refreshApiList, resetSessionKey, sessionKey, type SessionKey } from './session-key';
+import { freshRev, refreshApiList, resetSessionKey, sessionKey, type SessionKey } from './session-key';
 import { clearToken, getToken } from './token';
 import { NoResponseError, transport } from './transport';
 
@@ -52,6 +52,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Extra request headers, e.g. `Idempotency-Key` so a retried submit creates one record. */
   headers?: Record<string, string>;
+  /** A `rev` of its own instead of the session's (the captcha's, spec §7). */
+  rev?: string;
 }
 
 interface Envelope {
@@ -84,7 +86,7 @@ async function send(path: string, options: RequestOptions, accept: string) {
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const sk = await sessionKey();
-  headers.rev = sk.rev;
+  headers.rev = options.rev ?? sk.rev;
   if (sk.apiVersion) headers[ENVELOPE_HEADERS.apiVersion] = sk.apiVersion;
   const pathname = API_BASE + path;
   const encrypted = sk.encryptedPaths.has(path);
@@ -219,9 +221,13 @@ async function download(op: AnyOperation, data: unknown, fallbackName?: string, 
   }
 }
 
-/** An image answer (the captcha): the blob and the `rev` the server bound it to. */
+/**
+ * An image answer (the captcha): the blob and the `rev` the server bound it to. Spec §7: each
+ * fetch sends a fresh `rev`, so a captcha is bound to that fetch alone, never to the page's key.
+ */
 async function image(path: string): Promise<{ blob: Blob; rev: string }> {
-  const { res, sk } = await sendOr(path, { method: 'POST' }, 'image/*, application/json', () => {
+  const rev = await freshRev();
+  const { res } = await sendOr(path, { method: 'POST', rev }, 'image/*, application/json', () => {
     throw new ApiError(HTTP_MESSAGES.noResponse, undefined, undefined);
   });
   if (res.status === 401) unauthorized(await readEnvelope(res));
@@ -229,7 +235,7 @@ async function image(path: string): Promise<{ blob: Blob; rev: string }> {
     const envelope = await readEnvelope(res);
     throw new ApiError(envelope?.returnMsg || HTTP_MESSAGES.serviceError, envelope?.returnCode, res.status);
   }
-  return { blob: await res.blob(), rev: sk.rev };
+  return { blob: await res.blob(), rev };
 }
 
 export interface CallOptions {

@@ -60,6 +60,12 @@ export function sessionKey(): Promise<SessionKey> {
   return current;
 }
 
+/** A new random key sealed for the server as the session's is: a `rev` used once (the captcha's, spec §7). */
+export async function freshRev(): Promise<string> {
+  const sk = await sessionKey();
+  return c.encryptSessionKey(sk.asym, sk.publicKey, c.generateSessionKey(sk.sym));
+}
+
 /** The catalogue changed since the list was read: read it again, keeping the key and its `rev`. */
 export async function refreshApiList(): Promise<void> {
   const sk = await sessionKey();

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Card, Tag } from 'antd';
+import { use } from 'react';
+import { Link } from 'react-router';
+import { accountsApi, hasAnyAccess, type Authority, type UserProduct } from '@portal/shared';
+import { http } from '../../lib/http';
+import { AccessContext } from '../../lib/permissions';
+import styles from './home-page.module.css';
+
+const productsQuery = queryOptions({
+  queryKey: ['home', 'user-products'],
+  queryFn: () => http.call(accountsApi.userProductsLinks, undefined, { silent: true }),
+  staleTime: 60_000,
+});
+
+/** Where a right on a product's accounts leads, for a user whose menus include that page. */
+const LINKS: { right: 'canEntry' | 'canReview' | 'canQuery'; label: string; path: string; access: Authority[] }[] = [
+  { right: 'canEntry', label: '指令录入', path: '/instructionManagement/instructionEntry/index', access: ['INSTRUCTION_ENTRY'] },
+  { right: 'canReview', label: '指令复核', path: '/instructionManagement/instructionReview/index', access: ['INSTRUCTION_REVIEW'] },
+  { right: 'canQuery', label: '指令查询', path: '/instructionManagement/instructionQuery/index', access: ['INSTRUCTION_QUERY'] },
+];
+
+/**
+ * Spec §7 `productGroup/initUserProductsLinks` on the customer home: the products the seat works
+ * on, each with its number of accounts and links to what the seat may do there. Nothing when the
+ * seat holds no account rights.
+ */
+export function ProductLinks() {
+  const { data } = useQuery(productsQuery);
+  const access = use(AccessContext);
+  if (!data?.length) return null;
+  const links = (product: UserProduct) => LINKS.filter((l) => product[l.right] && hasAnyAccess(access, l.access));
+  return (
+    <Card title="我的产品" size="small" className={styles.products} data-testid="user-products">
+      {data.map((product) => (
+        <div key={`${product.productCode}-${product.productName}`} className={styles.product}>
+          <span className={styles.productName}>
+            {product.productName}
+            <span className={styles.productCode}>{product.productCode}</span>
+          </span>
+          <span className={styles.productLinks}>
+            <Tag>{product.accountCount}个账户</Tag>
+            {links(product).map((l) => (
+              <Link key={l.path} to={l.path}>
+                {l.label}
+              </Link>
+            ))}
+          </span>
+        </div>
+      ))}
+    </Card>
+  );
+}
