@@ -1,7 +1,7 @@
 export { CODE_TABLES, codeLabel, type CodeTableName } from './code-tables';
-export { formatAccountNo, maskPhone } from './mask';
+export { accountLabel, formatAccountNo, maskPhone } from './mask';
 export { centsToDecimal, toCents, type AmountInput } from './decimal';
-export { formatAmount } from './amount';
+export { AMOUNT_RANGE_MESSAGE, amountsInOrder, formatAmount, normaliseAmountText } from './amount';
 export { amountToChinese } from './amount-chinese';
 export { formatDate, formatDateTime, relativeTime, type DateInput } from './date';
 export {

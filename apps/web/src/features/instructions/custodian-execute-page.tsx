@@ -1,4 +1,4 @@
-import { formatAmount, type InstructionRecord } from '@portal/shared';
+import { formatAccountNo, formatAmount, type InstructionRecord } from '@portal/shared';
 import { App, Card } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
@@ -37,7 +37,7 @@ export function CustodianExecutePage() {
           {
             key: 'execute',
             label: '执行',
-            confirm: (row) => `确定执行指令 ${row.instructionNo}，从账户 ${row.payerAccountNo} 向 ${row.payeeName} 付款 ${formatAmount(row.amount)} 吗？执行后不能撤回。`,
+            confirm: (row) => `确定执行指令 ${row.instructionNo}，从账户 ${formatAccountNo(row.payerAccountNo)} 向 ${row.payeeName} 付款 ${formatAmount(row.amount)} 吗？执行后不能撤回。`,
             onClick: execute,
           },
         ]}

@@ -1,7 +1,6 @@
-import type { PayerAccount } from '@portal/shared';
+import { accountLabel, type PayerAccount } from '@portal/shared';
 import { Descriptions, Typography } from 'antd';
-import { InstitutionPicker, type Institution } from '../../components/transfer';
-import { accountOf, moneyOf } from './instruction-format';
+import { moneyOf } from './instruction-format';
 import styles from './instructions.module.css';
 
 const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : moneyOf(limit, currency));
@@ -11,7 +10,7 @@ export function PayerOption({ account }: { account: PayerAccount }) {
   const { currency } = account;
   return (
     <div className={styles.payerOption}>
-      <span>{accountOf(account.accountNo, account.alias || account.accountName)}</span>
+      <span>{accountLabel(account.accountNo, account.alias || account.accountName)}</span>
       <Typography.Text type="secondary" className={styles.payerOptionFacts}>
         可用 {moneyOf(account.availableBalance, currency)} · 单笔 {limitOf(account.singleLimit, currency)} · 日累计 {limitOf(account.dailyLimit, currency)}
       </Typography.Text>
@@ -23,15 +22,11 @@ interface PayerFactsProps {
   account: PayerAccount;
   /** The value date the daily use is for. */
   valueDate: string;
-  /** Every third-party institution, for the picker's other side. */
-  institutions: readonly Institution[];
 }
 
-/** The chosen payer account's money, and its third-party institution: copied onto the instruction, never chosen. */
-export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps) {
-  const { currency, thirdPartyEnterpriseNo: chosen, thirdPartyEnterpriseName } = account;
-  // The account's institution is shown even when the list is out of reach (no right to list them).
-  const all = chosen && !institutions.some((i) => i.enterpriseNo === chosen) ? [{ enterpriseNo: chosen, enterpriseName: thirdPartyEnterpriseName ?? chosen }, ...institutions] : institutions;
+/** The chosen payer account's money, and its third-party institution: copied onto the instruction, never chosen, so stated as text. */
+export function PayerFacts({ account, valueDate }: PayerFactsProps) {
+  const { currency, thirdPartyEnterpriseNo, thirdPartyEnterpriseName } = account;
   return (
     <section aria-label="付款账户信息" className={styles.payerFacts}>
       <Descriptions
@@ -68,10 +63,18 @@ export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps
         ]}
       />
       <div className={styles.institution}>
-        <Typography.Text>第三方机构</Typography.Text>
-        <Typography.Text type="secondary">{chosen ? '由付款账户带出，复核后由该机构确认' : '本账户无第三方机构，复核通过后直接提交托管行审核'}</Typography.Text>
+        <Typography.Text>第三方机构：</Typography.Text>
+        {thirdPartyEnterpriseNo ? (
+          <>
+            <Typography.Text strong aria-label="第三方机构">
+              {thirdPartyEnterpriseName ?? thirdPartyEnterpriseNo}（{thirdPartyEnterpriseNo}）
+            </Typography.Text>
+            <Typography.Text type="secondary">由付款账户带出，复核后由该机构确认</Typography.Text>
+          </>
+        ) : (
+          <Typography.Text type="secondary">本账户无第三方机构，复核通过后直接提交托管行审核</Typography.Text>
+        )}
       </div>
-      {chosen && <InstitutionPicker readOnly mode="single" institutions={all} value={[chosen]} listHeight={72} />}
     </section>
   );
 }
