@@ -21,7 +21,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const view = (page: Page, path: string) => page.locator(`[data-view="${path}"]`);
 const dataRows = (region: Locator) => region.locator('.ant-table-tbody tr.ant-table-row');
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
 /** The epoch ms of a shown 'yyyy-MM-dd HH:mm:ss' read as Beijing time. */
 const asBeijing = (shown: string) => Date.parse(`${shown.replace(' ', 'T')}+08:00`);
 
@@ -49,14 +48,14 @@ test.describe('in a browser in New York', () => {
     await dialog.getByRole('button', { name: '保存并发布' }).click();
     const publishedAround = Date.now();
     await page.getByRole('dialog', { name: '发布风险提示' }).getByRole('button', { name: /确\s*定|OK/ }).click();
-    await expect(toast(page, '风险提示已发布')).toBeVisible();
+    const rows = dataRows(view(page, PUBLISH));
+    const ours = rows.filter({ hasText: title });
+    await expect(ours.getByText('已发布')).toBeVisible({ timeout: 30_000 });
 
     const table = view(page, PUBLISH).locator('.ant-table');
     await expect(table.getByRole('columnheader', { name: '发布时间' })).toBeVisible();
     const headers = await table.locator('thead th').allInnerTexts();
     const column = headers.findIndex((h) => h.trim() === '发布时间');
-    const rows = dataRows(view(page, PUBLISH));
-    const ours = rows.filter({ hasText: title });
     await expect(ours).toHaveCount(1);
     const shown = (await ours.locator('td').nth(column).innerText()).trim();
     expect(shown).toMatch(DATE_TIME);
