@@ -120,11 +120,11 @@ async function enterInstruction(
   const { thirdParty = DINGSHENG, files = [], screenshots = false, valueDate } = options;
   const dialog = await openEntryForm(page);
   const { balance, available, facts } = await choosePayer(page, dialog, accountNo);
-  // The institution comes from the account, shown read-only in the InstitutionPicker.
+  // The institution comes from the account, stated as text: there is nothing to choose.
   if (thirdParty) {
-    await expect(facts.getByRole('region', { name: '已选第三方机构' })).toContainText(thirdParty);
-    await expect(facts.getByRole('button', { name: /加入/ })).toHaveCount(0);
+    await expect(facts.getByLabel('第三方机构')).toContainText(thirdParty);
     await expect(facts.getByRole('checkbox')).toHaveCount(0);
+    await expect(facts.getByRole('radio')).toHaveCount(0);
   }
   await amountInput(dialog).fill(AMOUNT);
   await expect(dialog.getByLabel('大写金额')).toHaveText(`大写：${amountToChinese(AMOUNT)}`);

@@ -342,6 +342,14 @@ describe('payment instructions', () => {
     expect(others.records.every((x) => x.enterpriseNo === OTHER)).toBe(true);
   });
 
+  it('refuses an amount range whose minimum is above its maximum, in the lists and the download', async () => {
+    for (const op of [instructionsApi.instructionQuery, instructionsApi.instructionDownload]) {
+      await refused(op, { view: 'all', amountMin: '500', amountMax: '100' }, 'maker', 400, '最小金额不能大于最大金额');
+    }
+    await refused(instructionsApi.custodianQuery, { amountMin: '100.01', amountMax: '100' }, 'check', 400, '最小金额不能大于最大金额');
+    expect((await ok<{ total: number }>(instructionsApi.instructionQuery, { view: 'all', amountMin: '100', amountMax: '100.00' }, 'maker')).total).toBeGreaterThanOrEqual(0);
+  });
+
   it('lets exactly one of two concurrent reviews win', async () => {
     const s = await submitted({ amount: '4.00' });
     const results = await Promise.all([call(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer'), call(instructionsApi.instructionReview, decide([s], 'refuse', '重复'), 'reviewer')]);

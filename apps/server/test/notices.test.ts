@@ -158,6 +158,36 @@ describe('risk notices', () => {
     }
   });
 
+  it('counts exactly the rows it marks unread: an expired notice nobody read is neither', async () => {
+    await published({ title: '未读计数' });
+    const all = await list('reader');
+    const expiredUnread = all.records.find((r) => r.expired && r.readAt === null);
+    // The seeded expired notice for every customer, which this new seat never read.
+    expect(expiredUnread).toMatchObject({ unread: false });
+    const marked = all.records.filter((r) => r.unread);
+    expect(marked.every((r) => r.readAt === null && !r.expired)).toBe(true);
+    expect(all.unread).toBe(marked.length);
+    expect(await riskCount('reader')).toBe(marked.length);
+    const filtered = await list('reader', { read: 'unread' });
+    expect(filtered.total).toBe(marked.length);
+    expect(filtered.records.map((r) => r.id)).toEqual(marked.map((r) => r.id));
+  });
+
+  it('lists notices for staff newest first: drafts on top, then by publishing time', async () => {
+    const older = await published({ title: '较早发布' });
+    const newer = await published({ title: '较晚发布' });
+    // Published later than its id says: the list follows the publishing time, not the id.
+    await db().updateTable('risk_notices').set({ published_at: new Date(Date.now() + 60_000) }).where('id', '=', older.id).execute();
+    const draft = await ok<StaffNotice>(noticesApi.noticeAdd, notice({ title: '新草稿' }), 'staff');
+    const { records } = await ok<{ records: StaffNotice[] }>(noticesApi.noticeStaffQuery, { limit: 100 }, 'staff');
+    const drafts = records.filter((r) => r.publishedAt === null);
+    expect(records.slice(0, drafts.length)).toEqual(drafts);
+    expect(drafts[0]!.id).toBe(draft.id);
+    const times = records.slice(drafts.length).map((r) => Date.parse(r.publishedAt!));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(records.findIndex((r) => r.id === older.id)).toBeLessThan(records.findIndex((r) => r.id === newer.id));
+  });
+
   it('marks given notices or all of them read for the seat', async () => {
     const a = await published({ title: '批量已读一' });
     const b = await published({ title: '批量已读二' });

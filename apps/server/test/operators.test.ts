@@ -113,6 +113,23 @@ describe('enterprise administrators manage their own operators', () => {
     expect(await menu(checker)).not.toContain('operatorManagement');
   });
 
+  it('numbers every new seat in its own enterprise’s block, and refuses one when the block is full', async () => {
+    // dfadmin, added by staff before the tests, follows 东方精密's demo seat U100000301.
+    expect((await db().selectFrom('user_numbers').select('user_no').where('user_id', '=', (await user('dfadmin')).user_id).executeTakeFirstOrThrow()).user_no).toBe('U100000302');
+    const next = await post('/user/add', { username: 'df.ops1', nickName: '东方一', enterpriseNo: DFJM, roleIds: [] }, dfadmin);
+    expect((next.data as { userNo: string }).userNo).toBe('U100000303');
+
+    // The block's last serial taken: the next seat is refused with a reason, and nothing is written.
+    const { user_id } = await user('df.ops1');
+    await db().updateTable('user_numbers').set({ user_no: 'U100000399' }).where('user_id', '=', user_id).execute();
+    const before = await snapshot();
+    const full = await post('/user/add', { username: 'df.ops2', nickName: '东方二', enterpriseNo: DFJM, roleIds: [] }, dfadmin);
+    expect(full.res.statusCode).toBe(400);
+    expect(full.json.returnMsg).toBe('本企业用户号已用完，请联系托管行');
+    expect(await snapshot()).toEqual(before);
+    await db().updateTable('user_numbers').set({ user_no: 'U100000303' }).where('user_id', '=', user_id).execute();
+  });
+
   it('sees its own enterprise’s seats and the customer roles, nothing of other enterprises', async () => {
     const page = (await get('/user', { limit: 100 })).data as Page;
     expect(page.records.map((r) => r.userNo)).toEqual(['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105']);
@@ -147,6 +164,8 @@ describe('enterprise administrators manage their own operators', () => {
     expect(added.json.returnCode).toBe('000000');
     const { userNo, initialPassword } = added.data as { userNo: string; initialPassword: string };
     expect(await db().selectFrom('user_numbers').select('enterprise_no').where('user_no', '=', userNo).executeTakeFirst()).toEqual({ enterprise_no: HXYH });
+    // In 华夏远航's own block (U1000001xx), not after the highest number of all (U200000102 is 中安信托's).
+    expect(userNo).toMatch(/^U1000001\d{2}$/);
     expect(await rolesOf(userNo)).toEqual(['CUSTOMER_MAKER', 'CUSTOMER_THIRD_PARTY_CONFIRMER']);
     expect((await client.attempt('hx.ops1', initialPassword)).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
     const entry = await db().selectFrom('audit_log').selectAll().where('event', '=', 'user.add').where('username', '=', 'qyadmin').executeTakeFirstOrThrow();

@@ -122,6 +122,8 @@ describe('staff administration of users, seats and roles', () => {
     const added = await post('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '1000000002', roleIds: [await roleId('CUSTOMER_REVIEWER')] });
     expect(added.json.returnCode).toBe('000000');
     const { userNo } = added.data as { userNo: string };
+    // In 中泰安盛's own block (U1000002xx), whoever the person is.
+    expect(userNo).toMatch(/^U1000002\d{2}$/);
     const again = await post('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '1000000002' });
     expect(again.json.returnMsg).toBe(`该用户在此企业已有用户号${userNo}`);
     expect((await post('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '9000000001' })).json.returnMsg).toBe('客户用户不能在银行托管部开立用户号');
@@ -134,8 +136,8 @@ describe('staff administration of users, seats and roles', () => {
       userType: 'customer',
       seats: [
         { userNo: 'U100000101', enterpriseNo: '1000000001', roles: [{ roleCode: 'CUSTOMER_MAKER' }] },
-        { userNo: 'U100000301' },
         { userNo, enterpriseNo: '1000000002', enterpriseName: '中泰安盛人寿保险股份有限公司', roles: [{ roleCode: 'CUSTOMER_REVIEWER' }] },
+        { userNo: 'U100000301' },
       ],
     });
     expect((await get('/getUserById', { userId: 2147483647 })).json.returnMsg).toBe('用户不存在');

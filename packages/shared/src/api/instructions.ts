@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CODE_TABLES } from '../rules/code-tables';
+import { AMOUNT_RANGE_MESSAGE, amountsInOrder } from '../rules/amount';
 import { toCents } from '../rules/decimal';
 import { INSTRUCTION_STATUSES } from '../rules/instruction-flow';
 import { int4Id, plainText } from '../rules/schema-primitives';
@@ -197,11 +198,17 @@ export const instructionFilterFields = {
   valueDateTo: optionalDate('起息日'),
 };
 
-export const instructionFilterSchema = z.object({
-  view: z.enum(INSTRUCTION_VIEWS, { error: '视图须为entry、review、confirm、confirmReview或all' }).default('all'),
-  ...instructionFilterFields,
-});
-export const instructionQuerySchema = z.object({ ...pageQuery, ...instructionFilterSchema.shape });
+/** Every filter with an amount range refuses a minimum above the maximum (the message goes under the maximum). */
+const amountRangeInOrder = (f: { amountMin?: string; amountMax?: string }) => amountsInOrder(f.amountMin, f.amountMax);
+const AMOUNT_RANGE = { message: AMOUNT_RANGE_MESSAGE, path: ['amountMax'] };
+
+export const instructionFilterSchema = z
+  .object({
+    view: z.enum(INSTRUCTION_VIEWS, { error: '视图须为entry、review、confirm、confirmReview或all' }).default('all'),
+    ...instructionFilterFields,
+  })
+  .refine(amountRangeInOrder, AMOUNT_RANGE);
+export const instructionQuerySchema = z.object({ ...pageQuery, ...instructionFilterSchema.shape }).refine(amountRangeInOrder, AMOUNT_RANGE);
 
 /** `instruction/query`: one view of the instructions, newest first, paged. */
 export const instructionQuery = defineOperation({
@@ -451,12 +458,14 @@ export const instructionDownload = defineOperation({
 /** check: waiting for the custodian's check (40); execute: checked (50); all: every enterprise's. */
 export const CUSTODIAN_VIEWS = ['check', 'execute', 'all'] as const;
 
-export const custodianQuerySchema = z.object({
-  ...pageQuery,
-  view: z.enum(CUSTODIAN_VIEWS, { error: '视图须为check、execute或all' }).default('all'),
-  enterpriseNo: filterText('企业编号', 10),
-  ...instructionFilterFields,
-});
+export const custodianQuerySchema = z
+  .object({
+    ...pageQuery,
+    view: z.enum(CUSTODIAN_VIEWS, { error: '视图须为check、execute或all' }).default('all'),
+    enterpriseNo: filterText('企业编号', 10),
+    ...instructionFilterFields,
+  })
+  .refine(amountRangeInOrder, AMOUNT_RANGE);
 
 /** `custodian/instruction/query`: instructions of every enterprise (bank staff). */
 export const custodianQuery = defineOperation({

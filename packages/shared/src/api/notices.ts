@@ -38,6 +38,8 @@ export const customerNoticeSchema = z.object({
   expired: z.boolean(),
   /** When this seat read it, or null. */
   readAt: z.string().nullable(),
+  /** Not read by this seat and not expired: marked 未读 and counted by the bell and RiskCount. */
+  unread: z.boolean(),
 });
 export type CustomerNotice = z.infer<typeof customerNoticeSchema>;
 
@@ -180,7 +182,7 @@ export const noticeWithdraw = defineOperation({
   response: staffNoticeSchema,
 });
 
-/** `custodian/risk/notice/query`: every notice, newest first. */
+/** `custodian/risk/notice/query`: every notice, newest first: drafts (latest change first), then by publishing time. */
 export const noticeStaffQuery = defineOperation({
   ...staff,
   id: 'CUSTODIAN_RISK_NOTICE_QUERY',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, totalsByCurrency } from './amount';
+import { amountsInOrder, formatAmount, formatMoney, normaliseAmountText, totalsByCurrency } from './amount';
 import { centsToDecimal, toCents } from './decimal';
 
 const digits = (minLength: number, maxLength: number) =>
@@ -121,5 +121,34 @@ describe('totalsByCurrency', () => {
 
   it('prints one amount with its symbol', () => {
     expect(formatMoney('1234.5', 'CNY')).toBe('￥ 1,234.50');
+  });
+});
+
+describe('normaliseAmountText', () => {
+  it.each([
+    ['12,345.67', '12345.67'],
+    ['１２，３４５.６７', '12345.67'],
+    ['１２，３４５．６７', '12345.67'],
+    ['1,234,567', '1234567'],
+    [' 12 345.6 ', '12345.6'],
+    ['12345.67', '12345.67'],
+    ['1,', '1,'],
+    ['1,23', '1,23'],
+    ['12,34.5', '12,34.5'],
+    ['', ''],
+  ])('%s → %s', (typed, plain) => {
+    expect(normaliseAmountText(typed)).toBe(plain);
+  });
+});
+
+describe('amountsInOrder', () => {
+  it('refuses only two well-formed bounds the wrong way round', () => {
+    expect(amountsInOrder('500', '100')).toBe(false);
+    expect(amountsInOrder('100.01', '100')).toBe(false);
+    expect(amountsInOrder('100', '100.00')).toBe(true);
+    expect(amountsInOrder('99999999999999999.99', '1')).toBe(false);
+    expect(amountsInOrder('', '100')).toBe(true);
+    expect(amountsInOrder('500', undefined)).toBe(true);
+    expect(amountsInOrder('abc', '1')).toBe(true);
   });
 });

@@ -27,3 +27,27 @@ export function totalsByCurrency(items: readonly { amount: string; currency: str
   for (const item of items) cents.set(item.currency, (cents.get(item.currency) ?? 0n) + (toCents(item.amount) ?? 0n));
   return [...cents].map(([currency, total]) => formatMoney(centsToDecimal(total), currency)).join('；');
 }
+
+/** Full-width forms of the characters an amount is written with (a Chinese IME types these). */
+const FULL_WIDTH = /[\uff10-\uff19\uff0c\uff0e]/g;
+const THOUSANDS_GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+
+/**
+ * An amount as typed or pasted, in the plain form the rules and the server take: full-width
+ * digits, comma and point made ASCII, spaces dropped, and thousands separators removed when
+ * they group correctly ('１２，３４５.６７' and '12,345.67' → '12345.67'). A comma anywhere
+ * else is kept, so the amount rule refuses '1,23' rather than guessing what was meant.
+ */
+export function normaliseAmountText(text: string): string {
+  const plain = text.replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\s+/g, '');
+  return THOUSANDS_GROUPED.test(plain) ? plain.replace(/,/g, '') : plain;
+}
+
+export const AMOUNT_RANGE_MESSAGE = '最小金额不能大于最大金额';
+
+/** A range filter's bounds: either may be missing; two well-formed bounds must not be the wrong way round. */
+export function amountsInOrder(min: string | null | undefined, max: string | null | undefined): boolean {
+  const low = toCents(min || null);
+  const high = toCents(max || null);
+  return low === null || high === null || low <= high;
+}

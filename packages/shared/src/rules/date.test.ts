@@ -127,8 +127,11 @@ describe('recentTime', () => {
 });
 
 describe('formatDateTime', () => {
-  it('shows Beijing date and minutes, and nothing for bad input', () => {
-    expect(formatDateTime('2026-11-24T16:05:59Z')).toBe('2026-11-25 00:05');
+  it('shows the Beijing date and time to the second, and nothing for bad input', () => {
+    expect(formatDateTime('2026-11-24T16:05:59Z')).toBe('2026-11-25 00:05:59');
+    expect(formatDateTime('2026-11-26T23:40:01.250Z')).toBe('2026-11-27 07:40:01');
+    expect(formatDateTime('2026-11-27T07:40:01+08:00')).toBe('2026-11-27 07:40:01');
+    expect(formatDateTime(Date.UTC(2026, 10, 26, 23, 40, 1))).toBe('2026-11-27 07:40:01');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
   });

@@ -69,12 +69,15 @@ export function formatDate(value: DateInput | null | undefined): string {
   return `${pad(beijing.getUTCFullYear(), 4)}-${pad(beijing.getUTCMonth() + 1)}-${pad(beijing.getUTCDate())}`;
 }
 
-/** yyyy-MM-dd HH:mm in Beijing time; '' for empty or invalid input. */
+/**
+ * yyyy-MM-dd HH:mm:ss in Beijing time whatever the runtime's zone ('2026-11-27 07:40:01'): the one
+ * way every screen and export shows a moment. '' for empty or invalid input.
+ */
 export function formatDateTime(value: DateInput | null | undefined): string {
   const ms = toEpochMs(value);
   if (ms === null) return '';
   const beijing = new Date(ms + CST_OFFSET_MS);
-  return `${formatDate(ms)} ${pad(beijing.getUTCHours())}:${pad(beijing.getUTCMinutes())}`;
+  return `${formatDate(ms)} ${pad(beijing.getUTCHours())}:${pad(beijing.getUTCMinutes())}:${pad(beijing.getUTCSeconds())}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 export { CODE_TABLES, codeLabel, type CodeTableName } from './code-tables';
-export { formatAccountNo, groupAccountNo, maskPhone } from './mask';
+export { accountLabel, formatAccountNo, groupAccountNo, maskPhone } from './mask';
 export { centsToDecimal, toCents, type AmountInput } from './decimal';
-export { formatAmount, formatMoney, totalsByCurrency } from './amount';
+export { AMOUNT_RANGE_MESSAGE, amountsInOrder, formatAmount, formatMoney, normaliseAmountText, totalsByCurrency } from './amount';
 export { amountToChinese } from './amount-chinese';
 export { RELATIVE_WINDOW_MS, formatDate, formatDateTime, recentTime, relativeTime, type DateInput } from './date';
 export {

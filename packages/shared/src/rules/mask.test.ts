@@ -1,9 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAccountNo, groupAccountNo, maskPhone } from './mask';
+import { accountLabel, formatAccountNo, groupAccountNo, maskPhone } from './mask';
 
 const noSpaces = (s: string) => s.replace(/\s+/g, '');
 const token = fc.string({ unit: fc.constantFrom(...'0123456789ABCXabc*-'), maxLength: 30 });
+
+describe('accountLabel', () => {
+  it('names the account with its number formatted as everywhere else', () => {
+    expect(accountLabel('6222021234567891234', '华夏成长')).toBe('华夏成长（622202 ****** 1234）');
+    expect(accountLabel('1234567890', '')).toBe('1234 5678 90');
+    expect(accountLabel('6222021234567891234')).toBe('622202 ****** 1234');
+  });
+});
 
 describe('formatAccountNo', () => {
   it('groups numbers of up to 10 characters by 4', () => {

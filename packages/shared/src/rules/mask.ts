@@ -25,6 +25,11 @@ export function formatAccountNo(value: string | null | undefined): string {
   return groupAccountNo(digits);
 }
 
+/** An account named in a sentence, a title or an option: '华夏成长（622202 ****** 1234）', the number alone without a name. */
+export function accountLabel(accountNo: string, name?: string | null): string {
+  return name ? `${name}（${formatAccountNo(accountNo)}）` : formatAccountNo(accountNo);
+}
+
 /**
  * First 3 + '****' + last 4 ('138****5678'). Values under 8 characters cannot
  * keep 3 + 4 visible without exposing everything, so only the last 4 are kept.

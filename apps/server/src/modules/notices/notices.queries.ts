@@ -26,15 +26,21 @@ const customerBase = (db: Kysely<DB>, reader: Reader) =>
     .leftJoin('risk_notice_reads as r', (j) => j.onRef('r.notice_id', '=', 'n.id').on('r.user_no', '=', reader.userNo))
     .where(visibleTo(reader.enterpriseNo));
 
+/**
+ * Unread: the seat has no receipt and the notice has not expired (an expired notice asks nobody
+ * to read it any more). The one definition behind each row's 未读, the 未读 filter, the bell and
+ * RiskCount, so they cannot disagree.
+ */
+const unread = (now: Date) => sql<boolean>`(r.notice_id is null and n.expire_at > ${now})`;
+
 const unreadOf = (db: Kysely<DB>, reader: Reader, now: Date) =>
   customerBase(db, reader)
-    .where('r.notice_id', 'is', null)
-    .where('n.expire_at', '>', now)
+    .where(unread(now))
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 
-function toCustomer(row: { id: number; title: string; level: string; published_at: Date | null; expire_at: Date; read_at: Date | null }, now: Date): CustomerNotice {
+function toCustomer(row: { id: number; title: string; level: string; published_at: Date | null; expire_at: Date; read_at: Date | null; unread: boolean }, now: Date): CustomerNotice {
   return {
     id: row.id,
     title: row.title,
@@ -43,20 +49,21 @@ function toCustomer(row: { id: number; title: string; level: string; published_a
     expireAt: iso(row.expire_at),
     expired: new Date(row.expire_at) <= now,
     readAt: row.read_at ? iso(row.read_at) : null,
+    unread: row.unread,
   };
 }
 
-const CUSTOMER_COLUMNS = ['n.id', 'n.title', 'n.level', 'n.published_at', 'n.expire_at', 'r.read_at'] as const;
+const customerColumns = (now: Date) => ['n.id', 'n.title', 'n.level', 'n.published_at', 'n.expire_at', 'r.read_at', unread(now).as('unread')] as const;
 
 export async function listForReader(db: Kysely<DB>, reader: Reader, f: OperationParsed<typeof noticesApi.noticeQuery>, now: Date) {
   let q = customerBase(db, reader);
   if (f.title) q = q.where('n.title', 'ilike', containsPattern(f.title));
   if (f.level) q = q.where('n.level', '=', f.level);
   if (f.read === 'read') q = q.where('r.notice_id', 'is not', null);
-  if (f.read === 'unread') q = q.where('r.notice_id', 'is', null);
-  const [rows, total, unread] = await Promise.all([
+  if (f.read === 'unread') q = q.where(unread(now));
+  const [rows, total, unreadCount] = await Promise.all([
     q
-      .select(CUSTOMER_COLUMNS)
+      .select(customerColumns(now))
       .orderBy('n.published_at', 'desc')
       .orderBy('n.id', 'desc')
       .limit(f.limit)
@@ -65,12 +72,12 @@ export async function listForReader(db: Kysely<DB>, reader: Reader, f: Operation
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     unreadOf(db, reader, now),
   ]);
-  return { records: rows.map((r) => toCustomer(r, now)), total: Number(total.n), unread };
+  return { records: rows.map((r) => toCustomer(r, now)), total: Number(total.n), unread: unreadCount };
 }
 
 /** One notice the reader may see, with its body; undefined when it may not. */
 export async function findForReader(db: Kysely<DB>, reader: Reader, id: number, now: Date) {
-  const row = await customerBase(db, reader).where('n.id', '=', id).select([...CUSTOMER_COLUMNS, 'n.body']).executeTakeFirst();
+  const row = await customerBase(db, reader).where('n.id', '=', id).select([...customerColumns(now), 'n.body']).executeTakeFirst();
   return row && { ...toCustomer(row, now), body: row.body };
 }
 
@@ -95,9 +102,8 @@ export async function homeCounts(db: Kysely<DB>, scope: Reader & { authorities: 
 /** The urgent notices the seat has not acknowledged yet, oldest first (the dialog shows them in turn). */
 export async function unreadUrgent(db: Kysely<DB>, reader: Reader, now: Date, level: string) {
   const rows = await customerBase(db, reader)
-    .where('r.notice_id', 'is', null)
+    .where(unread(now))
     .where('n.level', '=', level)
-    .where('n.expire_at', '>', now)
     .select('n.id')
     .orderBy('n.published_at')
     .execute();
@@ -236,13 +242,21 @@ async function toStaff(db: Kysely<DB>, rows: StaffRow[], now: Date): Promise<Sta
   }));
 }
 
+/** Newest first: drafts (not published yet, latest change first) on top, then by publishing time. */
 export async function listForStaff(db: Kysely<DB>, f: OperationParsed<typeof noticesApi.noticeStaffQuery>, now: Date) {
   let q = staffBase(db);
   if (f.title) q = q.where('n.title', 'ilike', containsPattern(f.title));
   if (f.level) q = q.where('n.level', '=', f.level);
   if (f.status) q = q.where('n.status', '=', f.status);
   const [rows, total] = await Promise.all([
-    q.select(STAFF_COLUMNS).orderBy('n.id', 'desc').limit(f.limit).offset((f.page - 1) * f.limit).execute(),
+    q
+      .select(STAFF_COLUMNS)
+      .orderBy('n.published_at', (ob) => ob.desc().nullsFirst())
+      .orderBy('n.updated_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit)
+      .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { records: await toStaff(db, rows, now), total: Number(total.n) };

@@ -31,7 +31,7 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
     if (!notice) throw notFound();
     if (!notice.readAt && input.markRead) {
       await desk.markRead(request, reader(request), [input.id]);
-      return { ...notice, readAt: desk.now().toISOString() };
+      return { ...notice, readAt: desk.now().toISOString(), unread: false };
     }
     return notice;
   });

@@ -17,20 +17,39 @@ export const refuse = (message: string) => new AppError(RETURN_CODES.INVALID_PAR
 export const userTypeOfEnterprise = (enterpriseNo: string): 'staff' | 'customer' =>
   enterpriseNo === BANK_ENTERPRISE.enterprise_no ? 'staff' : 'customer';
 
-/** The next free user number of its kind: `S` + 9 digits for staff, `U` + 9 digits for customers. */
-export async function nextUserNo(database: Database, trx: Trx, userType: 'staff' | 'customer'): Promise<string> {
+/**
+ * A customer enterprise's block of user numbers: `U`, the enterprise number's first digit and last
+ * six, then a two-digit serial (enterprise 1000000001 → U1000001 01…99), so a seat's number tells
+ * its enterprise. Two enterprises that agree on those seven digits share a block (numbers stay
+ * unique, drawn in turn).
+ */
+export const customerUserNoBlock = (enterpriseNo: string) => `U${enterpriseNo.slice(0, 1)}${enterpriseNo.slice(-6)}`;
+const SERIALS_PER_BLOCK = 99;
+export const USER_NOS_EXHAUSTED = '本企业用户号已用完，请联系托管行';
+
+/**
+ * The next free user number of a seat in `enterpriseNo`: staff (the bank's one enterprise) draw
+ * from `S` + 9 digits, customers from their enterprise's block.
+ */
+export async function nextUserNo(database: Database, trx: Trx, enterpriseNo: string): Promise<string> {
   if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${USER_NO_LOCK})`.execute(trx);
-  const letter = userType === 'staff' ? 'S' : 'U';
+  const prefix = userTypeOfEnterprise(enterpriseNo) === 'staff' ? 'S' : customerUserNoBlock(enterpriseNo);
+  const serialDigits = 10 - prefix.length;
   const last = await trx
     .selectFrom('user_numbers')
     .select('user_no')
-    .where('user_no', '~', `^${letter}[0-9]{9}$`)
+    .where('user_no', '~', `^${prefix}[0-9]{${serialDigits}}$`)
     .orderBy('user_no', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const next = last ? Number(last.user_no.slice(1)) + 1 : userType === 'staff' ? 900_000_001 : 100_000_001;
-  if (next > 999_999_999) throw new Error(`user numbers ${letter}… are exhausted`);
-  return `${letter}${String(next).padStart(9, '0')}`;
+  if (prefix === 'S') {
+    const next = last ? Number(last.user_no.slice(1)) + 1 : 900_000_001;
+    if (next > 999_999_999) throw new Error('staff user numbers are exhausted');
+    return `S${next}`;
+  }
+  const serial = last ? Number(last.user_no.slice(prefix.length)) + 1 : 1;
+  if (serial > SERIALS_PER_BLOCK) throw refuse(USER_NOS_EXHAUSTED);
+  return `${prefix}${String(serial).padStart(serialDigits, '0')}`;
 }
 
 /** The roles of `roleIds`, each one that a seat of `userType` may hold; refuses unknown and mismatched ones. */
@@ -94,12 +113,12 @@ export async function insertLogin(
     })
     .returning('user_id')
     .executeTakeFirstOrThrow();
-  const userNo = await insertSeat(database, trx, user.user_id, input.enterpriseNo, userType, roles.map((r) => r.role_id));
+  const userNo = await insertSeat(database, trx, user.user_id, input.enterpriseNo, roles.map((r) => r.role_id));
   return { userId: user.user_id, userNo, userType, roleCodes: roles.map((r) => r.role_code) };
 }
 
-export async function insertSeat(database: Database, trx: Trx, userId: number, enterpriseNo: string, userType: 'staff' | 'customer', roleIds: readonly number[]) {
-  const userNo = await nextUserNo(database, trx, userType);
+export async function insertSeat(database: Database, trx: Trx, userId: number, enterpriseNo: string, roleIds: readonly number[]) {
+  const userNo = await nextUserNo(database, trx, enterpriseNo);
   await trx.insertInto('user_numbers').values({ user_no: userNo, user_id: userId, enterprise_no: enterpriseNo }).execute();
   if (roleIds.length > 0) await trx.insertInto('user_number_roles').values(roleIds.map((role_id) => ({ user_no: userNo, role_id }))).execute();
   return userNo;

@@ -113,7 +113,7 @@ export class UserAdmin {
           .executeTakeFirst();
         if (existing) throw refuse(`该用户在此企业已有用户号${existing.user_no}`);
         const roles = await rolesFor(trx, input.roleIds, userType);
-        const userNo = await insertSeat(this.#ctx.database, trx, input.userId, input.enterpriseNo, userType, roles.map((r) => r.role_id));
+        const userNo = await insertSeat(this.#ctx.database, trx, input.userId, input.enterpriseNo, roles.map((r) => r.role_id));
         return { userNo, roles: roles.map((r) => r.role_code) };
       });
       await this.#profileChanged(input.userId);

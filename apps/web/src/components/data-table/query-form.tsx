@@ -19,7 +19,8 @@ interface QueryFormProps {
 
 /**
  * The criteria above a table. Typing searches once the clerk pauses for 300 ms; 查询 and Enter
- * search at once, 重置 clears the criteria and searches again.
+ * search at once, 重置 clears the criteria and searches again. Criteria a rule refuses (a malformed
+ * amount, a range the wrong way round) show their message and send nothing.
  */
 export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   const [form] = Form.useForm<FormValues>();
@@ -38,7 +39,11 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
 
   const search = () => {
     window.clearTimeout(pending.current);
-    onSearch(searchCriteria(fields, form.getFieldsValue()));
+    form.validateFields().then(
+      () => onSearch(searchCriteria(fields, form.getFieldsValue())),
+      // The refused criteria show their messages; the list keeps its last answer.
+      () => undefined,
+    );
   };
   const searchSoon = () => {
     window.clearTimeout(pending.current);

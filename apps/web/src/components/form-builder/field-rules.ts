@@ -27,7 +27,7 @@ function requiredRule(type: FieldType, label: string): FormRule {
 export function fieldRules(field: FormField, entry: DictionaryEntry | undefined, label: string): FormRule[] {
   const rules: FormRule[] = [];
   if (field.required) rules.push(requiredRule(field.type, label));
-  if (field.type === 'text' || field.type === 'textarea') {
+  if (field.type === 'text' || field.type === 'amount' || field.type === 'textarea') {
     const pattern = compilePattern(entry?.checkRule);
     if (pattern) rules.push({ pattern, message: entry?.prompt ?? `${label}格式不正确` });
   }

@@ -1,5 +1,6 @@
 import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Switch, type FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
+import { AmountInput } from '../amount-input';
 import { dateFormat, entryFor, fieldLabel, maskValue, toSelectOptions } from './dictionary';
 import { formatDateRange, formatDateValue, parseDate, parseDateRange } from './date-values';
 import { fieldRules, validateTriggerFor } from './field-rules';
@@ -36,6 +37,8 @@ function controlFor(field: FormField, entry: DictionaryEntry | undefined, label:
           />
         ),
       };
+    case 'amount':
+      return { node: <AmountInput placeholder={field.placeholder ?? typePrompt} disabled={disabled} maxLength={field.maxLength} /> };
     case 'textarea':
       return { node: <Input.TextArea placeholder={field.placeholder ?? typePrompt} disabled={disabled} rows={3} maxLength={field.maxLength} /> };
     case 'number':
@@ -84,7 +87,7 @@ function controlFor(field: FormField, entry: DictionaryEntry | undefined, label:
     case 'date': {
       const format = dateFormat(entry);
       return {
-        node: <DatePicker format={format} disabled={disabled} placeholder={field.placeholder ?? choosePrompt} style={{ width: '100%' }} />,
+        node: <DatePicker format={format} disabled={disabled} disabledDate={field.disabledDate} placeholder={field.placeholder ?? choosePrompt} style={{ width: '100%' }} />,
         item: {
           getValueProps: (value: unknown) => ({ value: parseDate(value, format) }),
           normalize: (value) => formatDateValue(value, format),

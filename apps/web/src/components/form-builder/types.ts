@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 
 /** Spec §3 "Option item": the key under key/code/id, the label under value/text/name/desc. */
@@ -32,6 +33,8 @@ export type Dictionary = Readonly<Record<string, DictionaryEntry>>;
 
 export type FieldType =
   | 'text'
+  /** An amount: full-width digits and thousands separators are taken as plain digits. */
+  | 'amount'
   | 'number'
   | 'textarea'
   | 'select'
@@ -65,6 +68,8 @@ export interface FormField {
   min?: number;
   max?: number;
   precision?: number;
+  /** Date fields: the days that cannot be picked (greyed in the calendar). */
+  disabledDate?: (day: Dayjs) => boolean;
   /** Text fields: the most characters the control takes. */
   maxLength?: number;
   /** Switches: the words shown on and off (default 是 / 否). */

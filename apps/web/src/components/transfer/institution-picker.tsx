@@ -14,10 +14,11 @@ const COLUMNS: TransferColumn<Institution>[] = [
 ];
 const TITLES = ['可选第三方机构', '已选第三方机构'] as const;
 
-interface PickerBase {
+export interface InstitutionPickerProps {
   institutions: readonly Institution[];
   /** Enterprise numbers chosen (the right list). */
   value: readonly string[];
+  onChange: (enterpriseNos: string[]) => void;
   /** 'single' allows one institution on the right and refuses another with '请先移除右侧选择数据！'. */
   mode?: TransferMode;
   listHeight?: number;
@@ -25,24 +26,18 @@ interface PickerBase {
   titles?: readonly [string, string];
 }
 
-/** Editable, or read-only: shows what is chosen (e.g. copied from an account) without moving, selecting or searching. */
-export type InstitutionPickerProps = PickerBase & ({ readOnly?: false; onChange: (enterpriseNos: string[]) => void } | { readOnly: true; onChange?: never });
-
-const unchanged = () => undefined;
-
 /** Spec §2 third-party institution picker: institutions not chosen on the left, the chosen on the right. */
-export function InstitutionPicker({ institutions, value, onChange, mode, listHeight, readOnly, titles = TITLES }: InstitutionPickerProps) {
+export function InstitutionPicker({ institutions, value, onChange, mode, listHeight, titles = TITLES }: InstitutionPickerProps) {
   return (
     <TransferCore
       items={institutions}
       rowKey="enterpriseNo"
       columns={COLUMNS}
       targetKeys={value}
-      onChange={onChange ?? unchanged}
+      onChange={onChange}
       titles={titles}
       mode={mode}
       listHeight={listHeight}
-      readOnly={readOnly}
     />
   );
 }

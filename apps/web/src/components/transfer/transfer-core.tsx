@@ -17,8 +17,6 @@ export interface TransferCoreProps<T> {
   mode?: TransferMode;
   /** Height of each list's scrolling body in pixels. */
   listHeight?: number;
-  /** Shows what is chosen without letting it change: no moving, no selecting, no searching. */
-  readOnly?: boolean;
 }
 
 /** Two searchable, virtualised lists with 加入右侧 / 加入左侧 between them. */
@@ -31,7 +29,6 @@ export function TransferCore<T extends object>({
   titles,
   mode = 'multiple',
   listHeight = 320,
-  readOnly = false,
 }: TransferCoreProps<T>) {
   const { message } = App.useApp();
   const [leftSelected, setLeftSelected] = useState<string[]>([]);
@@ -62,19 +59,10 @@ export function TransferCore<T extends object>({
       columns={columns}
       selectedKeys={side === 'left' ? leftSelected : rightSelected}
       onSelect={side === 'left' ? setLeftSelected : setRightSelected}
-      selectionType={readOnly ? null : side === 'left' && mode === 'single' ? 'radio' : 'checkbox'}
+      selectionType={side === 'left' && mode === 'single' ? 'radio' : 'checkbox'}
       height={listHeight}
     />
   );
-
-  if (readOnly) {
-    return (
-      <div className={`${styles.transfer} ${styles.readOnly}`}>
-        {panel('left')}
-        {panel('right')}
-      </div>
-    );
-  }
 
   return (
     <div className={styles.transfer}>

@@ -21,8 +21,7 @@ interface TransferPanelProps<T> {
   columns: readonly TransferColumn<T>[];
   selectedKeys: readonly string[];
   onSelect: (keys: string[]) => void;
-  /** null: read-only, with neither selection nor search (a search would hide what is chosen). */
-  selectionType: 'checkbox' | 'radio' | null;
+  selectionType: 'checkbox' | 'radio';
   height: number;
 }
 
@@ -53,38 +52,33 @@ export function TransferPanel<T extends object>({
     [columns],
   );
   const rowSelection = useMemo<TableProps<T>['rowSelection']>(
-    () =>
-      selectionType === null
-        ? undefined
-        : {
-            type: selectionType,
-            // A virtual table shares out unsized width, so the check column is sized explicitly.
-            columnWidth: 48,
-            selectedRowKeys: selectedKeys as string[],
-            // Choices hidden by a search stay chosen, as the count in the header says.
-            preserveSelectedRowKeys: true,
-            onChange: (next) => onSelect(next.map(String)),
-            // antd labels these 'Select row N'; name the row instead, in Chinese.
-            getCheckboxProps: (item) => ({ 'aria-label': `选择 ${String(item[rowKey])}` }),
-          },
+    () => ({
+      type: selectionType,
+      // A virtual table shares out unsized width, so the check column is sized explicitly.
+      columnWidth: 48,
+      selectedRowKeys: selectedKeys as string[],
+      // Choices hidden by a search stay chosen, as the count in the header says.
+      preserveSelectedRowKeys: true,
+      onChange: (next) => onSelect(next.map(String)),
+      // antd labels these 'Select row N'; name the row instead, in Chinese.
+      getCheckboxProps: (item) => ({ 'aria-label': `选择 ${String(item[rowKey])}` }),
+    }),
     [selectionType, selectedKeys, onSelect, rowKey],
   );
   return (
     <section className={styles.panel} aria-label={title}>
       <header className={styles.panelHeader}>
         <span className={styles.panelTitle}>{title}</span>
-        <span className={styles.panelCount}>{selectionType ? `已选 ${selectedKeys.length} 项 · 共 ${rows.length} 项` : `共 ${rows.length} 项`}</span>
+        <span className={styles.panelCount}>{`已选 ${selectedKeys.length} 项 · 共 ${rows.length} 项`}</span>
       </header>
-      {selectionType && (
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={`请输入${columns.map((c) => c.title).join('或')}`}
-          aria-label={`${title}搜索`}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      )}
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={`请输入${columns.map((c) => c.title).join('或')}`}
+        aria-label={`${title}搜索`}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <Table<T>
         virtual
         size="small"

@@ -1,4 +1,4 @@
-import { codeLabel, formatAccountNo, formatAmount, type AccountRecord } from '@portal/shared';
+import { accountLabel, codeLabel, formatAmount, type AccountRecord } from '@portal/shared';
 
 /** Spec §3: an empty value shows '暂无'. */
 const EMPTY = '暂无';
@@ -9,5 +9,4 @@ export const textOrEmpty = (value: string | null | undefined) => (value && value
 export const moneyOf = (amount: string | null, currency: string) => (amount === null || amount === '' ? EMPTY : `${codeLabel('currencySymbol', currency)} ${formatAmount(amount)}`);
 
 /** How an account is named in confirmations and titles: its alias, else its name, with the masked number. */
-export const accountTitle = (account: Pick<AccountRecord, 'accountNo' | 'accountName' | 'alias'>) =>
-  `${account.alias || account.accountName}（${formatAccountNo(account.accountNo)}）`;
+export const accountTitle = (account: Pick<AccountRecord, 'accountNo' | 'accountName' | 'alias'>) => accountLabel(account.accountNo, account.alias || account.accountName);

@@ -1,4 +1,4 @@
-import { formatDate, type AccountBatch } from '@portal/shared';
+import { formatDateTime, type AccountBatch } from '@portal/shared';
 import { DataTable } from '../../components/data-table';
 import { batchesKey, fetchBatchPage } from './api/list-batches';
 
@@ -16,7 +16,7 @@ export function BatchHistory() {
         { title: '文件名', dataIndex: 'fileName' },
         { title: '账户数', dataIndex: 'rowCount', align: 'right' },
         { title: '上传人', dataIndex: 'createdBy' },
-        { title: '上传时间', dataIndex: 'createdAt', render: (v: string) => `${formatDate(v)} ${new Date(v).toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' })}` },
+        { title: '上传时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
       ]}
     />
   );

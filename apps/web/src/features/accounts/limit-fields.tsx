@@ -1,5 +1,6 @@
 import { accountsApi } from '@portal/shared';
 import { Col, Form, Input, Row } from 'antd';
+import { AmountInput } from '../../components/amount-input';
 import { schemaRule } from '../../lib/schema-rule';
 
 /** Alias and limits as the form holds them: text, '' for none. */
@@ -18,9 +19,6 @@ const orderRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown
   },
 });
 
-// An amount has no spaces: dropped as typed, so the rule judges what will be sent.
-const trim = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
-
 /** 账户别名, 单笔限额 and 日累计限额 (spec §5 amounts; single ≤ daily), as the add and edit forms share them. */
 export function LimitFields() {
   return (
@@ -30,13 +28,13 @@ export function LimitFields() {
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="singleLimit" label="单笔限额" dependencies={['dailyLimit']} normalize={trim} rules={[schemaRule(accountsApi.limitSchema), orderRule]} extra="不填表示不限额">
-            <Input placeholder="如 1000000.00" inputMode="decimal" allowClear />
+          <Form.Item name="singleLimit" label="单笔限额" dependencies={['dailyLimit']} rules={[schemaRule(accountsApi.limitSchema), orderRule]} extra="不填表示不限额">
+            <AmountInput placeholder="如 1000000.00" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="dailyLimit" label="日累计限额" normalize={trim} rules={[schemaRule(accountsApi.limitSchema)]} extra="不填表示不限额">
-            <Input placeholder="如 5000000.00" inputMode="decimal" allowClear />
+          <Form.Item name="dailyLimit" label="日累计限额" rules={[schemaRule(accountsApi.limitSchema)]} extra="不填表示不限额">
+            <AmountInput placeholder="如 5000000.00" />
           </Form.Item>
         </Col>
       </Row>

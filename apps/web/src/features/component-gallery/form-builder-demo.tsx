@@ -11,7 +11,7 @@ const ACCOUNT_FORM: FormField[] = [
   { name: 'accountName', type: 'text', dict: 'accountName', required: true },
   { name: 'currency', type: 'select', dict: 'currency', required: true },
   { name: 'cardType', type: 'select', dict: 'cardType', label: '账户类型', required: true },
-  { name: 'initialAmount', type: 'text', dict: 'amount', label: '初始金额', required: true },
+  { name: 'initialAmount', type: 'amount', dict: 'amount', label: '初始金额', required: true },
   { name: 'termDays', type: 'number', label: '存款期限（天）', min: 1, max: 3650, precision: 0 },
   { name: 'contactMobile', type: 'text', dict: 'mobile', label: '联系人手机', required: true, masked: true },
   { name: 'openDate', type: 'date', dict: 'tradeDate', label: '开户日期', required: true },

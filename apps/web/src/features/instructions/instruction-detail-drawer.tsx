@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { amountToChinese, codeLabel, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
+import { accountLabel, amountToChinese, codeLabel, formatAccountNo, formatDateTime, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { currentUserQuery } from '../../lib/session';
 import { AttachmentList } from './attachment-list';
 import { instructionDetailQuery } from './api/instructions';
-import { accountOf, moneyOf, StatusTag, textOrEmpty } from './instruction-format';
+import { moneyOf, StatusTag, textOrEmpty } from './instruction-format';
 import styles from './instructions.module.css';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -32,7 +32,7 @@ function HistoryItem({ h }: { h: InstructionHistory }) {
       <Typography.Text strong>{ACTION_LABELS[h.action] ?? h.action}</Typography.Text>
       <Typography.Text type="secondary">
         {' '}
-        {h.userName}（{h.userNo}） · {new Date(h.createdAt).toLocaleString('zh-CN', { hour12: false })}
+        {h.userName}（{h.userNo}） · {formatDateTime(h.createdAt)}
       </Typography.Text>
       <div>
         {h.fromStatus ? `${statusName(h.fromStatus)} → ` : ''}
@@ -84,7 +84,7 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
             <Descriptions.Item label="企业">{d.enterpriseName}</Descriptions.Item>
             <Descriptions.Item label="指令类型">{codeLabel('instructionType', d.type)}</Descriptions.Item>
             <Descriptions.Item label="付款账户" span={2}>
-              {accountOf(d.payerAccountNo, d.payerAccountName)}
+              {accountLabel(d.payerAccountNo, d.payerAccountName)}
             </Descriptions.Item>
             <Descriptions.Item label="金额">{moneyOf(d.amount, d.currency)}</Descriptions.Item>
             <Descriptions.Item label="币种">{codeLabel('currencyName', d.currency)}</Descriptions.Item>
@@ -92,7 +92,7 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
               {amountToChinese(d.amount)}
             </Descriptions.Item>
             <Descriptions.Item label="收款人名称">{d.payeeName}</Descriptions.Item>
-            <Descriptions.Item label="收款账号">{d.payeeAccountNo}</Descriptions.Item>
+            <Descriptions.Item label="收款账号">{formatAccountNo(d.payeeAccountNo)}</Descriptions.Item>
             <Descriptions.Item label="收款行名称">{d.payeeBank}</Descriptions.Item>
             <Descriptions.Item label="大额支付行号">{d.payeeCnaps}</Descriptions.Item>
             <Descriptions.Item label="起息日">{d.valueDate}</Descriptions.Item>
@@ -104,7 +104,7 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
               {textOrEmpty(d.remark)}
             </Descriptions.Item>
             <Descriptions.Item label="经办人">{d.createdByName}</Descriptions.Item>
-            <Descriptions.Item label="录入时间">{new Date(d.createdAt).toLocaleString('zh-CN', { hour12: false })}</Descriptions.Item>
+            <Descriptions.Item label="录入时间">{formatDateTime(d.createdAt)}</Descriptions.Item>
             {d.refuseReason && (
               <Descriptions.Item label="退回原因" span={2}>
                 <Typography.Text type="danger">{d.refuseReason}</Typography.Text>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord } from '@portal/shared';
+import { accountLabel, amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord } from '@portal/shared';
 import type { FormRule } from 'antd';
 import { Alert, App, Button, Form, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { contractFields, FormBuilder, type FormValues } from '../../components/form-builder';
+import { beforeBeijingToday } from '../../lib/beijing-day';
 import { useStandards } from '../../lib/dictionary';
 import { toUploadFile } from '../../lib/upload';
 import {
@@ -15,10 +16,9 @@ import {
   useUploadAttachment,
   type InstructionInput,
 } from './api/instructions';
-import { institutionsQuery, payerAccountsQuery } from './api/payer-accounts';
+import { payerAccountsQuery } from './api/payer-accounts';
 import { AttachmentChooser, type ChosenAttachment } from './attachment-chooser';
 import { entryRefusal } from './entry-money';
-import { accountOf } from './instruction-format';
 import { PayerFacts, PayerOption } from './payer-facts';
 
 const STANDARDS = [{ code: 'instructionType' }];
@@ -60,7 +60,6 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
   }, [currency, form]);
   const valueDate = watchedDate && DATE.test(watchedDate) ? watchedDate : undefined;
   const payers = useQuery(payerAccountsQuery(valueDate));
-  const institutions = useQuery(institutionsQuery);
   const stored = useQuery({ ...instructionDetailQuery(record?.id ?? 0), enabled: record !== undefined });
   const adding = useAddInstruction();
   const updating = useUpdateInstruction();
@@ -102,18 +101,18 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
       type: 'select',
       label: '付款账户',
       span: 24,
-      options: (accounts ?? []).map((a) => ({ key: a.accountNo, value: accountOf(a.accountNo, a.alias || a.accountName) })),
+      options: (accounts ?? []).map((a) => ({ key: a.accountNo, value: accountLabel(a.accountNo, a.alias || a.accountName) })),
       renderOption: (key) => {
         const a = accounts?.find((x) => x.accountNo === key);
         return a ? <PayerOption account={a} /> : String(key);
       },
       placeholder: accounts?.length === 0 ? '暂无可录入指令的账户' : undefined,
-      extra: account && payers.data && <PayerFacts account={account} valueDate={payers.data.valueDate} institutions={institutions.data ?? []} />,
+      extra: account && payers.data && <PayerFacts account={account} valueDate={payers.data.valueDate} />,
     },
     { name: 'type', type: 'select', dict: 'instructionType', label: '指令类型' },
     {
       name: 'amount',
-      type: 'text',
+      type: 'amount',
       label: '金额',
       maxLength: 21,
       extra: <span aria-label="大写金额">{chinese ? `大写：${chinese}` : ' '}</span>,
@@ -123,7 +122,8 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
     { name: 'payeeAccountNo', type: 'text', label: '收款账号', maxLength: 34, rules: [payeeAccountByRoute] },
     { name: 'payeeBank', type: 'text', label: '收款行名称', maxLength: 100 },
     { name: 'payeeCnaps', type: 'text', label: '大额支付行号', maxLength: 12 },
-    { name: 'valueDate', type: 'date', label: '起息日' },
+    // The server refuses a value date before today: the calendar greys those days.
+    { name: 'valueDate', type: 'date', label: '起息日', disabledDate: (day) => beforeBeijingToday(day) },
     { name: 'purpose', type: 'text', label: '用途', maxLength: instructionsApi.PURPOSE_MAX },
     { name: 'remark', type: 'textarea', label: '备注', maxLength: instructionsApi.REMARK_MAX },
   ]);

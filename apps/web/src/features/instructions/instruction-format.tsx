@@ -1,4 +1,4 @@
-import { EXPIRED_LABEL, formatAccountNo, formatMoney, INSTRUCTION_STATUS, type InstructionRecord, type InstructionStatus } from '@portal/shared';
+import { EXPIRED_LABEL, formatMoney, INSTRUCTION_STATUS, type InstructionRecord, type InstructionStatus } from '@portal/shared';
 import { Tag } from 'antd';
 
 /** Spec §3: an empty value shows '暂无'. */
@@ -25,5 +25,3 @@ export function StatusTag({ record }: { record: Pick<InstructionRecord, 'status'
   const status = record.status as InstructionStatus;
   return <Tag color={COLOURS[status] ?? 'warning'}>{INSTRUCTION_STATUS[status] ?? record.status}</Tag>;
 }
-
-export const accountOf = (no: string, name?: string) => (name ? `${name}（${formatAccountNo(no)}）` : formatAccountNo(no));

@@ -1,8 +1,7 @@
-import { instructionsApi, type PayerAccount } from '@portal/shared';
+import { accountLabel, instructionsApi, type PayerAccount } from '@portal/shared';
 import { Alert, Descriptions, Typography } from 'antd';
-import { InstitutionPicker, type Institution } from '../../components/transfer';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media-query';
-import { accountOf, moneyOf } from './instruction-format';
+import { moneyOf } from './instruction-format';
 import styles from './instructions.module.css';
 
 /** An amount is one token: on a narrow screen it moves to the next line whole, never breaks inside. */
@@ -18,7 +17,7 @@ export function PayerOption({ account }: { account: PayerAccount }) {
   const { currency } = account;
   return (
     <div className={styles.payerOption}>
-      <span>{accountOf(account.accountNo, account.alias || account.accountName)}</span>
+      <span>{accountLabel(account.accountNo, account.alias || account.accountName)}</span>
       <Typography.Text type="secondary" className={styles.payerOptionFacts}>
         可用 {moneyOf(account.availableBalance, currency)} · 单笔 {limitOf(account.singleLimit, currency)} · 日累计 {limitOf(account.dailyLimit, currency)}
         {!account.hasReviewer && <Typography.Text type="warning"> · 无复核人员</Typography.Text>}
@@ -31,17 +30,16 @@ interface PayerFactsProps {
   account: PayerAccount;
   /** The value date the daily use is for. */
   valueDate: string;
-  /** Every third-party institution, for the picker's other side. */
-  institutions: readonly Institution[];
 }
 
-/** The chosen payer account's money (and a warning when nobody else may review on it), and its third-party institution: copied onto the instruction, never chosen. */
-export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps) {
-  const { currency, thirdPartyEnterpriseNo: chosen, thirdPartyEnterpriseName } = account;
+/**
+ * The chosen payer account's money (and a warning when nobody else may review on it), and its
+ * third-party institution: copied onto the instruction, never chosen, so stated as text.
+ */
+export function PayerFacts({ account, valueDate }: PayerFactsProps) {
+  const { currency, thirdPartyEnterpriseNo, thirdPartyEnterpriseName } = account;
   // A phone has no room for label and value side by side, twice: each label stands over its value.
   const phone = useMediaQuery(PHONE_QUERY);
-  // The account's institution is shown even when the list is out of reach (no right to list them).
-  const all = chosen && !institutions.some((i) => i.enterpriseNo === chosen) ? [{ enterpriseNo: chosen, enterpriseName: thirdPartyEnterpriseName ?? chosen }, ...institutions] : institutions;
   return (
     <section aria-label="付款账户信息" className={styles.payerFacts}>
       {!account.hasReviewer && <Alert type="warning" showIcon role="alert" className={styles.noReviewer} title={instructionsApi.INSTRUCTION_MESSAGES.noReviewer} />}
@@ -80,10 +78,18 @@ export function PayerFacts({ account, valueDate, institutions }: PayerFactsProps
         ]}
       />
       <div className={styles.institution}>
-        <Typography.Text>第三方机构</Typography.Text>
-        <Typography.Text type="secondary">{chosen ? '由付款账户带出，复核后由该机构确认' : '本账户无第三方机构，复核通过后直接提交托管行审核'}</Typography.Text>
+        <Typography.Text>第三方机构：</Typography.Text>
+        {thirdPartyEnterpriseNo ? (
+          <>
+            <Typography.Text strong aria-label="第三方机构">
+              {thirdPartyEnterpriseName ?? thirdPartyEnterpriseNo}（{thirdPartyEnterpriseNo}）
+            </Typography.Text>
+            <Typography.Text type="secondary">由付款账户带出，复核后由该机构确认</Typography.Text>
+          </>
+        ) : (
+          <Typography.Text type="secondary">本账户无第三方机构，复核通过后直接提交托管行审核</Typography.Text>
+        )}
       </div>
-      {chosen && <InstitutionPicker readOnly mode="single" institutions={all} value={[chosen]} listHeight={72} />}
     </section>
   );
 }

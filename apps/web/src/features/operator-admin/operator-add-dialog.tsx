@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { FormBuilder, type FormValues } from '../../components/form-builder';
 import { operatorRolesQuery } from './api/list-roles';
 import { useAddOperator } from './api/operator-writes';
@@ -16,6 +16,7 @@ interface OperatorAddDialogProps {
 
 /** 新增操作员: a login with its seat in this enterprise and that seat's roles. */
 export function OperatorAddDialog({ enterpriseNo, onClose, onAdded }: OperatorAddDialogProps) {
+  const [form] = Form.useForm<FormValues>();
   const roles = useQuery(operatorRolesQuery);
   const adding = useAddOperator();
 
@@ -37,8 +38,8 @@ export function OperatorAddDialog({ enterpriseNo, onClose, onAdded }: OperatorAd
   };
 
   return (
-    <Modal open title="新增操作员" footer={null} maskClosable={false} width={560} onCancel={onClose}>
-      <FormBuilder name="operator-add" columns={1} fields={addOperatorFields(roles.data)} initialValues={{ roleIds: [] }} submitText="确定" onSubmit={submit} />
+    <Modal open title="新增操作员" okText="确定" cancelText="取消" confirmLoading={adding.isPending} onOk={() => form.submit()} maskClosable={false} width={560} onCancel={onClose}>
+      <FormBuilder form={form} name="operator-add" columns={1} actions={false} fields={addOperatorFields(roles.data)} initialValues={{ roleIds: [] }} onSubmit={submit} />
     </Modal>
   );
 }

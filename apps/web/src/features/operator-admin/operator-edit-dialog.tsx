@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@portal/shared';
-import { Alert, Modal, Skeleton } from 'antd';
+import { Alert, Form, Modal, Skeleton } from 'antd';
 import { FormBuilder, type FormValues } from '../../components/form-builder';
 import { operatorDetailQuery } from './api/get-operator';
 import { operatorRolesQuery } from './api/list-roles';
@@ -27,6 +27,7 @@ interface OperatorEditDialogProps {
 
 /** 修改操作员: name, contact and status of a person wholly of this enterprise, and the seat's roles. */
 export function OperatorEditDialog({ userId, self, onClose, onUpdated }: OperatorEditDialogProps) {
+  const [form] = Form.useForm<FormValues>();
   const detail = useQuery(operatorDetailQuery(userId));
   const roles = useQuery(operatorRolesQuery);
   const updating = useUpdateOperator();
@@ -55,7 +56,18 @@ export function OperatorEditDialog({ userId, self, onClose, onUpdated }: Operato
   };
 
   return (
-    <Modal open title={user ? `修改操作员：${user.username}` : '修改操作员'} footer={null} maskClosable={false} width={560} onCancel={onClose}>
+    <Modal
+      open
+      title={user ? `修改操作员：${user.username}` : '修改操作员'}
+      okText="确定"
+      cancelText="取消"
+      okButtonProps={{ disabled: !user }}
+      confirmLoading={updating.isPending}
+      onOk={() => form.submit()}
+      maskClosable={false}
+      width={560}
+      onCancel={onClose}
+    >
       {!user ? (
         <Skeleton active />
       ) : (
@@ -68,7 +80,7 @@ export function OperatorEditDialog({ userId, self, onClose, onUpdated }: Operato
               title="该用户在其他企业也有用户号，其姓名、联系方式和状态由银行维护；这里只能调整其在本企业的角色。"
             />
           )}
-          <FormBuilder name="operator-edit" columns={1} fields={editOperatorFields(roles.data, { loginLocked, self })} initialValues={valuesOf(user)} submitText="确定" onSubmit={submit} />
+          <FormBuilder form={form} name="operator-edit" columns={1} actions={false} fields={editOperatorFields(roles.data, { loginLocked, self })} initialValues={valuesOf(user)} onSubmit={submit} />
         </>
       )}
     </Modal>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { enterprisesApi, formatDate, gatewayApi, partnersApi, type PartnerClient } from '@portal/shared';
+import { enterprisesApi, formatDateTime, gatewayApi, partnersApi, type PartnerClient } from '@portal/shared';
 import { http } from '../../lib/http';
 import { schemaRule } from '../../lib/schema-rule';
 
@@ -120,7 +120,7 @@ export function PartnerAdminPage() {
           { title: '所属企业', dataIndex: 'enterpriseName' },
           { title: '可调用接口', dataIndex: 'apiCodes', render: (codes: string[]) => (codes.length ? codes.map((c) => <Tag key={c}>{c}</Tag>) : '暂无') },
           { title: '状态', dataIndex: 'status', render: (s: number) => (s === 1 ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>) },
-          { title: '更新时间', dataIndex: 'updatedAt', render: (v: string) => formatDate(v) },
+          { title: '更新时间', dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
           {
             title: '操作',
             key: 'action',

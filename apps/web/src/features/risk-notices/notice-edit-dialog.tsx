@@ -4,6 +4,7 @@ import { App, Button, DatePicker, Form, Input, Modal, Radio, Skeleton } from 'an
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { InstitutionPicker } from '../../components/transfer';
+import { beforeBeijingToday } from '../../lib/beijing-day';
 import { schemaRule } from '../../lib/schema-rule';
 import { enterprisesQuery, staffDetailQuery, useAddNotice, usePublishNotice, useUpdateNotice } from './api/notices';
 import { RichTextEditor } from './rich-text-editor';
@@ -91,7 +92,7 @@ export function NoticeEditDialog({ id, open, onClose }: { id: number | null; ope
             <Radio.Group options={Object.entries(CODE_TABLES.riskLevel).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
           <Form.Item name="expireAt" label="有效期至" required rules={[{ required: true, message: '请选择失效时间' }]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isBefore(dayjs(), 'day')} style={{ width: 240 }} />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => beforeBeijingToday(d)} style={{ width: 240 }} />
           </Form.Item>
           <Form.Item name="audience" label="发布范围" required>
             <Radio.Group options={[{ value: 'all', label: '全部客户' }, { value: 'chosen', label: '指定企业' }]} />

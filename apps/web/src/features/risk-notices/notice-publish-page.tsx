@@ -44,8 +44,10 @@ const COLUMNS: TableColumnsType<StaffNotice> = [
     render: (audience: string, row) =>
       audience === 'all' ? '全部客户' : <Tooltip title={row.enterprises.map((e) => e.enterpriseName).join('、')}>{`指定 ${row.enterprises.length} 家企业`}</Tooltip>,
   },
-  { title: '发布时间', dataIndex: 'publishedAt', width: 150, responsive: WIDE_SCREENS, render: (v: string | null) => (v ? <RecentTime value={v} /> : '—') },
-  { title: '有效期至', dataIndex: 'expireAt', width: 150, render: (v: string) => formatDateTime(v) },
+  // The list's order (newest first, drafts on top), so it shows at every desktop width.
+  { title: '发布时间', dataIndex: 'publishedAt', width: 170, render: (v: string | null) => (v ? <RecentTime value={v} /> : '—') },
+  // Below 1600 px it gives its room to 发布时间 (the status says 已过期, and 预览 shows the date).
+  { title: '有效期至', dataIndex: 'expireAt', width: 170, responsive: WIDE_SCREENS, render: (v: string) => formatDateTime(v) },
   { title: '已读/应读', key: 'reading', width: 100, render: (_v, row) => (row.status === 'draft' ? '—' : `${row.readCount}/${row.audienceCount}`) },
 ];
 

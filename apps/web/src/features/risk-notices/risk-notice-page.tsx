@@ -32,14 +32,15 @@ export function RiskNoticePage() {
       dataIndex: 'title',
       render: (title: string, row) => (
         <Button type="link" style={{ padding: 0, height: 'auto', maxWidth: 220, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setOpenId(row.id)}>
-          {row.readAt ? title : <Badge status="error" text={<span className={styles.unreadTitle}>{title}</span>} />}
+          {row.unread ? <Badge status="error" text={<span className={styles.unreadTitle}>{title}</span>} /> : title}
         </Button>
       ),
     },
     { title: '级别', dataIndex: 'level', width: 90, render: (level: string) => <LevelTag level={level} /> },
     { title: '发布时间', dataIndex: 'publishedAt', width: 160, render: (v: string) => <RecentTime value={v} /> },
     { title: '有效期至', dataIndex: 'expireAt', width: 190, render: (v: string, row) => <>{formatDateTime(v)} {row.expired && <Tag>已过期</Tag>}</> },
-    { title: '阅读状态', dataIndex: 'readAt', width: 110, render: (v: string | null) => (v ? <Tag color="green">已读</Tag> : <Tag color="red">未读</Tag>) },
+    // The server's own 未读 (no receipt, not expired), the one the bell counts; an expired notice nobody read no longer asks to be.
+    { title: '阅读状态', dataIndex: 'readAt', width: 110, render: (v: string | null, row) => (row.unread ? <Tag color="red">未读</Tag> : v ? <Tag color="green">已读</Tag> : <Tag>已过期</Tag>) },
   ];
 
   const readAll = async () => {

@@ -1,11 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { scanApi } from '@portal/shared';
+import { formatDateTime, scanApi } from '@portal/shared';
 import { Alert, Button, Card, Descriptions, Result, Space } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { getToken, http } from '../../lib/http';
-
-const when = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 
 /**
  * The QR code's address, opened on a phone already logged in (spec §1 scan-code login): who asks
@@ -46,7 +44,7 @@ export function ScanConfirmPage() {
             items={[
               { key: 'ua', label: '浏览器', children: <span data-scan-ua>{info.data.userAgent || '未知'}</span> },
               { key: 'ip', label: '地址', children: info.data.clientIp },
-              { key: 'at', label: '时间', children: when(info.data.requestedAt) },
+              { key: 'at', label: '时间', children: formatDateTime(info.data.requestedAt) },
             ]}
           />
           <Button type="primary" block size="large" loading={answer.isPending && answer.variables === 'confirm'} onClick={() => answer.mutate('confirm')}>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Table } from 'antd';
-import { authApi, formatDate, type LockedUser } from '@portal/shared';
+import { authApi, formatDateTime, type LockedUser } from '@portal/shared';
 import { http } from '../../lib/http';
 import { Permission } from '../../lib/permissions';
 
@@ -36,7 +36,7 @@ export function UserUnlockPage() {
           { title: '登录名', dataIndex: 'username' },
           { title: '用户姓名', dataIndex: 'nickName' },
           { title: '连续失败次数', dataIndex: 'failedAttempts' },
-          { title: '锁定时间', dataIndex: 'lockedAt', render: (v: string) => `${formatDate(v)} ${new Date(v).toLocaleTimeString('zh-CN', { hour12: false })}` },
+          { title: '锁定时间', dataIndex: 'lockedAt', render: (v: string) => formatDateTime(v) },
           {
             title: '操作',
             key: 'action',

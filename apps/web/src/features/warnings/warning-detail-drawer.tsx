@@ -1,4 +1,4 @@
-import type { WarningRecord } from '@portal/shared';
+import { formatAccountNo, type WarningRecord } from '@portal/shared';
 import { Descriptions, Drawer } from 'antd';
 import type { WarningKindView } from './warning-kinds';
 import { dateTimeOf, handlerOf, WarningStatus } from './warning-format';
@@ -13,7 +13,7 @@ export function WarningDetailDrawer<R extends WarningRecord>({ view, record, onC
             <WarningStatus record={record} />
           </Descriptions.Item>
           <Descriptions.Item label="企业">{record.enterpriseName}</Descriptions.Item>
-          <Descriptions.Item label="账号">{record.accountNo}</Descriptions.Item>
+          <Descriptions.Item label="账号">{formatAccountNo(record.accountNo)}</Descriptions.Item>
           <Descriptions.Item label="账户名称">{record.accountName}</Descriptions.Item>
           {view.details(record).map(([label, value]) => (
             <Descriptions.Item key={label} label={label}>

@@ -1,4 +1,4 @@
-import { codeLabel, formatAccountNo, formatDate, formatMoney, totalsByCurrency, type WarningRecord } from '@portal/shared';
+import { codeLabel, formatAccountNo, formatDateTime, formatMoney, totalsByCurrency, type WarningRecord } from '@portal/shared';
 import { Tag, Tooltip, Typography } from 'antd';
 
 /** An amount in the account's currency: symbol, thousands separators, 2 decimals (spec §3). */
@@ -13,9 +13,8 @@ export const totalsOf = <R extends WarningRecord>(rows: readonly R[], amount: (r
 
 export const quantityOf = (n: number) => `${n.toLocaleString('zh-CN')} 股`;
 
-/** yyyy-MM-dd HH:mm in Beijing time. */
-export const dateTimeOf = (iso: string | null) =>
-  iso ? `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('zh-CN', { hour12: false, hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Shanghai' })}` : '暂无';
+/** The moment in Beijing time, or 暂无 (spec §3: an empty value). */
+export const dateTimeOf = (iso: string | null) => formatDateTime(iso) || '暂无';
 
 export const statusText = (r: WarningRecord) => codeLabel(r.kind === 'newSharePayment' ? 'sharePaymentStatus' : 'warningStatus', r.status);
 

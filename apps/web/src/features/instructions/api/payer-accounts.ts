@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { accountsApi, instructionsApi } from '@portal/shared';
+import { instructionsApi } from '@portal/shared';
 import { http } from '../../../lib/http';
 import { instructionsKey } from './instructions';
 
@@ -15,10 +15,3 @@ export const payerAccountsQuery = (valueDate: string | undefined) =>
     // Another value date only changes the day's use: keep the list while it loads.
     placeholderData: keepPreviousData,
   });
-
-/** The third-party institutions, the other side of the read-only InstitutionPicker; none when the seat may not list them. */
-export const institutionsQuery = queryOptions({
-  queryKey: ['institutions'],
-  queryFn: () => http.call(accountsApi.queryEnterpriseList, {}, { silent: true }).catch(() => []),
-  staleTime: 5 * 60_000,
-});

@@ -31,7 +31,7 @@ export const unreadQuery = queryOptions({
 export const urgentQuery = queryOptions({
   queryKey: [...noticesKey, 'urgent'],
   queryFn: async () =>
-    (await http.call(noticesApi.noticeQuery, { limit: 20, read: 'unread', level: noticesApi.URGENT_LEVEL }, { silent: true })).records.filter((n) => !n.expired).reverse(),
+    (await http.call(noticesApi.noticeQuery, { limit: 20, read: 'unread', level: noticesApi.URGENT_LEVEL }, { silent: true })).records.reverse(),
   staleTime: 60_000,
 });
 
