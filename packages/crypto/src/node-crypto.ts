@@ -1,6 +1,7 @@
-import { createCipheriv, createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { nodeBase64 } from './codec-node';
 import { createPortalCrypto } from './compose';
+import { ecbEncrypt } from './gcm-node';
 import { type EngineChoice, type GcmEngine, opensslGcm, sm2Engines, sm4GcmEngines } from './node-engines';
 import { plain } from './node-bytes';
 import { rsaGenerateNode, rsaOaepDecryptNode, rsaOaepEncryptNode } from './rsa-node';
@@ -25,7 +26,9 @@ export const createNodeCrypto = (engines: EngineChoice): PortalCrypto =>
     hmacSm3: hmac('sm3'),
     sha256: hash('sha256'),
     hmacSha256: hmac('sha256'),
-    sm4EncryptBlock: async (key, block) => plain(createCipheriv('sm4-ecb', key, null).setAutoPadding(false).update(block)),
+    // The cached context: a fresh one per call costs up to 0.6 ms on Node 24 (the GB/T 32907
+    // vector encrypts a million times).
+    sm4EncryptBlock: async (key, block) => ecbEncrypt('sm4', key, block),
     aesGcm: gcm(opensslGcm('aes-256-gcm')),
     sm4Gcm: gcm(sm4GcmEngines[engines.sm4Gcm]),
     sm2: sm2Engines[engines.sm2],
