@@ -1,3 +1,4 @@
+import sanitizeHtml from 'sanitize-html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticesApi, type AnyOperation, type CustomerNotice, type NoticeReader, type StaffNotice } from '@portal/shared';
 import { cleanNoticeBody } from '../src/modules/notices/sanitize';
@@ -218,6 +219,28 @@ describe('risk notices', () => {
     expect(body).not.toMatch(/<script|onerror|javascript:|evil\.example/i);
     // Nothing left once cleaned: refused, not stored empty.
     await refused(noticesApi.noticeAdd, notice({ body: '<script>alert(1)</script><img src=x>' }), 'staff', 400, '请输入正文');
+  });
+
+  // The sanitize-html advisories fixed in 2.17.7: GHSA-jxwj-j7wr-gfrw (a raw-text element closed
+  // as `</textarea/>` lets the markup after it through) and GHSA-g8qq-57p8-ggw5 (SVG animation
+  // elements point a link at javascript: through a list of values). The notice allow-list has
+  // none of these elements, so its bodies were clean before the upgrade too; the library must
+  // also refuse the payloads where the elements are allowed, which 2.17.5 did not.
+  it('neutralises the payloads of the sanitize-html advisories', () => {
+    const rawText = (tag: string) => `<${tag}></${tag}/><img src=x onerror="alert(document.domain)">`;
+    const smil =
+      '<svg><a><animate attributeName="href" values="#safe;javascript:alert(1)" dur=".01s" fill="freeze"></animate>' +
+      '<set attributeName="xlink:href" from="#safe" to="javascript:alert(2)"></set><text y="30">safe</text></a></svg>';
+    expect(cleanNoticeBody(rawText('textarea'))).toBe('');
+    expect(cleanNoticeBody(rawText('xmp'))).toBe('');
+    expect(cleanNoticeBody(smil)).toBe('<a target="_blank" rel="noopener noreferrer">safe</a>');
+
+    for (const tag of ['textarea', 'xmp']) expect(sanitizeHtml(rawText(tag), { allowedTags: [tag] })).not.toMatch(/<img|onerror/i);
+    const animated = sanitizeHtml(smil, {
+      allowedTags: ['svg', 'a', 'animate', 'set', 'text'],
+      allowedAttributes: { animate: ['attributename', 'values'], set: ['attributename', 'to'] },
+    });
+    expect(animated).not.toMatch(/javascript:/i);
   });
 
   it('keeps drafts editable with optimistic locking, and refuses every wrong step', async () => {

@@ -8,6 +8,7 @@ import type { GcmOutput } from './types';
 // GCM (SP 800-38D) assembled from OpenSSL's ECB and CTR modes plus the JS GHASH, for block
 // ciphers OpenSSL 3.0 lacks a GCM mode for (SM4, per RFC 8998). Inputs are validated by the
 // caller: 16-byte block cipher key, 12-byte IV, 16-byte tag, at most 2^32 - 2 blocks of data.
+// Where node:crypto has SM4-GCM itself (Node 26), node-engines.ts uses that instead.
 //
 // Per-key state. The server seals and opens many messages under one session key, so everything
 // that depends only on the key is computed once and reused: an OpenSSL ECB context holding the
@@ -101,6 +102,10 @@ function keyState(cipher: GcmBlockCipher, key: Uint8Array): KeyState {
   keyCache.set(hash, state);
   return state;
 }
+
+/** E_K of whole blocks on the key's cached ECB context: no OpenSSL context is set up per call. */
+export const ecbEncrypt = (cipher: GcmBlockCipher, key: Uint8Array, blocks: Uint8Array): Uint8Array =>
+  plain(keyState(cipher, key).ecb.update(blocks));
 
 /**
  * Messages up to this many bytes are encrypted with one call into the cached ECB context, over

@@ -29,7 +29,8 @@ import {
 
 // OpenSSL 3.0 has the SM2 curve and SM3 but signs with an empty user ID and offers no SM2
 // encryption through node:crypto. So: ECDH on curve 'SM2' for the scalar multiplications it
-// can do, node:crypto SM3 for Z, e and the KDF, and sm-crypto-v2 only for the rest.
+// can do, node:crypto SM3 for Z, e and the KDF, and sm-crypto-v2 only for the rest. Node 24 and
+// later refuse ECDH on that curve: node-engines.ts uses this engine only where it works.
 
 const sm3 = (data: Uint8Array): Uint8Array => createHash('sm3').update(data).digest();
 

@@ -6,12 +6,12 @@ import { portalCrypto as browser } from '../src/browser';
 import { concatBytes, fromHex, toBase64 } from '../src/codec';
 import { CryptoError, type CryptoErrorCode } from '../src/errors';
 import { portalCrypto as node } from '../src/node';
+import { createNodeCrypto } from '../src/node-crypto';
+import { engineChoice, type GcmEngine, sm2EngineWorks, sm2Engines, sm4GcmEngineWorks, sm4GcmEngines } from '../src/node-engines';
 import { jsSm2, type Sm2Engine } from '../src/sm2';
-import { nodeSm2 } from '../src/sm2-node';
 import type { PortalCrypto } from '../src/types';
 
 export { browser, node };
-
 
 export { loadVectors, type Vectors } from './standard-vectors';
 
@@ -22,9 +22,28 @@ export interface Impl {
 }
 
 export const impls: Impl[] = [
-  { name: 'node', api: node, sm2: nodeSm2 },
+  { name: 'node', api: node, sm2: sm2Engines[engineChoice.sm2] },
   { name: 'browser', api: browser, sm2: jsSm2 },
 ];
+
+/**
+ * Every Node engine of a primitive that depends on the Node line, named explicitly: the native
+ * one (skipped where this line lacks it: its start-up check fails) and the project's own one,
+ * each inside a Node implementation whose other engines are the ones this process chose.
+ */
+export const sm2Variants = (Object.keys(sm2Engines) as (keyof typeof sm2Engines)[]).map((name) => ({
+  name,
+  engine: sm2Engines[name] as Sm2Engine,
+  available: sm2EngineWorks(sm2Engines[name]),
+  api: createNodeCrypto({ ...engineChoice, sm2: name }),
+}));
+
+export const sm4GcmVariants = (Object.keys(sm4GcmEngines) as (keyof typeof sm4GcmEngines)[]).map((name) => ({
+  name,
+  engine: sm4GcmEngines[name] as GcmEngine,
+  available: sm4GcmEngineWorks(sm4GcmEngines[name]),
+  api: createNodeCrypto({ ...engineChoice, sm4Gcm: name }),
+}));
 
 /** Both directions of every cross-implementation round trip. */
 export const directions: [Impl, Impl][] = [

@@ -108,14 +108,22 @@ describe('node:crypto (OpenSSL 3.0) signs SM2 with an empty user ID', () => {
   });
 });
 
-describe('node:crypto GCM accepts truncated tags unless authTagLength is set', () => {
-  it('a 4-byte tag passes raw node:crypto but not our API', async () => {
+describe('node:crypto GCM accepted truncated tags unless authTagLength was set (before Node 26)', () => {
+  it('a 4-byte tag may pass raw node:crypto but never our API', async () => {
     const k = new Uint8Array(32);
     const cipher = createCipheriv('aes-256-gcm', k, iv);
     const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
     const tag4 = cipher.getAuthTag().subarray(0, 4);
-    const decipher = createDecipheriv('aes-256-gcm', k, iv).setAuthTag(tag4);
-    expect(Buffer.concat([decipher.update(ciphertext), decipher.final()])).toEqual(Buffer.from(plaintext));
+    let raw: Buffer | Error;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', k, iv).setAuthTag(tag4);
+      raw = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+    } catch (e) {
+      raw = e as Error;
+    }
+    // Node 26 refuses the short tag itself; earlier lines open the message with it.
+    if (raw instanceof Error) expect(raw.message).toBe('Invalid authentication tag length: 4');
+    else expect(raw).toEqual(Buffer.from(plaintext));
     for (const { api } of impls) await expectCryptoError(api.aesGcmDecrypt(k, iv, ciphertext, tag4, new Uint8Array(0)), 'INVALID_INPUT');
   });
 });
