@@ -5,7 +5,7 @@ import { apiPath } from './api-url';
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
 
 /**
- * Logs in over HTTP as the web client does (WIRE.md): negotiated key and `rev`, captcha bound to
+ * Logs in over HTTP as the web client does (docs/wire.md): negotiated key and `rev`, captcha bound to
  * it, server random, `zctgPassword`, device signature, sealed and signed login call. The server
  * must run with TEST_CAPTCHA=ABCDE. Returns the headers an authenticated call carries.
  */

@@ -27,7 +27,7 @@ const storedDeviceKey = (page: Page) =>
   );
 
 /**
- * A client of the API written from WIRE.md (negotiation, envelope, anti-replay, password
+ * A client of the API written from docs/wire.md (negotiation, envelope, anti-replay, password
  * sealing, device signature) and docs/signing.md, for what the browser cannot do here: act as
  * staff, and use a token after its session ended.
  */

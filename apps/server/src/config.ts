@@ -100,7 +100,7 @@ const configSchema = z.object({
   /** Concurrent event streams of one session on one instance (one per open tab); more are refused. */
   EVENTS_MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Negotiated algorithms (spec §7, WIRE.md): asymmetric for `rev` and passwords, symmetric for bodies. */
+  /** Negotiated algorithms (spec §7, docs/wire.md): asymmetric for `rev` and passwords, symmetric for bodies. */
   CRYPTO_ASYMMETRIC: z.enum(['SM2', 'RSA']).default('SM2'),
   CRYPTO_SYMMETRIC: z.enum(['SM4', 'AES']).default('SM4'),
   /** Server key pairs; unset means DATA_DIR/keys (generated there on first start outside production). */

@@ -114,10 +114,10 @@ describe('enterprise administrators manage their own operators', () => {
   });
 
   it('numbers every new seat in its own enterprise’s block, and refuses one when the block is full', async () => {
-    // dfadmin, added by staff before the tests, follows 东方精密's demo seat U100000301.
-    expect((await db().selectFrom('user_numbers').select('user_no').where('user_id', '=', (await user('dfadmin')).user_id).executeTakeFirstOrThrow()).user_no).toBe('U100000302');
+    // dfadmin, added by staff before the tests, follows 东方精密's demo seats U100000301 and U100000302.
+    expect((await db().selectFrom('user_numbers').select('user_no').where('user_id', '=', (await user('dfadmin')).user_id).executeTakeFirstOrThrow()).user_no).toBe('U100000303');
     const next = await post('/user/add', { username: 'df.ops1', nickName: '东方一', enterpriseNo: DFJM, roleIds: [] }, dfadmin);
-    expect((next.data as { userNo: string }).userNo).toBe('U100000303');
+    expect((next.data as { userNo: string }).userNo).toBe('U100000304');
 
     // The block's last serial taken: the next seat is refused with a reason, and nothing is written.
     const { user_id } = await user('df.ops1');
@@ -127,7 +127,7 @@ describe('enterprise administrators manage their own operators', () => {
     expect(full.res.statusCode).toBe(400);
     expect(full.json.returnMsg).toBe('本企业用户号已用完，请联系托管行');
     expect(await snapshot()).toEqual(before);
-    await db().updateTable('user_numbers').set({ user_no: 'U100000303' }).where('user_id', '=', user_id).execute();
+    await db().updateTable('user_numbers').set({ user_no: 'U100000304' }).where('user_id', '=', user_id).execute();
   });
 
   it('sees its own enterprise’s seats and the customer roles, nothing of other enterprises', async () => {

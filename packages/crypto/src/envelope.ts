@@ -10,7 +10,7 @@ type EnvelopeOps = Pick<
   'asymEncrypt' | 'asymDecrypt' | 'generateSessionKey' | 'encryptSessionKey' | 'decryptSessionKey'
 >;
 
-/** WIRE.md `rev` and `zctgPassword`: base64 of the SM2 (GM/T 0009 DER) or RSA-OAEP-SHA256 ciphertext. */
+/** docs/wire.md `rev` and `zctgPassword`: base64 of the SM2 (GM/T 0009 DER) or RSA-OAEP-SHA256 ciphertext. */
 export function createEnvelope(ops: AsymOps): EnvelopeOps {
   const asymEncrypt = async (asymType: AsymType, publicKey: string, data: Uint8Array): Promise<string> => {
     checkAsymType(asymType);

@@ -1,7 +1,7 @@
 import { CryptoError } from './errors';
 import type { AsymType, SymType } from './types';
 
-/** WIRE.md: a fresh 12-byte IV and a 16-byte tag per message. */
+/** docs/wire.md: a fresh 12-byte IV and a 16-byte tag per message. */
 export const IV_LENGTH = 12;
 export const TAG_LENGTH = 16;
 /** SP 800-38D: at most 2^32 - 2 blocks per GCM message. */

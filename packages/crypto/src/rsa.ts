@@ -1,7 +1,7 @@
 import { fromBase64, toBase64 } from './codec';
 import { CryptoError } from './errors';
 
-/** WIRE.md: RSA keys of at least 3072 bits. */
+/** docs/wire.md: RSA keys of at least 3072 bits. */
 const RSA_MIN_BITS = 3072;
 const RSA_MAX_BITS = 16384;
 

@@ -33,7 +33,7 @@ export interface PortalCrypto {
   hmacSm3(key: Uint8Array, data: Uint8Array): Promise<Uint8Array>;
   sha256(data: Uint8Array): Promise<Uint8Array>;
   hmacSha256(key: Uint8Array, data: Uint8Array): Promise<Uint8Array>;
-  /** SM3 for SM4 sessions, SHA-256 for AES sessions (WIRE.md anti-replay). */
+  /** SM3 for SM4 sessions, SHA-256 for AES sessions (docs/wire.md anti-replay). */
   digest(symType: SymType, data: Uint8Array): Promise<Uint8Array>;
   /** HMAC-SM3 for SM4 sessions, HMAC-SHA256 for AES sessions. */
   mac(symType: SymType, key: Uint8Array, data: Uint8Array): Promise<Uint8Array>;

@@ -55,10 +55,10 @@ export function newPasswordProblem(password: string): string | null {
   return null;
 }
 
-/** WIRE.md: server and client randoms are 32 lowercase hex characters. */
+/** docs/wire.md: server and client randoms are 32 lowercase hex characters. */
 export const randomHexSchema = z.string().regex(/^[0-9a-f]{32}$/, '随机数格式不正确');
 
-/** The plaintext the password control encrypts into `zctgPassword` (WIRE.md). */
+/** The plaintext the password control encrypts into `zctgPassword` (docs/wire.md). */
 export const passwordEnvelopeSchema = z.object({
   password: z.string().max(CONTROL_PASSWORD_MAX),
   random: randomHexSchema,
@@ -96,7 +96,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** WIRE.md: the string the device key signs at login. */
+/** docs/wire.md: the string the device key signs at login. */
 export const loginSigningString = (username: string, random: string, randomClient: string, loginType: string) =>
   `${username}|${random}|${randomClient}|${loginType}`;
 

@@ -1,4 +1,4 @@
-/** Names on the wire of the crypto envelope (WIRE.md), shared by the server and the web client. */
+/** Names on the wire of the crypto envelope (docs/wire.md), shared by the server and the web client. */
 export const ENVELOPE_HEADERS = {
   appId: 'appid',
   rev: 'rev',
@@ -13,7 +13,7 @@ export const ENVELOPE_HEADERS = {
 /** Spec §7: the fixed header BL=1. */
 export const BL_VALUE = '1';
 
-/** WIRE.md anti-replay: a timestamp more than this far from the server clock is refused. */
+/** docs/wire.md anti-replay: a timestamp more than this far from the server clock is refused. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /** Associated data binding a ciphertext to its call (and direction). */

@@ -4,7 +4,7 @@ import type { TestApp } from './test-app';
 import { API_HEADERS } from './test-app';
 
 /**
- * A client written from WIRE.md alone: negotiates the key, sends `rev`, seals bodies and
+ * A client written from docs/wire.md alone: negotiates the key, sends `rev`, seals bodies and
  * signs anti-replay headers. Tests use it as an independent peer of the server.
  */
 export async function connectEnvelope(app: TestApp) {

@@ -6,7 +6,7 @@ import type { TestApp } from './test-app';
 export const TEST_CAPTCHA = 'ABCDE';
 
 /**
- * A browser's login as WIRE.md describes it, done from Node: captcha bound to `rev`, server
+ * A browser's login as docs/wire.md describes it, done from Node: captcha bound to `rev`, server
  * random, `zctgPassword`, device-key signature (a new key unless `device` is given), encrypted
  * login call.
  */

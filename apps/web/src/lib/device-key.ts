@@ -2,7 +2,7 @@ import { portalCrypto, type KeyPair } from '@portal/crypto';
 import { loginSigningString } from '@portal/shared';
 
 /**
- * The browser's device key (WIRE.md "Signatures"): an SM2 key pair made once per browser and
+ * The browser's device key (docs/wire.md "Signatures"): an SM2 key pair made once per browser and
  * kept in IndexedDB, which signs every login so the server can tell a known device from a new
  * one, and the sensitive operations of the session that login opened (docs/signing.md). SM2 is not in WebCrypto, so the key is stored as hex (same-origin only, like the token).
  */

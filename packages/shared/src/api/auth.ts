@@ -21,7 +21,7 @@ export const captchaCreate = defineOperation({
   rateLimit: 'captcha',
 });
 
-/** WIRE.md: a single-use server random for the password control. */
+/** docs/wire.md: a single-use server random for the password control. */
 export const serverRandom = defineOperation({
   ...customer,
   id: 'RANDOM',

@@ -23,7 +23,7 @@ export const getEncryptionPublicKey = defineOperation({
   response: publicKeySchema,
 });
 
-/** WIRE.md: `{path, isEncrypt, status}` of every catalogue entry, so the client knows what to seal. */
+/** docs/wire.md: `{path, isEncrypt, status}` of every catalogue entry, so the client knows what to seal. */
 export const initialApiList = defineOperation({
   ...base,
   id: 'INITIAL_API_LIST',

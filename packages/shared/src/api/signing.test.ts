@@ -72,6 +72,8 @@ describe('signed operations', () => {
       'InstructionConfirmReview',
       'InstructionExecute',
       'InstructionReview',
+      // The login's signature check (no session; not a signed operation's twin).
+      'Login',
       'PasswordModify',
       'UserAdd',
       'UserAddRole',

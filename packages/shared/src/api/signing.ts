@@ -78,7 +78,7 @@ export const verifyInstructionExecute = verifySignOf('InstructionExecute', custo
 
 /**
  * `VerifySign/Login`: the signed edition's login signature (`username|random|randomClient|0` by
- * the device key, WIRE.md) checked as the login checks it, before a login is attempted: the
+ * the device key, docs/wire.md §6) checked as the login checks it, before a login is attempted: the
  * server random must be live and stays unspent, no password is read and nothing is counted.
  */
 export const verifyLogin = defineOperation({

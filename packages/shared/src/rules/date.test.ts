@@ -113,15 +113,15 @@ describe('recentTime', () => {
   it('reads relatively inside its window and in full outside it', () => {
     expect(recentTime(now - 10 * SECOND, now)).toBe('刚刚');
     expect(recentTime(now - 5 * MINUTE, now, HOUR)).toBe('5分钟前');
-    expect(recentTime(now - HOUR, now, HOUR)).toBe('2024-03-05 11:00');
+    expect(recentTime(now - HOUR, now, HOUR)).toBe('2024-03-05 11:00:00');
     expect(recentTime(now - 30 * HOUR, now)).toBe('1天前');
-    expect(recentTime(now - 2 * DAY, now)).toBe('2024-03-03 12:00');
+    expect(recentTime(now - 2 * DAY, now)).toBe('2024-03-03 12:00:00');
     expect(recentTime('2024-03-05 11:58:00', now)).toBe('2分钟前');
   });
 
   it('shows a time further ahead than clock drift in full, and nothing for invalid input', () => {
     expect(recentTime(now + 20 * SECOND, now)).toBe('刚刚');
-    expect(recentTime(now + 5 * MINUTE, now)).toBe('2024-03-05 12:05');
+    expect(recentTime(now + 5 * MINUTE, now)).toBe('2024-03-05 12:05:00');
     expect(recentTime('garbage', now)).toBe('');
   });
 });

@@ -33,7 +33,7 @@ export type CertificateCheck = { ok: true; serial: string; publicKey: string; us
 export type LoginEdition = { kind: 'signed'; deviceKey: string } | { kind: 'certificate'; check: () => Promise<CertificateCheck> };
 
 /**
- * The login of both editions (spec §7 `admin/login/token` and `user/handleLogin`, WIRE.md):
+ * The login of both editions (spec §7 `admin/login/token` and `user/handleLogin`, docs/wire.md):
  * captcha, server random, password envelope, the signature (device key, or certificate key after
  * the certificate's checks), password with lockout, must-change (with a change ticket); then one
  * session per user number. Every failure is audited with its reason and refused with one catalogue entry.
@@ -152,7 +152,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   return { token };
 }
 
-/** WIRE.md: whether `signMsg` is the key's SM2 signature of `username|random|randomClient|loginType`. */
+/** docs/wire.md: whether `signMsg` is the key's SM2 signature of `username|random|randomClient|loginType`. */
 export async function loginSignatureValid(
   key: string,
   login: { username: string; random: string; randomClient: string; loginType: string; signMsg: string },

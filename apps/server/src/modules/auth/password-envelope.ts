@@ -3,7 +3,7 @@ import { passwordEnvelopeSchema } from '@portal/shared';
 import type { ServerKeys } from '../envelope/server-keys';
 
 /**
- * The password inside a control value (WIRE.md `zctgPassword`), provided it was made for this
+ * The password inside a control value (docs/wire.md `zctgPassword`), provided it was made for this
  * server random and this client random; null for anything else.
  */
 export async function openPassword(keys: ServerKeys, encoded: string, serverRandom: string, clientRandom: string): Promise<string | null> {

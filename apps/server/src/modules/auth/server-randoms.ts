@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 
 const RANDOM_TTL_MS = 5 * 60_000;
 
-/** WIRE.md server randoms: 32 hex, single-use, 5 minutes, in the shared store. */
+/** docs/wire.md server randoms: 32 hex, single-use, 5 minutes, in the shared store. */
 export class ServerRandoms {
   constructor(private readonly ctx: AppContext) {}
 

@@ -36,7 +36,7 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /**
- * The crypto envelope of spec §7 and WIRE.md as one layer around every API route:
+ * The crypto envelope of spec §7 and docs/wire.md as one layer around every API route:
  * appid/BL checks, `rev` → session key (cached per instance), anti-replay on `isAra` paths,
  * request decryption and response encryption on `isEncrypt` paths. Each refusal has its own
  * returnCode, is logged with the request id, and happens before any handler runs.

@@ -5,7 +5,7 @@ import { operationRoutes } from '../../plugins/operations';
 import type { ApiRegistry } from './api-registry';
 import type { ServerKeys } from './server-keys';
 
-/** Spec §7 key negotiation, the encrypted-API list (WIRE.md) and the channel diagnostics; all before login. */
+/** Spec §7 key negotiation, the encrypted-API list (docs/wire.md) and the channel diagnostics; all before login. */
 export async function envelopeRoutes(app: FastifyInstance, ctx: AppContext, keys: ServerKeys, registry: ApiRegistry) {
   const routes = operationRoutes(app, ctx);
 

@@ -4,7 +4,7 @@ import { passwordEnvelopeBytes } from './password-entry';
 const random = '0123456789abcdef0123456789abcdef';
 const client = 'fedcba9876543210fedcba9876543210';
 
-describe('passwordEnvelopeBytes (WIRE.md "Password fields")', () => {
+describe('passwordEnvelopeBytes (docs/wire.md "Password fields")', () => {
   it('is the JSON the server parses, for every printable ASCII character', () => {
     const all = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
     for (const password of ['Demo1234', 'a"b\\c', all]) {

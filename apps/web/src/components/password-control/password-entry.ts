@@ -4,7 +4,7 @@ import { sessionKey } from '../../lib/http';
 import { controlProblem, type ControlRules } from './control-rules';
 import type { SecretBuffer } from './secret-buffer';
 
-/** What the control yields for one server random (WIRE.md "Password fields"). */
+/** What the control yields for one server random (docs/wire.md "Password fields"). */
 export interface SealedPassword {
   zctgPassword: string;
   randomClient: string;

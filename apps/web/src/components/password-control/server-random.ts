@@ -1,7 +1,7 @@
 import { authApi } from '@portal/shared';
 import { http } from '../../lib/http';
 
-/** WIRE.md: a single-use 32-hex server random (valid 5 minutes) that every sealed password carries. */
+/** docs/wire.md: a single-use 32-hex server random (valid 5 minutes) that every sealed password carries. */
 export async function fetchServerRandom(): Promise<string> {
   const { random } = await http.call(authApi.serverRandom);
   return random;

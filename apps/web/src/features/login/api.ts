@@ -32,7 +32,7 @@ export async function fetchCaptcha(): Promise<Captcha> {
 }
 
 /**
- * Spec §3 / WIRE.md: the login request of the signed edition. The password travels only as the
+ * Spec §3 / docs/wire.md: the login request of the signed edition. The password travels only as the
  * control's `zctgPassword` over a fresh server random, and the device key signs
  * `username|random|randomClient|loginType`.
  */

@@ -79,7 +79,7 @@ async function signedHeaders(sk: SessionKey, method: string, pathname: string, b
   return { 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-sign': sign };
 }
 
-/** Builds the wire request of spec §7 / WIRE.md: headers, envelope, anti-replay signature. */
+/** Builds the wire request of spec §7 / docs/wire.md: headers, envelope, anti-replay signature. */
 async function send(path: string, options: RequestOptions, accept: string) {
   const method = options.method ?? 'POST';
   const headers: Record<string, string> = { ...options.headers, ...BASE_HEADERS, accept };
@@ -121,7 +121,7 @@ async function sendOr(path: string, options: RequestOptions, accept: string, noR
   }
 }
 
-/** The `data` of a sealed success (WIRE.md: the AAD names the call and the direction). */
+/** The `data` of a sealed success (docs/wire.md: the AAD names the call and the direction). */
 async function openResponse(sk: SessionKey, method: string, pathname: string, response: string): Promise<unknown> {
   const aad = c.utf8Encode(envelopeAad(method, pathname, 'response'));
   return JSON.parse(c.utf8Decode(await c.open(sk.sym, sk.key, c.fromBase64(response), aad))) as unknown;
