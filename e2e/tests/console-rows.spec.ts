@@ -86,8 +86,8 @@ test('risk notices show their publishing time through the relative-time formatte
   const first = view.locator('tbody tr.ant-table-row').first().locator('time');
   await expect(first).toBeVisible(LOADED);
   // The seeded notices are days old: shown in full, the exact time on hover.
-  await expect(first).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-  await expect(first).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await expect(first).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await expect(first).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 });
 
 for (const size of [

@@ -37,10 +37,17 @@ export function QueryForm({ fields, dictionary, onSearch }: QueryFormProps) {
   const hiddenFilters = fields.slice(PHONE_FIELDS).filter((field) => field.name in criteria).length;
   useEffect(() => () => window.clearTimeout(pending.current), []);
 
+  // Validation is asynchronous: only the latest search may answer, or an older one's criteria
+  // would overwrite the newer ones when its validation settles last.
+  const latest = useRef(0);
   const search = () => {
     window.clearTimeout(pending.current);
+    const turn = ++latest.current;
+    const criteria = searchCriteria(fields, form.getFieldsValue());
     form.validateFields().then(
-      () => onSearch(searchCriteria(fields, form.getFieldsValue())),
+      () => {
+        if (turn === latest.current) onSearch(criteria);
+      },
       // The refused criteria show their messages; the list keeps its last answer.
       () => undefined,
     );

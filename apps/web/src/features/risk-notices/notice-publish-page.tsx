@@ -5,7 +5,6 @@ import { App, Button, Card, Form, Input, Modal, Tag, Tooltip, type TableColumnsT
 import { useState } from 'react';
 import { ClippedText, DataTable, WIDE_SCREENS } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
-import { RecentTime } from '../../lib/recent-time';
 import { schemaRule } from '../../lib/schema-rule';
 import { fetchStaffPage, noticesKey, staffDetailQuery, usePublishNotice, useWithdrawNotice } from './api/notices';
 import { NoticeEditDialog } from './notice-edit-dialog';
@@ -45,7 +44,7 @@ const COLUMNS: TableColumnsType<StaffNotice> = [
       audience === 'all' ? '全部客户' : <Tooltip title={row.enterprises.map((e) => e.enterpriseName).join('、')}>{`指定 ${row.enterprises.length} 家企业`}</Tooltip>,
   },
   // The list's order (newest first, drafts on top), so it shows at every desktop width.
-  { title: '发布时间', dataIndex: 'publishedAt', width: 170, render: (v: string | null) => (v ? <RecentTime value={v} /> : '—') },
+  { title: '发布时间', dataIndex: 'publishedAt', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
   // Below 1600 px it gives its room to 发布时间 (the status says 已过期, and 预览 shows the date).
   { title: '有效期至', dataIndex: 'expireAt', width: 170, responsive: WIDE_SCREENS, render: (v: string) => formatDateTime(v) },
   { title: '已读/应读', key: 'reading', width: 100, render: (_v, row) => (row.status === 'draft' ? '—' : `${row.readCount}/${row.audienceCount}`) },
