@@ -96,9 +96,9 @@ export function UserAdminPage() {
           </Permission>
         }
         columns={[
-          { title: '用户名', dataIndex: 'username' },
+          { title: '用户名', dataIndex: 'username', render: (v: string) => <ClippedText text={v} width={96} /> },
           { title: '用户姓名', dataIndex: 'nickName' },
-          { title: '所属企业', dataIndex: 'enterpriseName', render: (v: string) => <ClippedText text={v} width={120} /> },
+          { title: '所属企业', dataIndex: 'enterpriseName', render: (v: string) => <ClippedText text={v} width={104} /> },
           { title: '用户号', dataIndex: 'userNo', responsive: WIDE_SCREENS },
           {
             title: '角色',
