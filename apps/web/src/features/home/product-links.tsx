@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Card, Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import { use } from 'react';
 import { Link } from 'react-router';
 import { accountsApi, hasAnyAccess, type Authority, type UserProduct } from '@portal/shared';
@@ -23,7 +23,8 @@ const LINKS: { right: 'canEntry' | 'canReview' | 'canQuery'; label: string; path
 /**
  * Spec §7 `productGroup/initUserProductsLinks` on the customer home: the products the seat works
  * on, each with its number of accounts and links to what the seat may do there. Nothing when the
- * seat holds no account rights.
+ * seat holds no account rights. A section under the banner, not a reminder card: the home's states
+ * (spec §4: banner only, or the non-zero reminder groups) are about the cards.
  */
 export function ProductLinks() {
   const { data } = useQuery(productsQuery);
@@ -31,7 +32,8 @@ export function ProductLinks() {
   if (!data?.length) return null;
   const links = (product: UserProduct) => LINKS.filter((l) => product[l.right] && hasAnyAccess(access, l.access));
   return (
-    <Card title="我的产品" size="small" className={styles.products} data-testid="user-products">
+    <section aria-label="我的产品" className={styles.products} data-testid="user-products">
+      <Typography.Title level={5}>我的产品</Typography.Title>
       {data.map((product) => (
         <div key={`${product.productCode}-${product.productName}`} className={styles.product}>
           <span className={styles.productName}>
@@ -48,6 +50,6 @@ export function ProductLinks() {
           </span>
         </div>
       ))}
-    </Card>
+    </section>
   );
 }
