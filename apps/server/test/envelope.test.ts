@@ -270,7 +270,7 @@ describe('crypto envelope with RSA + AES and key rotation', () => {
   let app: TestApp;
   afterAll(() => app?.close());
 
-  it('negotiates RSA-3072 + AES-256, and an old key still decrypts after a new one is published', async () => {
+  it('negotiates RSA-3072 + AES-256, and an old key still decrypts after a new one is published', { timeout: 120_000 }, async () => {
     app = await createTestApp({ CRYPTO_ASYMMETRIC: 'RSA', CRYPTO_SYMMETRIC: 'AES' });
     await withEchoRoutes(app);
     const before = await connectEnvelope(app);
