@@ -3,10 +3,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
 const children = [
-  spawn('npx', ['tsx', 'watch', 'src/main.ts', '--seed'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env }),
-  spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env }),
+  spawn('npx', ['tsx', 'watch', 'src/main.ts', '--seed'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' }),
+  spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = (signal) => children.forEach((c) => c.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));

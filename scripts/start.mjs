@@ -52,9 +52,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry, ...
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   // The demo offers scan-code login (spec §1 ableScan).
-  env: production
-    ? process.env
-    : { ...process.env, ABLE_SCAN: process.env.ABLE_SCAN ?? '1', DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+  env: production ? process.env : { ...process.env, ABLE_SCAN: process.env.ABLE_SCAN ?? '1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -71,7 +71,8 @@ const configSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .default('public'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  /** Unset: data/ at the repository's root, whichever folder a command runs in. */
+  DATA_DIR: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -189,11 +190,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && !c.CRYPTO_KEYS_DIR) {
     throw new ConfigError('Invalid configuration:\n  CRYPTO_KEYS_DIR: required in production (server key pairs are never generated there)');
   }
+  const dataDir = path.resolve(c.DATA_DIR ?? path.join(SERVER_DIR, '../../data'));
   return {
     ...c,
     EVENTS_HEARTBEAT_MS: c.EVENTS_HEARTBEAT_MS ?? Math.min(15_000, Math.floor(c.CONNECTION_TIMEOUT_MS / 2)),
-    dataDir: path.resolve(c.DATA_DIR),
-    keysDir: path.resolve(c.CRYPTO_KEYS_DIR ?? path.join(c.DATA_DIR, 'keys')),
+    dataDir,
+    keysDir: path.resolve(c.CRYPTO_KEYS_DIR ?? path.join(dataDir, 'keys')),
     webDist: path.resolve(c.WEB_DIST ?? path.resolve(SERVER_DIR, '../web/dist')),
   };
 }

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { serveEmbeddedBackups } from './db/backup';
 import { ConfigError, loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openStores } from './stores';
@@ -11,6 +12,11 @@ async function main() {
   if (process.argv.includes('--seed')) await seedDemoData(stores.database, config);
   const app = await buildApp({ config, ...stores, now: Date.now }, { logger: loggerOptions(config) });
   app.addHook('onClose', async () => stores.close());
+  if (stores.database.kind === 'pglite') {
+    // `npm run db:backup` asks this process for the dump: the directory is ours alone.
+    const backups = await serveEmbeddedBackups(stores.database, config);
+    app.addHook('onClose', () => new Promise<void>((resolve) => backups.close(() => resolve())));
+  }
   if (config.NODE_ENV === 'production' && (stores.database.kind !== 'postgres' || stores.kv.kind !== 'redis')) {
     app.log.warn(
       { database: stores.database.kind, kv: stores.kv.kind },

@@ -283,7 +283,7 @@ describe('crypto envelope with RSA + AES and key rotation', () => {
     await generateServerKey(app.config.keysDir, 'RSA');
     const files = await fs.readdir(app.config.keysDir);
     expect(files.filter((f) => f.startsWith('rsa-'))).toHaveLength(2);
-    const rotated = await createTestApp({ CRYPTO_ASYMMETRIC: 'RSA', CRYPTO_SYMMETRIC: 'AES', DATA_DIR: app.config.DATA_DIR });
+    const rotated = await createTestApp({ CRYPTO_ASYMMETRIC: 'RSA', CRYPTO_SYMMETRIC: 'AES', DATA_DIR: app.config.dataDir });
     try {
       await withEchoRoutes(rotated);
       const after = await connectEnvelope(rotated);

@@ -18,7 +18,7 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
   /** Embedded only: a copy of the whole data directory (test templates, backups). */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -109,10 +109,11 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
     execScript: (script) => pool.execScript(script),
     // One process owns a PGlite directory, so there is nobody to race.
     withMigrationLock: (work) => work(),
-    async dumpDataDir() {
+    async dumpDataDir(compression = 'none') {
+      // Holding the pool's one connection: no statement runs while the directory is copied.
       const client = await pool.connect();
       try {
-        return await pglite.dumpDataDir('none');
+        return await pglite.dumpDataDir(compression);
       } finally {
         client.release();
       }

@@ -60,7 +60,7 @@ export async function createTestApp(
       await drop().catch(drop);
     }
     await stores.close();
-    await fs.rm(config.DATA_DIR, { recursive: true, force: true });
+    await fs.rm(config.dataDir, { recursive: true, force: true });
   });
   return app;
 }
