@@ -25,6 +25,21 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/lib/http/transport.ts'], rules: { 'no-restricted-globals': 'off' } },
+  // Spec §9: every auto-closing message counts down, so messages go through one hook.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/countdown-message.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "VariableDeclarator[init.callee.object.name='App'][init.callee.property.name='useApp'] Property[key.name='message']",
+          message: 'Show messages with useMessage() from src/lib/countdown-message: it counts them down.',
+        },
+        { selector: "ImportSpecifier[imported.name='message']", message: 'Show messages with useMessage() from src/lib/countdown-message.' },
+      ],
+    },
+  },
   // One-way imports: a feature never imports another feature (STYLE.md). A file directly in
   // features/<f>/ reaches a sibling feature with '../x/', one a level deeper with '../../x/'.
   ...[

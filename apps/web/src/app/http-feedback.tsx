@@ -1,9 +1,9 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { countdownMessage } from '../lib/countdown-message';
 import { HTTP_MESSAGES, setHttpNotifier } from '../lib/http';
 import { paths } from '../config/paths';
+import { useMessage } from '../lib/countdown-message';
 
 const LOGIN_ROUTES: readonly string[] = [paths.login, paths.handleLoginSign, paths.handleLoginCert];
 /** Spec §8 / §9: the 401 message stays 5 seconds; an error message antd's usual 3. */
@@ -12,13 +12,14 @@ const ERROR_SECONDS = 3;
 
 /** Installs the HTTP client's user-facing behaviour of spec §8 (messages, the two 401 paths). */
 export function HttpFeedback() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const location = useLocation();
 
   useEffect(() => {
     setHttpNotifier({
-      error: (text) => countdownMessage(message, 'error', text, ERROR_SECONDS),
+      error: (text) => message.error(text, ERROR_SECONDS),
       unauthorized(serverMessage) {
         if (LOGIN_ROUTES.includes(location.pathname)) {
           modal.warning({
@@ -31,7 +32,7 @@ export function HttpFeedback() {
         }
         const back = `${location.pathname}${location.search}`;
         navigate(`${paths.login}?redirect=${encodeURIComponent(back)}`, { replace: true });
-        countdownMessage(message, 'error', HTTP_MESSAGES.unauthorized, UNAUTHORIZED_SECONDS);
+        message.error(HTTP_MESSAGES.unauthorized, UNAUTHORIZED_SECONDS);
       },
     });
   }, [message, modal, navigate, location.pathname, location.search]);

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { useMessage } from '../lib/countdown-message';
 
 interface DownloadButtonProps {
   /** Fetches and saves the file; resolves to its name. Refusals are shown by the HTTP client. */
@@ -12,15 +13,15 @@ interface DownloadButtonProps {
 
 /** A download with its progress: the button spins and a message stays up until the file is saved. */
 export function DownloadButton({ download, subject, children }: DownloadButtonProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     const key = `download-${subject}`;
     setBusy(true);
-    void message.loading({ key, content: `正在生成${subject}，请稍候…`, duration: 0 });
+    message.loading({ key, content: `正在生成${subject}，请稍候…` });
     try {
       const fileName = await download();
-      void message.success({ key, content: `已下载：${fileName}` });
+      message.success({ key, content: `已下载：${fileName}` });
     } catch {
       // The HTTP client has shown '文件下载失败！' or the server's message.
       message.destroy(key);

@@ -22,7 +22,7 @@ function dottedLiterals(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of sources(SRC)) {
     for (const [, literal] of fs.readFileSync(file, 'utf8').matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) {
-      if (/^(?:[a-z]{1,2}|excluded|req)\./.test(literal!) || /\.(?:html|json)$/.test(literal!)) continue;
+      if (/^(?:[a-z]{1,2}|excluded|req)\./.test(literal!) || /\.(?:html|json|sock)$/.test(literal!)) continue;
       if ((LIVE_EVENT_KINDS as readonly string[]).includes(literal!)) continue;
       found.set(literal!, path.relative(SRC, file));
     }

@@ -7,6 +7,7 @@ import { NoticeBell, UrgentNoticeDialog } from '../../features/risk-notices/noti
 import { http } from '../../lib/http';
 import type { SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 interface Props {
   user: SessionUser;
@@ -26,16 +27,17 @@ const SWITCH = '切换用户';
  * with another seat to switch to), 修改密码, 返回首页, 退出登录.
  */
 export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout, onSwitched }: Props) {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const [switching, setSwitching] = useState(false);
   const [target, setTarget] = useState<string>();
   const [changingPassword, setChangingPassword] = useState(false);
 
   const confirmSwitch = () => {
-    if (!target) return void message.warning('请选择要切换的企业');
+    if (!target) return message.warning('请选择要切换的企业');
     // Spec §5: switching to the logged-in enterprise is refused with this message.
     if (target === user.userNo) {
-      void message.error(RETURN_CODES.SWITCH_SAME_ENTERPRISE.message);
+      message.error(RETURN_CODES.SWITCH_SAME_ENTERPRISE.message);
       return;
     }
     modal.confirm({

@@ -1,9 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { CSV_FORMAT_MESSAGE, validateCsvFileName } from '@portal/shared';
-import { Alert, App, Button, Modal, Table, Tag, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Modal, Table, Tag, Upload, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { readCsvFile, type CsvColumn, type CsvParseResult, type CsvRow } from './csv-import';
 import styles from './data-table.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 interface CsvImportButtonProps {
   columns: readonly CsvColumn[];
@@ -50,7 +51,7 @@ function summary({ rows, fileErrors }: CsvParseResult) {
  * clerk confirms a file without errors.
  */
 export function CsvImportButton({ columns, onImport, buttonText = '导入', subject }: CsvImportButtonProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [importing, setImporting] = useState(false);
 

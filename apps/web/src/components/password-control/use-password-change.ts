@@ -1,8 +1,9 @@
 import { PASSWORD_MESSAGES } from '@portal/shared';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/http';
 import { sealPasswordChange, type PasswordChangeValues, type SealedPasswordChange } from './password-change-fields';
+import { useMessage } from '../../lib/countdown-message';
 
 /**
  * The confirm step of both password dialogs (spec §5): an invalid form says '验证不通过！'; the
@@ -16,7 +17,7 @@ export function usePasswordChange(options: {
   onDone: () => void | Promise<void>;
 }) {
   const [form] = Form.useForm<PasswordChangeValues>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [saving, setSaving] = useState(false);
 
   async function confirm() {
@@ -24,18 +25,18 @@ export function usePasswordChange(options: {
       () => true,
       () => false,
     );
-    if (!valid) return void message.error(PASSWORD_MESSAGES.invalidForm);
+    if (!valid) return message.error(PASSWORD_MESSAGES.invalidForm);
     setSaving(true);
     try {
       await options.send(await sealPasswordChange(form.getFieldsValue()));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.status !== 401) void message.error(PASSWORD_MESSAGES.changeFailed);
+      if (err.status !== 401) message.error(PASSWORD_MESSAGES.changeFailed);
       return;
     } finally {
       setSaving(false);
     }
-    void message.success(options.successMessage);
+    message.success(options.successMessage);
     await options.onDone();
   }
 

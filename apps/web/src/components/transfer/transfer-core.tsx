@@ -1,9 +1,10 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { moveKeys, partition, searchTextOf, type TransferMode } from './transfer-items';
 import { TransferPanel, type TransferColumn } from './transfer-panel';
 import styles from './transfer.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 export interface TransferCoreProps<T> {
   items: readonly T[];
@@ -30,7 +31,7 @@ export function TransferCore<T extends object>({
   mode = 'multiple',
   listHeight = 320,
 }: TransferCoreProps<T>) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [leftSelected, setLeftSelected] = useState<string[]>([]);
   const [rightSelected, setRightSelected] = useState<string[]>([]);
 

@@ -1,11 +1,12 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { accountsApi, CSV_FORMAT_MESSAGE, decodeCsv, formatAccountNo, validateCsvFileName } from '@portal/shared';
-import { Alert, App, Modal, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Modal, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { portalCrypto } from '@portal/crypto';
 import { toUploadFile } from '../../lib/upload';
 import { newBatchNo, useBatchAddAccounts, type BatchFile } from './api/batch-add-accounts';
 import { previewBatch, withServerReasons, type BatchRow } from './batch-file';
+import { useMessage } from '../../lib/countdown-message';
 
 interface Chosen {
   /** The file with what its signature covers: its SM3 and row count (docs/signing.md). */
@@ -47,13 +48,13 @@ function summary(chosen: Chosen) {
  * checked row by row on the server and added all or nothing (spec §5: csv only).
  */
 export function AccountBatchDialog({ onClose, onAdded }: AccountBatchDialogProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const batch = useBatchAddAccounts();
 
   const open = async (file: File) => {
     if (validateCsvFileName(file.name)) {
-      void message.error(CSV_FORMAT_MESSAGE);
+      message.error(CSV_FORMAT_MESSAGE);
       return;
     }
     setChosen(await choose(file));

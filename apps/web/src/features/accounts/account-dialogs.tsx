@@ -1,5 +1,5 @@
 import type { AccountRecord } from '@portal/shared';
-import { App, Modal } from 'antd';
+import { Modal } from 'antd';
 import { usePermission } from '../../lib/permissions';
 import { AccountAddDialog } from './account-add-dialog';
 import { AccountAuthDialog } from './account-auth-dialog';
@@ -7,6 +7,7 @@ import { AccountBatchDialog } from './account-batch-dialog';
 import { AccountDetails } from './account-details';
 import { AccountEditDialog } from './account-edit-dialog';
 import { accountTitle } from './account-format';
+import { useMessage } from '../../lib/countdown-message';
 
 /** The dialog a list has open: details, add (from a row of 未添加账户, with its number), batch, edit or authorize. */
 export type AccountDialog =
@@ -18,7 +19,7 @@ export type AccountDialog =
 
 /** Opens the asked dialog and says how its write went. */
 export function AccountDialogs({ dialog, onClose }: { dialog: AccountDialog | null; onClose: () => void }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const mayAdd = usePermission('accountAdd');
   if (!dialog) return null;
   return (
@@ -34,7 +35,7 @@ export function AccountDialogs({ dialog, onClose }: { dialog: AccountDialog | nu
           onClose={onClose}
           onAdded={(account) => {
             onClose();
-            void message.success(`账户“${accountTitle(account)}”已添加`);
+            message.success(`账户“${accountTitle(account)}”已添加`);
           }}
         />
       )}
@@ -43,7 +44,7 @@ export function AccountDialogs({ dialog, onClose }: { dialog: AccountDialog | nu
           onClose={onClose}
           onAdded={(rowCount) => {
             onClose();
-            void message.success(`批量添加成功，共添加 ${rowCount} 个账户`);
+            message.success(`批量添加成功，共添加 ${rowCount} 个账户`);
           }}
         />
       )}
@@ -53,7 +54,7 @@ export function AccountDialogs({ dialog, onClose }: { dialog: AccountDialog | nu
           onClose={onClose}
           onUpdated={() => {
             onClose();
-            void message.success('账户已修改');
+            message.success('账户已修改');
           }}
         />
       )}
@@ -63,7 +64,7 @@ export function AccountDialogs({ dialog, onClose }: { dialog: AccountDialog | nu
           onClose={onClose}
           onSaved={(count) => {
             onClose();
-            void message.success(`账户授权已保存，${count} 个操作员的权限已更新`);
+            message.success(`账户授权已保存，${count} 个操作员的权限已更新`);
           }}
         />
       )}

@@ -13,6 +13,7 @@ import { ACCOUNT_QUERY_FIELDS } from './account-query-fields';
 import { downloadAccounts } from './api/download-accounts';
 import { accountsKey, fetchAccountPage, type AccountFilter, type AddedState } from './api/list-accounts';
 import { useSwitchAccounts, type AccountSwitch } from './api/switch-accounts';
+import { useMessage } from '../../lib/countdown-message';
 
 const SWITCH_WORDS: Record<AccountSwitch, string> = { start: '启用', forbid: '停用' };
 
@@ -22,7 +23,8 @@ const fetchers = { added: fetchAccountPage('added'), notAdded: fetchAccountPage(
 
 /** One side of 账户管理: the query form, the server-paged list, its row and toolbar actions. */
 export function AccountList({ added }: { added: AddedState }) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [criteria, setCriteria] = useState<FormValues>({});
   const { rows: selectedRows, selection, clear: clearSelection } = useCheckboxSelection<AccountRecord>();
@@ -33,7 +35,7 @@ export function AccountList({ added }: { added: AddedState }) {
     try {
       const { changed, unchanged } = await switching.mutateAsync({ to, accountNos: accounts.map((a) => a.accountNo) });
       const word = SWITCH_WORDS[to];
-      void message.success(`已${word} ${changed.length} 个账户${unchanged.length > 0 ? `，${unchanged.length} 个账户原已${word}` : ''}`);
+      message.success(`已${word} ${changed.length} 个账户${unchanged.length > 0 ? `，${unchanged.length} 个账户原已${word}` : ''}`);
       clearSelection();
     } catch {
       // The HTTP client has shown the refusal; nothing changed (all or nothing).

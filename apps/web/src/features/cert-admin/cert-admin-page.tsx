@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ClippedText, DataTable, WIDE_SCREENS, type FetchPage, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { certificatesKey, freezeCertificate, issueActivationCode, listCertificates, renewCertificate, revokeCertificate, unfreezeCertificate } from './api';
+import { useMessage } from '../../lib/countdown-message';
 
 const STATUS_COLORS: Record<CertificateStatus, string> = { active: 'green', frozen: 'orange', revoked: 'default' };
 
@@ -48,7 +49,8 @@ const COLUMNS: TableColumnsType<CertificateRecord> = [
 
 /** Bank staff (证书管理, issue 14): activation codes for enrolment, and each certificate's freeze, unfreeze, revoke and renewal. */
 export function CertAdminPage() {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [codeOpen, setCodeOpen] = useState(false);
   const [revoking, setRevoking] = useState<CertificateRecord>();
@@ -64,7 +66,7 @@ export function CertAdminPage() {
       return revokeCertificate(row.serial, reason ?? '');
     },
     onSuccess: async (_data, { action }) => {
-      void message.success({ freeze: '证书已冻结', unfreeze: '证书已解冻', revoke: '证书已吊销', renew: '证书已更新' }[action]);
+      message.success({ freeze: '证书已冻结', unfreeze: '证书已解冻', revoke: '证书已吊销', renew: '证书已更新' }[action]);
       await refresh();
     },
   });

@@ -13,6 +13,7 @@ import { useStandards } from '../../lib/dictionary';
 import { GALLERY_STANDARDS } from './gallery-standards';
 import type { CustodyAccount } from './demo-data';
 import styles from './component-gallery.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 const QUERY_KEY = ['component-gallery', 'accounts'] as const;
 
@@ -26,7 +27,8 @@ const QUERY_FIELDS: FormField[] = [
 type SelectionChoice = 'checkbox' | 'radio' | 'none';
 
 export function DataTableDemo() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [service] = useState(createAccountService);
   const [mode, setMode] = useState<ServiceMode>('normal');

@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { codeLabel, formatAmount } from '@portal/shared';
-import { App, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { downloadBlob, DownloadError, type DownloadSource } from '../../lib/download';
 import { custodyAccounts } from './demo-data';
 import styles from './component-gallery.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 const FILE_NAME = '托管账户清单.xls';
 const DISPOSITION = `attachment; filename="account-list.xls"; filename*=UTF-8''${encodeURIComponent(FILE_NAME)}`;
@@ -38,7 +39,7 @@ const SOURCES: Record<'file' | 'envelope' | 'failure', () => DownloadSource> = {
 };
 
 export function DownloadDemo() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const download = async (source: DownloadSource) => {
     try {
       const name = await downloadBlob(source);

@@ -1,9 +1,10 @@
-import { App, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { FormBuilder, type FormField, type FormValues } from '../../components/form-builder';
 import { useStandards } from '../../lib/dictionary';
 import { GALLERY_STANDARDS } from './gallery-standards';
 import styles from './component-gallery.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 /** A custody account registration form: every field type, labels and rules from the dictionary. */
 const ACCOUNT_FORM: FormField[] = [
@@ -24,7 +25,7 @@ const ACCOUNT_FORM: FormField[] = [
 ];
 
 export function FormBuilderDemo() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [submitted, setSubmitted] = useState<FormValues | null>(null);
   const { data: dictionary } = useStandards(GALLERY_STANDARDS);
   if (!dictionary) return <Skeleton active />;

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatDate, type Enterprise } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { useState } from 'react';
 import { DataTable, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
@@ -14,6 +14,7 @@ import { useEnableEnterprise } from './api/enable-enterprise';
 import { enterprisesKey, fetchEnterprisePage } from './api/list-enterprises';
 import { EnterpriseDialog } from './enterprise-dialog';
 import { ENTERPRISE_TYPE_ITEMS } from './enterprise-types';
+import { useMessage } from '../../lib/countdown-message';
 
 const QUERY_FIELDS: FormField[] = [
   { name: 'enterpriseNo', type: 'text', label: '企业编号' },
@@ -31,7 +32,7 @@ type Dialog = { mode: 'add' } | { mode: 'edit'; enterprise: Enterprise } | null;
 
 /** 系统管理 › 企业管理: enterprises, each added with its first administrator; disabled rather than deleted once it has users. */
 export function EnterpriseAdminPage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const showPassword = useOneTimePasswordNotice();
   const [dialog, setDialog] = useState<Dialog>(null);
   const disable = useDisableEnterprise();
@@ -51,7 +52,7 @@ export function EnterpriseAdminPage() {
       visible: (row) => notOwn(row) && row.status === 1,
       confirm: (row) => `停用后“${row.enterpriseName}”的用户不能再登录，在线会话立即结束。确定停用吗？`,
       onClick: async (row) => {
-        if (await settle(disable.mutateAsync(row.enterpriseNo))) void message.success('企业已停用');
+        if (await settle(disable.mutateAsync(row.enterpriseNo))) message.success('企业已停用');
       },
     },
     {
@@ -61,7 +62,7 @@ export function EnterpriseAdminPage() {
       visible: (row) => notOwn(row) && row.status !== 1,
       confirm: (row) => `启用后“${row.enterpriseName}”的用户可以重新登录。确定启用吗？`,
       onClick: async (row) => {
-        if (await settle(enable.mutateAsync(row.enterpriseNo))) void message.success('企业已启用');
+        if (await settle(enable.mutateAsync(row.enterpriseNo))) message.success('企业已启用');
       },
     },
     {
@@ -73,7 +74,7 @@ export function EnterpriseAdminPage() {
       visible: (row) => notOwn(row) && row.userCount === 0,
       confirm: (row) => `确定删除企业“${row.enterpriseName}”（${row.enterpriseNo}）吗？删除后不可恢复。`,
       onClick: async (row) => {
-        if (await settle(remove.mutateAsync(row.enterpriseNo))) void message.success('企业已删除');
+        if (await settle(remove.mutateAsync(row.enterpriseNo))) message.success('企业已删除');
       },
     },
   ];
@@ -114,7 +115,7 @@ export function EnterpriseAdminPage() {
           onClose={() => setDialog(null)}
           onUpdated={() => {
             setDialog(null);
-            void message.success('企业已修改');
+            message.success('企业已修改');
           }}
           onAdded={(added, input) => {
             setDialog(null);

@@ -1,6 +1,7 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { instructionsApi, uploadProblem } from '@portal/shared';
-import { App, Button, Upload, type UploadFile } from 'antd';
+import { Button, Upload, type UploadFile } from 'antd';
+import { useMessage } from '../../lib/countdown-message';
 
 /** A file of the entry form: chosen here and not yet stored (`file`), or stored on the instruction (`attachmentId`). */
 export interface ChosenAttachment {
@@ -26,7 +27,7 @@ const { ATTACHMENT_FILES, ATTACHMENT_MAX, ATTACHMENT_MAX_MESSAGE } = instruction
  * the contract's messages (the server judges the content), stored when the form is saved.
  */
 export function AttachmentChooser({ items, onChange, disabled }: AttachmentChooserProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const full = items.length >= ATTACHMENT_MAX;
 
   const add = (batch: readonly File[]) => {
@@ -34,9 +35,9 @@ export function AttachmentChooser({ items, onChange, disabled }: AttachmentChoos
     for (const file of batch) {
       const problem = uploadProblem(ATTACHMENT_FILES, file);
       if (problem) {
-        void message.error(`${file.name}：${problem}`);
+        message.error(`${file.name}：${problem}`);
       } else if (next.length >= ATTACHMENT_MAX) {
-        void message.error(ATTACHMENT_MAX_MESSAGE);
+        message.error(ATTACHMENT_MAX_MESSAGE);
         break;
       } else {
         next.push({ uid: crypto.randomUUID(), name: file.name, size: file.size, file });

@@ -1,8 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { instructionsApi, uploadProblem, type InstructionAttachment } from '@portal/shared';
-import { App, Button, Empty, List, Popconfirm, Upload } from 'antd';
+import { Button, Empty, List, Popconfirm, Upload } from 'antd';
 import { toUploadFile } from '../../lib/upload';
 import { downloadAttachment, useRemoveAttachment, useUploadAttachment } from './api/instructions';
+import { useMessage } from '../../lib/countdown-message';
 
 interface AttachmentListProps {
   instructionId: number;
@@ -14,7 +15,7 @@ interface AttachmentListProps {
 
 /** An instruction's attachments: download for anyone who sees it; up to 5 pdf/jpg/png of ≤ 5 MB added by its maker. */
 export function AttachmentList({ instructionId, attachments, staff, editable }: AttachmentListProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const uploading = useUploadAttachment();
   const removing = useRemoveAttachment();
   const full = attachments.length >= instructionsApi.ATTACHMENT_MAX;
@@ -22,12 +23,12 @@ export function AttachmentList({ instructionId, attachments, staff, editable }: 
   const upload = async (file: File) => {
     const problem = uploadProblem(instructionsApi.ATTACHMENT_FILES, file);
     if (problem) {
-      void message.error(`${file.name}：${problem}`);
+      message.error(`${file.name}：${problem}`);
       return;
     }
     try {
       await uploading.mutateAsync({ instructionId, ...toUploadFile(file.name, new Uint8Array(await file.arrayBuffer())) });
-      void message.success(`已上传：${file.name}`);
+      message.success(`已上传：${file.name}`);
     } catch {
       // The HTTP client has shown the refusal (type checked by content, size, count).
     }

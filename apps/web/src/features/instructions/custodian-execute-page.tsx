@@ -1,5 +1,5 @@
 import type { InstructionRecord } from '@portal/shared';
-import { App, Card } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { fetchCustodianPage, instructionsKey, useCustodianExecute } from './api/instructions';
@@ -7,19 +7,20 @@ import { instructionColumns } from './instruction-columns';
 import { ExecuteDialog } from './execute-dialog';
 import { InstructionDetailDrawer } from './instruction-detail-drawer';
 import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
+import { useMessage } from '../../lib/countdown-message';
 
 const fetchExecute = fetchCustodianPage('execute');
 
 /** 托管行指令管理 › 托管行指令执行 (`/custodianInstruction/custodianExecute/index`): checked instructions, paid one by one. */
 export function CustodianExecutePage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [openId, setOpenId] = useState<number | null>(null);
   const [executing, setExecuting] = useState<InstructionRecord | null>(null);
   const execute = useCustodianExecute();
   const run = async (row: InstructionRecord, reason: string) => {
     try {
       await execute.mutateAsync({ row, reason });
-      void message.success(`指令 ${row.instructionNo} 已执行`);
+      message.success(`指令 ${row.instructionNo} 已执行`);
       setExecuting(null);
     } catch {
       // Shown by the HTTP client; the dialog stays.

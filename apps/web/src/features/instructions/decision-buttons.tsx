@@ -2,6 +2,7 @@ import { instructionsApi, totalsByCurrency, type InstructionRecord } from '@port
 import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { Decision } from './api/instructions';
+import { useMessage } from '../../lib/countdown-message';
 
 interface DecisionButtonsProps {
   /** The selected rows, in the order they were selected. */
@@ -22,14 +23,15 @@ const reasonRules = [
 
 /** 通过 / 退回 for the selected rows as one batch; 退回 asks for the reason. */
 export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked }: DecisionButtonsProps) {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const [refusing, setRefusing] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
 
   const run = async (result: 'pass' | 'refuse', reason: string) => {
     try {
       await decide({ rows, result, reason });
-      void message.success(`已${result === 'pass' ? '通过' : '退回'} ${rows.length} 条指令`);
+      message.success(`已${result === 'pass' ? '通过' : '退回'} ${rows.length} 条指令`);
       onDone();
       return true;
     } catch {
@@ -41,7 +43,7 @@ export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked 
   const pass = () => {
     const blocked = passBlocked?.(rows);
     if (blocked) {
-      void message.warning(blocked);
+      message.warning(blocked);
       return;
     }
     modal.confirm({

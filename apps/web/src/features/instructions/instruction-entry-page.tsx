@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { INSTRUCTION_STATUS, nextStatus, type InstructionRecord, type InstructionStatus } from '@portal/shared';
-import { App, Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, type RowAction } from '../../components/data-table';
 import { Permission } from '../../lib/permissions';
@@ -9,6 +9,7 @@ import { instructionColumns } from './instruction-columns';
 import { InstructionDetailDrawer } from './instruction-detail-drawer';
 import { InstructionFormDialog } from './instruction-form-dialog';
 import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
+import { useMessage } from '../../lib/countdown-message';
 
 const fetchEntry = fetchInstructionPage('entry');
 // Whether the maker may take an action on a row: the shared state machine decides.
@@ -19,7 +20,7 @@ type Dialog = { mode: 'add' } | { mode: 'edit'; record: InstructionRecord } | { 
 
 /** 指令管理 › 指令录入 (`/instructionManagement/instructionEntry/index`): the maker's own instructions. */
 export function InstructionEntryPage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const submitting = useSubmitInstructions();
@@ -38,7 +39,7 @@ export function InstructionEntryPage() {
       onClick: async (row) => {
         try {
           await submitting.mutateAsync([row.id]);
-          void message.success(`指令 ${row.instructionNo} 已提交复核`);
+          message.success(`指令 ${row.instructionNo} 已提交复核`);
         } catch {
           // Shown by the HTTP client.
         }
@@ -50,7 +51,7 @@ export function InstructionEntryPage() {
   const revoke = async (record: InstructionRecord, reason: string) => {
     try {
       await revoking.mutateAsync({ id: record.id, reason });
-      void message.success(`指令 ${record.instructionNo} 已撤销`);
+      message.success(`指令 ${record.instructionNo} 已撤销`);
       setDialog(null);
     } catch {
       // Shown by the HTTP client.

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountLabel, amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord } from '@portal/shared';
 import type { FormRule } from 'antd';
-import { Alert, App, Button, Form, Modal, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { contractFields, FormBuilder, type FormValues } from '../../components/form-builder';
 import { beforeBeijingToday } from '../../lib/beijing-day';
@@ -20,6 +20,7 @@ import { payerAccountsQuery } from './api/payer-accounts';
 import { AttachmentChooser, type ChosenAttachment } from './attachment-chooser';
 import { entryRefusal } from './entry-money';
 import { PayerFacts, PayerOption } from './payer-facts';
+import { useMessage } from '../../lib/countdown-message';
 
 const STANDARDS = [{ code: 'instructionType' }];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,7 +48,7 @@ const payeeAccountByRoute: FormRule = ({ getFieldValue }) => ({
  * and stores only the files still missing.
  */
 export function InstructionFormDialog({ record, onClose }: InstructionFormDialogProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<FormValues>();
   const { data: dictionary } = useStandards(STANDARDS);
   const payerAccountNo = Form.useWatch('payerAccountNo', form) as string | undefined;
@@ -176,8 +177,8 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
       setSaved(instruction);
       if (filesToStore) await storeFiles(instruction.id);
       if (submit && instruction.status !== '10') instruction = (await submitting.mutateAsync([instruction.id]))[0]!;
-      if (submit && account && !account.hasReviewer) void message.warning(`指令 ${instruction.instructionNo} 已提交，但${instructionsApi.INSTRUCTION_MESSAGES.noReviewer}`, 8);
-      else void message.success(submit ? `指令 ${instruction.instructionNo} 已提交复核` : `指令 ${instruction.instructionNo} 已保存为草稿`);
+      if (submit && account && !account.hasReviewer) message.warning(`指令 ${instruction.instructionNo} 已提交，但${instructionsApi.INSTRUCTION_MESSAGES.noReviewer}`, 8);
+      else message.success(submit ? `指令 ${instruction.instructionNo} 已提交复核` : `指令 ${instruction.instructionNo} 已保存为草稿`);
       onClose();
     } catch {
       // The HTTP client has shown the refusal; the form stays to correct it.

@@ -1,6 +1,6 @@
 import type { InstructionRecord } from '@portal/shared';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import type { FormValues } from '../../components/form-builder';
@@ -8,12 +8,13 @@ import { downloadInstructions, fetchInstructionPage, instructionsKey, type Instr
 import { instructionColumns } from './instruction-columns';
 import { InstructionDetailDrawer } from './instruction-detail-drawer';
 import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
+import { useMessage } from '../../lib/countdown-message';
 
 const fetchAll = fetchInstructionPage('all');
 
 /** 指令管理 › 指令查询 (`/instructionManagement/instructionQuery/index`): every instruction of the enterprise, exportable. */
 export function InstructionQueryPage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [criteria, setCriteria] = useState<FormValues>({});
   const [openId, setOpenId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,10 +23,10 @@ export function InstructionQueryPage() {
   const download = async () => {
     const key = 'download-instructions';
     setBusy(true);
-    void message.loading({ key, content: '正在生成指令列表，请稍候…', duration: 0 });
+    message.loading({ key, content: '正在生成指令列表，请稍候…' });
     try {
       const fileName = await downloadInstructions({ ...criteria, view: 'all' } as InstructionFilter);
-      void message.success({ key, content: `已下载：${fileName}` });
+      message.success({ key, content: `已下载：${fileName}` });
     } catch {
       // The HTTP client has shown the refusal.
       message.destroy(key);

@@ -1,7 +1,7 @@
 import { KeyOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CERT_BROWSER_MESSAGE, CERT_STATUS_MESSAGE, LOGIN_MESSAGES } from '@portal/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PasswordEntry } from '../../components/password-control';
@@ -25,6 +25,7 @@ import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
 import { useCaptcha } from './use-captcha';
+import { useMessage } from '../../lib/countdown-message';
 
 interface Values {
   activationCode?: string;
@@ -44,7 +45,7 @@ const pinRule = { min: 6, max: 32, message: PIN_MESSAGES.length };
  */
 export function CertLoginForm() {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const captchaState = useCaptcha();
   const { captcha, spend: spendCaptcha } = captchaState;
@@ -93,7 +94,7 @@ export function CertLoginForm() {
     const values = form.getFieldsValue();
     if (!values.password?.length) return null;
     if (!values.captcha) {
-      void message.warning(LOGIN_MESSAGES.captchaOnSubmit);
+      message.warning(LOGIN_MESSAGES.captchaOnSubmit);
       return null;
     }
     return valid && captcha ? values : null;
@@ -109,7 +110,7 @@ export function CertLoginForm() {
         (err: unknown) => {
           spend();
           if (!(err instanceof ApiError)) throw err;
-          void message.error(err.message);
+          message.error(err.message);
           return null;
         },
       );
@@ -118,7 +119,7 @@ export function CertLoginForm() {
       spend();
       resetSecrets();
       setEnrolling(false);
-      void message.success('证书下载成功，请使用证书登录');
+      message.success('证书下载成功，请使用证书登录');
       await queryClient.invalidateQueries({ queryKey: certificateKey });
     } finally {
       setSubmitting(false);
@@ -136,7 +137,7 @@ export function CertLoginForm() {
       try {
         privateKey = await unlockWithPin(record, values.pin!);
       } catch (err) {
-        void message.error((err as Error).message);
+        message.error((err as Error).message);
         return;
       }
       const request = await buildCertLoginRequest({
@@ -153,7 +154,7 @@ export function CertLoginForm() {
         if (!(err instanceof ApiError)) throw err;
         const changeTicket = changeTicketOf(err);
         if (changeTicket) setMustChange({ username, reason: err.message, changeTicket });
-        else void message.error(err.message);
+        else message.error(err.message);
         return null;
       });
       if (!token) return;

@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { LOGIN_MESSAGES } from '@portal/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PasswordEntry } from '../../components/password-control';
@@ -13,6 +13,7 @@ import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
 import { useCaptcha } from './use-captcha';
+import { useMessage } from '../../lib/countdown-message';
 
 interface LoginFormValues {
   username?: string;
@@ -23,7 +24,7 @@ interface LoginFormValues {
 /** The signed edition's login form of spec §2 "Login screen" with the spec §5 messages (the certificate edition's is CertLoginForm). */
 export function LoginForm() {
   const [form] = Form.useForm<LoginFormValues>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const captchaState = useCaptcha();
   const { captcha, spend: spendCaptcha } = captchaState;
   const [searchParams] = useSearchParams();
@@ -41,10 +42,10 @@ export function LoginForm() {
       () => false,
     );
     const { username = '', password, captcha: answer = '' } = form.getFieldsValue();
-    if (!username.trim()) return void message.warning(LOGIN_MESSAGES.usernameOnSubmit);
+    if (!username.trim()) return message.warning(LOGIN_MESSAGES.usernameOnSubmit);
     // Spec §5: no encrypted value, no login, and nothing more to say.
     if (!password?.length) return;
-    if (!answer) return void message.warning(LOGIN_MESSAGES.captchaOnSubmit);
+    if (!answer) return message.warning(LOGIN_MESSAGES.captchaOnSubmit);
     if (!valid || !captcha) return;
 
     setSubmitting(true);
@@ -60,7 +61,7 @@ export function LoginForm() {
         // 040007 carries the single-use ticket the forced change must present.
         const changeTicket = changeTicketOf(err);
         if (changeTicket) setMustChange({ username: request.username, reason: err.message, changeTicket });
-        else void message.error(err.message);
+        else message.error(err.message);
         return null;
       });
       if (!token) return;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '@portal/shared';
-import { App } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/http';
 import { fetchCaptcha } from './api';
+import { useMessage } from '../../lib/countdown-message';
 
 /**
  * The login captcha (spec §2 "Login screen"): fetched on mount, refreshed on demand (a click on
@@ -15,14 +15,14 @@ import { fetchCaptcha } from './api';
  * with (an attempt then would be refused as expired).
  */
 export function useCaptcha() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const query = useQuery({
     queryKey: ['login', 'captcha'],
     queryFn: async () => {
       try {
         return await fetchCaptcha();
       } catch (err) {
-        if (!(err instanceof ApiError && err.status === 401)) void message.error(LOGIN_MESSAGES.captchaFetchFailed);
+        if (!(err instanceof ApiError && err.status === 401)) message.error(LOGIN_MESSAGES.captchaFetchFailed);
         throw err;
       }
     },

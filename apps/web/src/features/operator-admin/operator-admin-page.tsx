@@ -1,7 +1,7 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { maskPhone, type UserRecord } from '@portal/shared';
-import { App, Button, Card, Space, Tag, Tooltip } from 'antd';
+import { Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { ClippedText, DataTable, WIDE_SCREENS, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
@@ -14,6 +14,7 @@ import { useDeleteSeat, useResetPassword, useUnlockOperator } from './api/operat
 import { OperatorAddDialog } from './operator-add-dialog';
 import { OperatorEditDialog } from './operator-edit-dialog';
 import { RoleMembersDialog } from './role-members-dialog';
+import { useMessage } from '../../lib/countdown-message';
 
 type Dialog = { mode: 'add' } | { mode: 'edit'; userId: number } | { mode: 'roles' } | null;
 
@@ -29,7 +30,7 @@ const SHARED_HINT = '该用户在其他企业也有用户号，其姓名、联�
  * enterprise, a row per seat, with their roles. The server scopes every call to that enterprise.
  */
 export function OperatorAdminPage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const showPassword = useOneTimePasswordNotice();
   const [dialog, setDialog] = useState<Dialog>(null);
   const me = useQuery(currentUserQuery).data;
@@ -44,7 +45,7 @@ export function OperatorAdminPage() {
   const wholly = (row: UserRecord) => notMe(row) && !row.seatsElsewhere;
   const done = async (write: Promise<unknown>, text: string) => {
     // A refusal was shown by the HTTP client; the confirmation just closes.
-    if (await write.then(() => true, () => false)) void message.success(text);
+    if (await write.then(() => true, () => false)) message.success(text);
   };
 
   const rowActions: RowAction<UserRecord>[] = [
@@ -172,7 +173,7 @@ export function OperatorAdminPage() {
           onClose={() => setDialog(null)}
           onUpdated={() => {
             setDialog(null);
-            void message.success('操作员已修改');
+            message.success('操作员已修改');
           }}
         />
       )}

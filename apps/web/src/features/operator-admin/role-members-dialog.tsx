@@ -6,6 +6,7 @@ import { enterpriseSeatsQuery } from './api/list-seats';
 import { operatorRolesQuery } from './api/list-roles';
 import { useAssignRole } from './api/operator-writes';
 import { membersToSave, movableMembers } from './role-members';
+import { useMessage } from '../../lib/countdown-message';
 
 interface RoleMembersDialogProps {
   /** The administrator's own seat: its roles are not changed here. */
@@ -15,7 +16,8 @@ interface RoleMembersDialogProps {
 
 /** 角色分配: pick a role, move this enterprise's operators between the two lists, save its members. */
 export function RoleMembersDialog({ ownUserNo, onClose }: RoleMembersDialogProps) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const roles = useQuery(operatorRolesQuery);
   const seats = useQuery(enterpriseSeatsQuery);
   const assign = useAssignRole();
@@ -45,7 +47,7 @@ export function RoleMembersDialog({ ownUserNo, onClose }: RoleMembersDialogProps
     const done = await assign.mutateAsync({ roleId: role.roleId, userNos: membersToSave(role.userNos, movable, chosen) }).catch(() => null);
     if (!done) return; // the HTTP client has shown the server's message
     setDraft(undefined);
-    void message.success(`分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
+    message.success(`分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
   };
 
   return (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { enterprisesApi, formatDateTime, gatewayApi, partnersApi, type PartnerClient } from '@portal/shared';
 import { http } from '../../lib/http';
 import { schemaRule } from '../../lib/schema-rule';
+import { useMessage } from '../../lib/countdown-message';
 
 const clientsKey = ['partner-admin', 'clients'];
 const addSchema = partnersApi.partnerAdd.request;
@@ -19,7 +20,8 @@ interface FormValues {
  * once, in the answer that made it; the server keeps only its hash.
  */
 export function PartnerAdminPage() {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PartnerClient | 'new' | null>(null);
   const [form] = Form.useForm<FormValues>();
@@ -72,7 +74,7 @@ export function PartnerAdminPage() {
         showSecret('合作方已创建', created.clientId, created.clientSecret);
       } else if (editing) {
         await http.call(partnersApi.partnerUpdate, { clientId: editing.clientId, clientName: values.clientName, apiCodes: values.apiCodes });
-        void message.success('修改成功');
+        message.success('修改成功');
       }
     },
     onSuccess: async () => {
@@ -90,7 +92,7 @@ export function PartnerAdminPage() {
   const revoke = useMutation({
     mutationFn: (row: PartnerClient) => http.call(partnersApi.partnerRevoke, { clientId: row.clientId }),
     onSuccess: async () => {
-      void message.success('已停用');
+      message.success('已停用');
       await refresh();
     },
   });

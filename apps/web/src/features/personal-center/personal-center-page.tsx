@@ -1,11 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Descriptions, Form, Input, Upload } from 'antd';
+import { Avatar, Button, Card, Descriptions, Form, Input, Upload } from 'antd';
 import { useState } from 'react';
 import { CODE_TABLES, maskPhone, sessionApi } from '@portal/shared';
 import { http } from '../../lib/http';
 import { schemaRule } from '../../lib/schema-rule';
 import { currentUserQuery } from '../../lib/session';
+import { useMessage } from '../../lib/countdown-message';
 
 const AVATAR_MAX_BYTES = 96 * 1024;
 const profile = sessionApi.profileUpdateSchema.shape;
@@ -20,7 +21,7 @@ const branchName = (code: string) => (code ? ((CODE_TABLES.branch as Record<stri
 
 /** Personal centre (issue 5): view the profile, change nickname, description and avatar. */
 export function PersonalCenterPage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const { data: user } = useQuery(currentUserQuery);
   const [form] = Form.useForm<ProfileForm>();
@@ -31,7 +32,7 @@ export function PersonalCenterPage() {
   const save = useMutation({
     mutationFn: (values: ProfileForm) => http.call(sessionApi.currentUserUpdate, { ...values, avatar }),
     onSuccess: async () => {
-      void message.success('个人信息已保存');
+      message.success('个人信息已保存');
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     },
   });
@@ -63,7 +64,7 @@ export function PersonalCenterPage() {
             showUploadList={false}
             beforeUpload={(file) => {
               if (file.size > AVATAR_MAX_BYTES) {
-                void message.error('头像图片不能超过96KB');
+                message.error('头像图片不能超过96KB');
                 return Upload.LIST_IGNORE;
               }
               const reader = new FileReader();

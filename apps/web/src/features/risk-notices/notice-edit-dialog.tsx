@@ -8,6 +8,7 @@ import { beforeBeijingToday } from '../../lib/beijing-day';
 import { schemaRule } from '../../lib/schema-rule';
 import { enterprisesQuery, staffDetailQuery, useAddNotice, usePublishNotice, useUpdateNotice } from './api/notices';
 import { RichTextEditor } from './rich-text-editor';
+import { useMessage } from '../../lib/countdown-message';
 
 interface Values {
   title: string;
@@ -23,7 +24,8 @@ const AUDIENCE_TITLES = ['可选客户企业', '已选客户企业'] as const;
 
 /** A new notice (id null) or a draft being edited: saved as a draft, or saved and published at once. */
 export function NoticeEditDialog({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<Values>();
   const audience = Form.useWatch('audience', form);
   const enterprises = useQuery({ ...enterprisesQuery, enabled: open });
@@ -47,7 +49,7 @@ export function NoticeEditDialog({ id, open, onClose }: { id: number | null; ope
       try {
         const saved = id === null ? await add.mutateAsync(input) : await update.mutateAsync({ ...input, id, version: draft.data!.version });
         if (andPublish) await publish.mutateAsync(saved.id);
-        void message.success(andPublish ? '风险提示已发布' : '草稿已保存');
+        message.success(andPublish ? '风险提示已发布' : '草稿已保存');
         onClose();
       } catch {
         // The HTTP client has shown the refusal; the dialog keeps what was typed.

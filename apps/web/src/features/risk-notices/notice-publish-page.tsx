@@ -11,6 +11,7 @@ import { NoticeEditDialog } from './notice-edit-dialog';
 import { LevelTag, NoticeBody } from './notice-parts';
 import { NoticeReadersDrawer } from './notice-readers-drawer';
 import styles from './risk-notices.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 const options = (table: Readonly<Record<string, string>>) => Object.entries(table).map(([key, value]) => ({ key, value }));
 const STATUS_COLORS: Record<string, string> = { draft: 'default', published: 'green', withdrawn: 'red' };
@@ -52,7 +53,8 @@ const COLUMNS: TableColumnsType<StaffNotice> = [
 
 /** 托管行信息发布 › 风险提示发布 (`/custodianNotice/riskNoticePublish/index`): write, publish, withdraw and follow up notices. */
 export function NoticePublishPage() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [readers, setReaders] = useState<StaffNotice | null>(null);
   const [previewId, setPreviewId] = useState<number | null>(null);
@@ -69,7 +71,7 @@ export function NoticePublishPage() {
       onOk: async () => {
         try {
           await publish.mutateAsync(row.id);
-          void message.success('风险提示已发布');
+          message.success('风险提示已发布');
         } catch {
           // The HTTP client has shown the refusal.
         }
@@ -80,7 +82,7 @@ export function NoticePublishPage() {
     const { reason } = await reasonForm.validateFields();
     try {
       await withdraw.mutateAsync({ id: withdrawing!.id, reason });
-      void message.success('风险提示已撤回');
+      message.success('风险提示已撤回');
       setWithdrawing(null);
     } catch {
       // The HTTP client has shown the refusal.

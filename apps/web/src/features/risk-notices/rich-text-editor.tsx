@@ -1,7 +1,8 @@
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { App, Button, Input, Popover, Space, Tooltip } from 'antd';
+import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
 import styles from './risk-notices.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 const IMAGE_MAX_BYTES = 1_048_576;
 
@@ -27,7 +28,7 @@ interface Props {
  * own HTML; whatever it produces, the server keeps only the markup it allows.
  */
 export function RichTextEditor({ value = '', onChange, label }: Props) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const area = useRef<HTMLDivElement>(null);
   const [link, setLink] = useState('https://');
   const [linkOpen, setLinkOpen] = useState(false);
@@ -52,7 +53,7 @@ export function RichTextEditor({ value = '', onChange, label }: Props) {
   };
   const insertLink = () => {
     if (!/^https?:\/\/\S+$/.test(link)) {
-      void message.warning('请输入以http://或https://开头的链接地址');
+      message.warning('请输入以http://或https://开头的链接地址');
       return;
     }
     area.current?.focus();
@@ -70,7 +71,7 @@ export function RichTextEditor({ value = '', onChange, label }: Props) {
     if (!file) return;
     event.preventDefault();
     if (file.size > IMAGE_MAX_BYTES) {
-      void message.warning('粘贴的图片不能超过1MB');
+      message.warning('粘贴的图片不能超过1MB');
       return;
     }
     const reader = new FileReader();

@@ -1,6 +1,6 @@
 import { CODE_TABLES, formatDateTime, noticesApi, type CustomerNotice } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Tag, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
@@ -10,6 +10,7 @@ import { fetchCustomerPage, noticesKey, unreadQuery, useMarkRead } from './api/n
 import { LevelTag } from './notice-parts';
 import { NoticeReaderModal } from './notice-reader-modal';
 import styles from './risk-notices.module.css';
+import { useMessage } from '../../lib/countdown-message';
 
 const options = (table: Readonly<Record<string, string>>) => Object.entries(table).map(([key, value]) => ({ key, value }));
 
@@ -21,7 +22,7 @@ const QUERY_FIELDS: FormField[] = [
 
 /** 增值服务 › 风险提示 (`/addedServices/riskManagement/index`): the bank's notices to this enterprise, unread first in mind. */
 export function RiskNoticePage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [openId, setOpenId] = useState<number | null>(null);
   const unread = useQuery(unreadQuery).data ?? 0;
   const markRead = useMarkRead();
@@ -46,7 +47,7 @@ export function RiskNoticePage() {
   const readAll = async () => {
     try {
       const { marked } = await markRead.mutateAsync({ all: true });
-      void message.success(`已将 ${marked} 条风险提示标为已读`);
+      message.success(`已将 ${marked} 条风险提示标为已读`);
     } catch {
       // The HTTP client has shown the refusal.
     }

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@portal/shared';
-import { App, Button, Card, Space, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { use, useState } from 'react';
 import { ClippedText, DataTable, WIDE_SCREENS, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
@@ -15,6 +15,7 @@ import { fetchUserPage, usersKey } from './api/list-users';
 import { useResetPassword } from './api/reset-password';
 import { UserAddDialog } from './user-add-dialog';
 import { UserEditDialog } from './user-edit-dialog';
+import { useMessage } from '../../lib/countdown-message';
 
 /** A refused write was already shown by the HTTP client; the confirmation just closes. */
 const settle = <T,>(write: Promise<T>) => write.then(
@@ -26,7 +27,7 @@ type Dialog = { mode: 'add' } | { mode: 'edit'; userId: number } | null;
 
 /** 系统管理 › 用户管理: a row per seat (a person in one enterprise) with its roles. */
 export function UserAdminPage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const showPassword = useOneTimePasswordNotice();
   const [dialog, setDialog] = useState<Dialog>(null);
   const enterprises = useQuery(enterpriseOptionsQuery);
@@ -73,7 +74,7 @@ export function UserAdminPage() {
       confirm: (row) => `确定删除“${row.nickName}”在“${row.enterpriseName}”的用户号 ${row.userNo} 吗？若这是其最后一个用户号，该用户也将一并删除。`,
       onClick: async (row) => {
         const result = await settle(removeSeat.mutateAsync(row.userNo));
-        if (result.ok) void message.success(result.value.userDeleted ? '用户号已删除，该用户已无其他用户号，一并删除' : '用户号已删除');
+        if (result.ok) message.success(result.value.userDeleted ? '用户号已删除，该用户已无其他用户号，一并删除' : '用户号已删除');
       },
     },
   ];
@@ -148,7 +149,7 @@ export function UserAdminPage() {
           onClose={() => setDialog(null)}
           onUpdated={() => {
             setDialog(null);
-            void message.success('用户已修改');
+            message.success('用户已修改');
           }}
         />
       )}

@@ -7,10 +7,12 @@ import { allUsersQuery } from './api/user-all';
 import { userRolesQuery } from './api/user-roles';
 import { useAssignRoleUsers } from './api/user-roles-assign';
 import { assignableRoles, candidatesFor } from './assign-plan';
+import { useMessage } from '../../lib/countdown-message';
 
 /** API网关管理 › 用户分配: pick a role, move user numbers between the two lists, save the members. */
 export function UserAssignPage() {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const roles = useQuery(userRolesQuery);
   const users = useQuery(allUsersQuery);
   const assign = useAssignRoleUsers();
@@ -49,7 +51,7 @@ export function UserAssignPage() {
         const done = await assign.mutateAsync({ roleId: role.roleId, userNos: members }).catch(() => null);
         if (!done) return; // the HTTP client has shown the server's message
         setDraft(undefined);
-        void message.success(`分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
+        message.success(`分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
       },
     });
   };

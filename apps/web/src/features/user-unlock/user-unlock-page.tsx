@@ -3,12 +3,14 @@ import { App, Button, Card, Table } from 'antd';
 import { authApi, formatDateTime, type LockedUser } from '@portal/shared';
 import { http } from '../../lib/http';
 import { Permission } from '../../lib/permissions';
+import { useMessage } from '../../lib/countdown-message';
 
 const lockedUsersKey = ['user-unlock', 'locked'];
 
 /** Bank staff: users locked by wrong passwords (issue 4), and unlocking them. */
 export function UserUnlockPage() {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const locked = useQuery({
     queryKey: lockedUsersKey,
@@ -17,7 +19,7 @@ export function UserUnlockPage() {
   const unlock = useMutation({
     mutationFn: (userId: number) => http.call(authApi.unlockUser, { userId }),
     onSuccess: async () => {
-      void message.success('解锁成功');
+      message.success('解锁成功');
       await queryClient.invalidateQueries({ queryKey: lockedUsersKey });
     },
   });

@@ -1,9 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { CSV_FORMAT_MESSAGE, FEED_COLUMNS, WARNING_KIND_NAMES, WARNING_KINDS, formatAccountNo, validateCsvFileName, warningsApi, type WarningImportResult, type WarningKind } from '@portal/shared';
-import { Alert, App, Button, Form, Radio, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Form, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { toUploadFile, type UploadFile } from '../../lib/upload';
 import { previewFeed, useImportFeed } from './api/warnings';
+import { useMessage } from '../../lib/countdown-message';
 
 interface Chosen {
   kind: WarningKind;
@@ -23,7 +24,7 @@ const ALERT_TYPE: Record<WarningImportResult['outcome'], 'success' | 'info' | 'e
  * nothing) and lists each wrong line with its reason; 导入 writes it all, or nothing.
  */
 export function FeedImportPanel() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [kind, setKind] = useState<WarningKind>('clearPosition');
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [checking, setChecking] = useState(false);
@@ -46,7 +47,7 @@ export function FeedImportPanel() {
 
   const choose = async (file: File) => {
     if (validateCsvFileName(file.name)) {
-      void message.error(CSV_FORMAT_MESSAGE);
+      message.error(CSV_FORMAT_MESSAGE);
       return;
     }
     await check(kind, toUploadFile(file.name, new Uint8Array(await file.arrayBuffer())));
@@ -57,7 +58,7 @@ export function FeedImportPanel() {
     try {
       const result = await importing.mutateAsync({ ...chosen.file, kind: chosen.kind });
       setChosen({ ...chosen, result });
-      if (result.outcome === 'imported') void message.success(result.message);
+      if (result.outcome === 'imported') message.success(result.message);
     } catch {
       // The HTTP client has shown the refusal.
     }

@@ -1,5 +1,5 @@
 import type { WarningRecord } from '@portal/shared';
-import { App, Button, Card, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { use, useMemo, useState } from 'react';
 import { DataTable, useCheckboxSelection, WIDE_SCREENS } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
@@ -11,13 +11,14 @@ import { WarningDetailDrawer } from './warning-detail-drawer';
 import { HandlerCell, WarningStatus } from './warning-format';
 import { accountColumn, type WarningKindView } from './warning-kinds';
 import { warningQueryFields } from './warning-query-fields';
+import { useMessage } from '../../lib/countdown-message';
 
 /**
  * 预警信息 › one kind's list: query form, the enterprise's warnings with amounts formatted and
  * shortfalls highlighted, batch 处理 / 确认缴款 with a remark, xlsx download and a detail drawer.
  */
 export function WarningListPage<R extends WarningRecord>({ view }: { view: WarningKindView<R> }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const mayHandle = use(AccessContext).includes('WARNING_HANDLE');
   const selected = useCheckboxSelection<R>();
   const [criteria, setCriteria] = useState<FormValues>({});
@@ -30,7 +31,7 @@ export function WarningListPage<R extends WarningRecord>({ view }: { view: Warni
   const submit = async (remark: string) => {
     try {
       const done = await handle.mutateAsync({ ids: selected.rows.map((r) => r.id), remark });
-      void message.success(`已${view.verb} ${done.length} 条${view.title}`);
+      message.success(`已${view.verb} ${done.length} 条${view.title}`);
       selected.clear();
       return true;
     } catch {

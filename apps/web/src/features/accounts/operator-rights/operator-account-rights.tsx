@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountsApi, formatAccountNo, type AccountRecord, type AccountRights } from '@portal/shared';
-import { Alert, App, Button, Space, Typography } from 'antd';
+import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import type { FormField } from '../../../components/form-builder';
@@ -13,6 +13,7 @@ import { accountsKey, fetchAccountPage } from '../api/list-accounts';
 import { seatRightsQuery } from '../api/seat-rights';
 import { useSetSeatRights } from '../api/set-seat-rights';
 import { RightsCheckboxes } from '../rights-checkboxes';
+import { useMessage } from '../../../lib/countdown-message';
 
 const QUERY_FIELDS: FormField[] = [
   { name: 'accountNo', type: 'text', label: '账号', rules: [schemaRule(accountsApi.accountFilterFields.accountNo)] },
@@ -32,7 +33,7 @@ interface OperatorAccountRightsProps {
  * each. Edits are kept across pages and saved together as the seat's whole set of rights.
  */
 export function OperatorAccountRights({ userNo, userName, onSaved }: OperatorAccountRightsProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const mayEdit = usePermission('accountAuth');
   const held = useQuery(seatRightsQuery(userNo));
   const saving = useSetSeatRights();
@@ -47,7 +48,7 @@ export function OperatorAccountRights({ userNo, userName, onSaved }: OperatorAcc
     try {
       const answer = await saving.mutateAsync({ userNo, accounts: seatRightsAfter(held.data.accounts, edits) });
       setEdits(new Map());
-      void message.success(`已保存 ${userName} 的账户权限，共 ${answer.accountCount} 个账户`);
+      message.success(`已保存 ${userName} 的账户权限，共 ${answer.accountCount} 个账户`);
       onSaved?.(answer.accountCount);
     } catch {
       // The HTTP client has shown the refusal; the edits stay on screen.

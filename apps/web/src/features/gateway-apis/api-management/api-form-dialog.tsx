@@ -1,10 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { gatewayApi, type ApiDefinition, type ApiFields, type FlagField } from '@portal/shared';
 import { contractFields, FormBuilder, type FormField } from '../../../components/form-builder';
 import { useApiAdd } from '../api/api-add';
 import { useApiUpdate } from '../api/api-update';
 import { FLAG_LABELS } from './flags';
+import { useMessage } from '../../../lib/countdown-message';
 
 /** A new definition: enabled, authenticated, closed to partners, plain, no anti-replay. */
 const NEW_API: ApiFields = {
@@ -80,7 +81,7 @@ function dialogFields(editing: ApiDefinition | null): FormField[] {
  * refuses what the server would.
  */
 export function ApiFormDialog({ editing, onClose }: ApiFormDialogProps) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<ApiFields>();
   const add = useApiAdd();
   const update = useApiUpdate();
@@ -92,7 +93,7 @@ export function ApiFormDialog({ editing, onClose }: ApiFormDialogProps) {
     } catch {
       return; // the HTTP client has shown the server's message; the clerk may correct and retry
     }
-    void message.success(editing ? '修改成功' : '新增成功');
+    message.success(editing ? '修改成功' : '新增成功');
     onClose();
   };
 

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import type { ApiDefinition } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type Key } from 'react';
@@ -14,6 +14,7 @@ import { ApiFormDialog } from './api-form-dialog';
 import { BatchActions } from './batch-actions';
 import { ExportButton } from './export-button';
 import { PartnerDocumentButton } from './partner-document-button';
+import { useMessage } from '../../../lib/countdown-message';
 
 const QUERY_FIELDS: FormField[] = [
   { name: 'path', type: 'text', label: '接口路径' },
@@ -27,7 +28,7 @@ type Dialog = null | { editing: ApiDefinition | null };
 
 /** API网关管理 › API管理: the gateway's catalogue of API definitions (spec §7 under {urlPrefix}). */
 export function ApiManagementPage() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [criteria, setCriteria] = useState<ApiCriteria>({});
   const [selected, setSelected] = useState<ApiDefinition[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -49,7 +50,7 @@ export function ApiManagementPage() {
         const done = await remove.mutateAsync(row.apiId).then(() => true, () => false);
         if (!done) return;
         setSelected((rows) => rows.filter((r) => r.apiId !== row.apiId));
-        void message.success('删除成功');
+        message.success('删除成功');
       },
     },
   ];

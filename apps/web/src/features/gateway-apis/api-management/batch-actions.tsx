@@ -10,6 +10,7 @@ import { apiBatchStatus } from '../api/api-batch-status';
 import { useBatchFlag, type BatchFlagCall } from '../api/batch-flag';
 import { batchQuestion, contractRows, lockedAgainst } from './batch-plan';
 import { FLAG_LABELS } from './flags';
+import { useMessage } from '../../../lib/countdown-message';
 
 interface BatchMenuProps {
   call: BatchFlagCall;
@@ -21,7 +22,8 @@ interface BatchMenuProps {
 
 /** One batch flag change as a dropdown: pick a value, confirm, send the selected ids. */
 function BatchMenu({ call, label, choices, selected }: BatchMenuProps) {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const mutation = useBatchFlag(call);
   const states = { 1: FLAG_LABELS[call.field].on, 0: FLAG_LABELS[call.field].off } as const;
 
@@ -45,7 +47,7 @@ function BatchMenu({ call, label, choices, selected }: BatchMenuProps) {
       onOk: async () => {
         const done = await mutation.mutateAsync({ apiIds: selected.map((row) => row.apiId), value }).catch(() => null);
         // A refusal has been shown by the HTTP client (the server's returnMsg).
-        if (done) void message.success(`已将 ${done.changed} 个接口设为${states[value]}`);
+        if (done) message.success(`已将 ${done.changed} 个接口设为${states[value]}`);
       },
     });
   };
@@ -71,7 +73,8 @@ function BatchMenu({ call, label, choices, selected }: BatchMenuProps) {
 
 /** 批量删除: only definitions staff added; this server's own operations leave service by status. */
 function BatchRemove({ selected, onRemoved }: { selected: readonly ApiDefinition[]; onRemoved: () => void }) {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessage();
   const remove = useApiBatchRemove();
   const own = contractRows(selected);
   const button = (
@@ -89,7 +92,7 @@ function BatchRemove({ selected, onRemoved }: { selected: readonly ApiDefinition
           onOk: async () => {
             const done = await remove.mutateAsync(selected.map((row) => row.apiId)).catch(() => null);
             if (!done) return;
-            void message.success(`已删除 ${done.changed} 个接口`);
+            message.success(`已删除 ${done.changed} 个接口`);
             onRemoved();
           },
         })

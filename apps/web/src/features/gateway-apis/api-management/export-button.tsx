@@ -1,15 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { saveBlob } from '../../../lib/download';
 import { ApiError } from '../../../lib/http';
 import { fetchAllApis, type ApiCriteria } from '../api/api-page';
 import { buildWorkbook } from './export-workbook';
+import { useMessage } from '../../../lib/countdown-message';
 
 /** 导出: every definition matching the table's criteria (not only the page shown) as xlsx. */
 export function ExportButton({ criteria }: { criteria: ApiCriteria }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [busy, setBusy] = useState(false);
 
   const exportList = async () => {
@@ -17,10 +18,10 @@ export function ExportButton({ criteria }: { criteria: ApiCriteria }) {
     try {
       const rows = await fetchAllApis(criteria);
       saveBlob(await buildWorkbook(rows), `API列表_${dayjs().format('YYYYMMDD_HHmmss')}.xlsx`);
-      void message.success(`已导出 ${rows.length} 个接口`);
+      message.success(`已导出 ${rows.length} 个接口`);
     } catch (err) {
       // The HTTP client has shown a refused call; anything else failed building the file.
-      if (!(err instanceof ApiError)) void message.error('导出失败，请稍后重试');
+      if (!(err instanceof ApiError)) message.error('导出失败，请稍后重试');
     } finally {
       setBusy(false);
     }
