@@ -10,7 +10,8 @@
 // release; when the registry cannot be reached, the cached one is used.
 //
 // Environment: E2E_PORT (default 8190) for the smoke's server; NODE_LINES_STEPS, a comma list of
-// crypto,server,smoke (default all three).
+// crypto,server,services,smoke (default crypto,server,smoke; `services` is `npm run
+// test:services`, the server suite on PostgreSQL and Redis, on that line).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -107,6 +108,9 @@ for (const major of majors) {
     results.push({ version, ...step(`${version} crypto`, nodeDir, ROOT, 'npx', ['vitest', 'run', '--project', 'crypto', '--testTimeout', '30000']) });
   }
   if (steps.includes('server')) results.push({ version, ...step(`${version} server (PGlite)`, nodeDir, ROOT, 'npx', ['vitest', 'run', '--project', 'server']) });
+  if (steps.includes('services')) {
+    results.push({ version, ...step(`${version} server (PostgreSQL, Redis)`, nodeDir, ROOT, 'node', ['scripts/test-services.mjs']) });
+  }
   if (steps.includes('smoke')) {
     const e2e = path.join(ROOT, 'e2e');
     const found = smokeCount(nodeDir, e2e);
