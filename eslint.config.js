@@ -42,18 +42,29 @@ export default tseslint.config(
   },
   // One-way imports: a feature never imports another feature (STYLE.md). A file directly in
   // features/<f>/ reaches a sibling feature with '../x/', one a level deeper with '../../x/'.
+  // And components call the server only through an api file (features/<f>/api/, or lib/ for the
+  // shell): no .tsx imports the HTTP client. ESLint replaces a rule's options per matching
+  // config, so each file kind gets its whole list here.
   ...[
-    { files: ['apps/web/src/features/*/*.{ts,tsx}'], sibling: '^\\.\\./(?!\\.)' },
-    { files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'], sibling: '^\\.\\./\\.\\./(?!\\.)' },
-  ].map(({ files, sibling }) => ({
+    { files: ['apps/web/src/**/*.tsx'], sibling: null, http: true },
+    { files: ['apps/web/src/features/*/*.ts'], sibling: '^\\.\\./(?!\\.)', http: false },
+    { files: ['apps/web/src/features/*/*.tsx'], sibling: '^\\.\\./(?!\\.)', http: true },
+    { files: ['apps/web/src/features/*/*/**/*.ts'], sibling: '^\\.\\./\\.\\./(?!\\.)', http: false },
+    { files: ['apps/web/src/features/*/*/**/*.tsx'], sibling: '^\\.\\./\\.\\./(?!\\.)', http: true },
+  ].map(({ files, sibling, http }) => ({
     files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: sibling, message: 'A feature must not import another feature.' },
-            { regex: '/features/', message: 'A feature must not import another feature.' },
+            ...(sibling
+              ? [
+                  { regex: sibling, message: 'A feature must not import another feature.' },
+                  { regex: '/features/', message: 'A feature must not import another feature.' },
+                ]
+              : []),
+            ...(http ? [{ regex: '(^|/)lib/http(/|$)', message: 'Call the server from an api file (features/<f>/api/ or lib/), not from a component.' }] : []),
           ],
         },
       ],

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { HttpFeedback } from './http-feedback';
+import { useHttpFeedback } from './http-feedback';
 import type { RouteHandle } from './router';
 
 const PRODUCT_NAME = '资产托管客户服务网银';
 
 /** Sets the document title from the deepest route that names one. */
 export function RootLayout() {
+  useHttpFeedback();
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     | RouteHandle
@@ -17,7 +18,6 @@ export function RootLayout() {
   }, [title]);
   return (
     <>
-      <HttpFeedback />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { sessionApi } from '@portal/shared';
-import { http } from './http';
+import { http, sessionKey } from './http';
 
 export type { MenuItem, SessionUser } from '@portal/shared';
 
@@ -18,3 +18,13 @@ export const currentMenuQuery = queryOptions({
   staleTime: Infinity,
   gcTime: Infinity,
 });
+
+/** The envelope's session key, negotiated once per page session before any sealed call. */
+export const sessionKeyQuery = queryOptions({
+  queryKey: ['session', 'key'],
+  queryFn: () => sessionKey().then(() => true),
+  staleTime: Infinity,
+});
+
+/** `enterpriseSwitch`: ends this session so the user logs into the chosen seat. */
+export const switchEnterprise = (userNo: string) => http.call(sessionApi.enterpriseSwitch, { userNo });

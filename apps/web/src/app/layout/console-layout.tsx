@@ -4,11 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { UI } from '../../config/ui';
-import { clearToken, getToken, sessionKey } from '../../lib/http';
+import { clearToken, getToken } from '../../lib/session-token';
 import { reloadAt } from '../../lib/app-location';
 import { liveEvents, useLiveEventStream } from '../../lib/live-events';
 import { AccessContext } from '../../lib/permissions';
-import { currentMenuQuery, currentUserQuery, type MenuItem, type SessionUser } from '../../lib/session';
+import { currentMenuQuery, currentUserQuery, sessionKeyQuery, type MenuItem, type SessionUser } from '../../lib/session';
 import { NotFoundPage } from '../../features/errors/not-found-page';
 import { logout } from '../../features/login/api';
 import { PasswordExpiryCheck } from '../../features/password';
@@ -32,7 +32,7 @@ const SIDEBAR_WIDTH = 280;
 export function ConsoleLayout() {
   const token = getToken();
   const location = useLocation();
-  const keyReady = useQuery({ queryKey: ['session', 'key'], queryFn: () => sessionKey().then(() => true), enabled: Boolean(token), staleTime: Infinity });
+  const keyReady = useQuery({ ...sessionKeyQuery, enabled: Boolean(token) });
   const user = useQuery({ ...currentUserQuery, enabled: Boolean(token) && keyReady.isSuccess });
   const menus = useQuery({ ...currentMenuQuery, enabled: user.isSuccess });
 

@@ -1,11 +1,10 @@
 import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { RETURN_CODES, sessionApi } from '@portal/shared';
+import { RETURN_CODES } from '@portal/shared';
 import { ChangePasswordDialog } from '../../features/password';
 import { NoticeBell, UrgentNoticeDialog } from '../../features/risk-notices/notice-alerts';
-import { http } from '../../lib/http';
-import type { SessionUser } from '../../lib/session';
+import { switchEnterprise, type SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';
 import { useMessage } from '../../lib/countdown-message';
 
@@ -46,7 +45,7 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        await http.call(sessionApi.enterpriseSwitch, { userNo: target });
+        await switchEnterprise(target);
         setSwitching(false);
         const enterpriseName = user.userNoList.find((u) => u.userNo === target)?.enterpriseName ?? '';
         onSwitched({ userNo: target, enterpriseName });

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '@portal/shared';
 import { Form } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api-error';
 import { sealPasswordChange, type PasswordChangeValues, type SealedPasswordChange } from './password-change-fields';
 import { useMessage } from '../../lib/countdown-message';
 

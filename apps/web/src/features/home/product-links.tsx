@@ -1,17 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { use } from 'react';
 import { Link } from 'react-router';
-import { accountsApi, hasAnyAccess, type Authority, type UserProduct } from '@portal/shared';
-import { http } from '../../lib/http';
+import { hasAnyAccess, type Authority, type UserProduct } from '@portal/shared';
 import { AccessContext } from '../../lib/permissions';
+import { userProductsQuery } from './api/user-products';
 import styles from './home-page.module.css';
-
-const productsQuery = queryOptions({
-  queryKey: ['home', 'user-products'],
-  queryFn: () => http.call(accountsApi.userProductsLinks, undefined, { silent: true }),
-  staleTime: 60_000,
-});
 
 /** Where a right on a product's accounts leads, for a user whose menus include that page. */
 const LINKS: { right: 'canEntry' | 'canReview' | 'canQuery'; label: string; path: string; access: Authority[] }[] = [
@@ -27,7 +21,7 @@ const LINKS: { right: 'canEntry' | 'canReview' | 'canQuery'; label: string; path
  * (spec §4: banner only, or the non-zero reminder groups) are about the cards.
  */
 export function ProductLinks() {
-  const { data } = useQuery(productsQuery);
+  const { data } = useQuery(userProductsQuery);
   const access = use(AccessContext);
   if (!data?.length) return null;
   const links = (product: UserProduct) => LINKS.filter((l) => product[l.right] && hasAnyAccess(access, l.access));

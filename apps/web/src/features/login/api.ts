@@ -1,9 +1,11 @@
 import { portalCrypto } from '@portal/crypto';
-import { authApi, certificatesApi, loginSigningString, type ForcePasswordUpdate, type LoginRequest, type OperationInput } from '@portal/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { authApi, certificatesApi, eventsApi, loginSigningString, scanApi, type ForcePasswordUpdate, type LoginRequest, type OperationInput } from '@portal/shared';
 import { fetchServerRandom, type PasswordEntry } from '../../components/password-control';
 import { endCertificateSession } from '../../lib/cert-key';
-import { signLogin } from '../../lib/device-key';
-import { clearToken, getToken, http } from '../../lib/http';
+import { devicePublicKey, signLogin } from '../../lib/device-key';
+import { API_BASE, apiUrl, http, pathOf } from '../../lib/http';
+import { clearToken, getToken } from '../../lib/session-token';
 
 /** Spec §3: the signed edition's extension says loginType '0' and channel 'WY'. */
 const SIGNED_LOGIN_TYPE = '0';
@@ -123,3 +125,24 @@ export async function logout(): Promise<void> {
   clearToken();
   sessionStorage.clear();
 }
+
+/** `loginEdition`: the edition configured for the host the customer came in on (spec §6). */
+export const hostEditionQuery = queryOptions({
+  queryKey: ['login', 'edition'],
+  queryFn: () => http.call(authApi.loginEdition, undefined, { silent: true }),
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** `scanConfig`: whether the deployment offers scan-code login (spec §1 ableScan). */
+export const scanConfigQuery = queryOptions({ queryKey: ['login', 'scan-config'], queryFn: () => http.call(scanApi.scanConfig, undefined, { silent: true }) });
+
+/** `scanTicket`: a QR code's ticket, bound to this browser's device key, and the ticket of its event stream. */
+export const requestScanTicket = async () => http.call(scanApi.scanTicket, { deviceKey: await devicePublicKey() }, { silent: true });
+
+/** The event stream that tells the page when the phone confirmed or denied (`eventStream`). */
+export const scanEventStream = (streamTicket: string) =>
+  new EventSource(apiUrl(`${API_BASE}${pathOf(eventsApi.eventStream)}?${new URLSearchParams({ ticket: streamTicket })}`));
+
+/** `scanToken`: the confirmed code exchanged for the session's token. */
+export const exchangeScanCode = (code: string) => http.call(scanApi.scanToken, { code }, { silent: true }).then(({ access_token }) => access_token);

@@ -16,7 +16,8 @@ import {
   storedCertificate,
   unlockWithPin,
 } from '../../lib/cert-key';
-import { ApiError, setToken } from '../../lib/http';
+import { ApiError } from '../../lib/api-error';
+import { setToken } from '../../lib/session-token';
 import { reloadAt } from '../../lib/app-location';
 import { buildCertLoginRequest, enrollCertificate, postCertLogin, queryByKey } from './api';
 import { changeTicketOf } from './change-ticket';

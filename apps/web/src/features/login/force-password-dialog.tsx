@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '@portal/shared';
 import { Alert, Form, Input, Modal } from 'antd';
 import { PasswordChangeFields, usePasswordChange } from '../../components/password-control';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api-error';
 import { forcePasswordUpdate, logout } from './api';
 import { ticketGone } from './change-ticket';
 

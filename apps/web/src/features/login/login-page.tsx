@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { authApi, scanApi } from '@portal/shared';
 import { Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { getToken, http, setToken } from '../../lib/http';
+import { getToken, setToken } from '../../lib/session-token';
 import { paths } from '../../config/paths';
 import { EDITIONS, EDITION_LABELS, editionHref, editionOf, namedEdition, type Edition } from './edition';
+import { hostEditionQuery, scanConfigQuery } from './api';
 import { CertLoginForm } from './cert-login-form';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
@@ -25,19 +25,13 @@ export function LoginPage() {
   const code = searchParams.get('code');
   // Spec §6: `/login` without a type opens the edition of the host the customer came in on.
   const named = namedEdition(pathname, searchParams);
-  const hostEdition = useQuery({
-    queryKey: ['login', 'edition'],
-    queryFn: () => http.call(authApi.loginEdition, undefined, { silent: true }),
-    enabled: !code && !named,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const hostEdition = useQuery({ ...hostEditionQuery, enabled: !code && !named });
   const edition = editionOf(pathname, searchParams, hostEdition.data?.edition ?? null);
   // Not knowing the host's edition yet, no form starts (a captcha, a certificate look-up) for nothing.
   const deciding = !named && hostEdition.isPending;
   const other = OTHER[edition];
   // Spec §1: scan-code login is offered when the deployment configures ableScan.
-  const scanConfig = useQuery({ queryKey: ['login', 'scan-config'], queryFn: () => http.call(scanApi.scanConfig, undefined, { silent: true }), enabled: !code });
+  const scanConfig = useQuery({ ...scanConfigQuery, enabled: !code });
   const [scanning, setScanning] = useState(false);
   // Spec §2 guard: with a token, the login pages lead home.
   if (getToken()) return <Navigate to={paths.home} replace />;

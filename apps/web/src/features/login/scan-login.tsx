@@ -1,13 +1,12 @@
-import { eventsApi, scanApi, type LiveEvent } from '@portal/shared';
+import type { LiveEvent } from '@portal/shared';
 import { Alert, Button, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { devicePublicKey } from '../../lib/device-key';
 import { endCertificateSession } from '../../lib/cert-key';
-import { API_BASE, apiUrl, http, pathOf } from '../../lib/http';
 import { appHref, reloadAt } from '../../lib/app-location';
+import { exchangeScanCode, requestScanTicket, scanEventStream } from './api';
 import styles from './login-page.module.css';
 
 type ScanState =
@@ -52,11 +51,11 @@ export function ScanLogin() {
     };
     void (async () => {
       try {
-        const { ticket, streamTicket, expiresIn } = await http.call(scanApi.scanTicket, { deviceKey: await devicePublicKey() }, { silent: true });
+        const { ticket, streamTicket, expiresIn } = await requestScanTicket();
         if (!live) return;
         const target = new URL(appHref(`${paths.scanConfirm}?t=${ticket}`), window.location.href).href;
         const qr = await QRCode.toDataURL(target, { margin: 1, width: 200 });
-        stream = new EventSource(apiUrl(`${API_BASE}${pathOf(eventsApi.eventStream)}?${new URLSearchParams({ ticket: streamTicket })}`));
+        stream = scanEventStream(streamTicket);
         stream.onmessage = (message: MessageEvent<string>) => {
           const event = JSON.parse(message.data) as LiveEvent;
           if (event.kind === 'scan.confirmed' && event.ids?.[0]) {
@@ -114,13 +113,12 @@ export function ScanCodeExchange({ code, onTokenReady }: { code: string; onToken
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
-    http
-      .call(scanApi.scanToken, { code }, { silent: true })
+    exchangeScanCode(code)
       // The session is bound to this browser's device key: a certificate key left from an earlier
       // certificate login must not sign for it.
-      .then(async ({ access_token }) => {
+      .then(async (token) => {
         await endCertificateSession();
-        onTokenReady(access_token);
+        onTokenReady(token);
         reloadAt(paths.home);
       })
       .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '@portal/shared';
 import { useState } from 'react';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/api-error';
 import { fetchCaptcha } from './api';
 import { useMessage } from '../../lib/countdown-message';
 

@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { enterprisesApi, formatDateTime, gatewayApi, partnersApi, type PartnerClient } from '@portal/shared';
-import { http } from '../../lib/http';
+import { formatDateTime, partnersApi, type PartnerClient } from '@portal/shared';
 import { schemaRule } from '../../lib/schema-rule';
 import { useMessage } from '../../lib/countdown-message';
+import { enterprisesQuery, openApisQuery, partnersQuery, useAddPartner, useRevokePartner, useRotatePartner, useUpdatePartner } from './api/partners';
 
-const clientsKey = ['partner-admin', 'clients'];
 const addSchema = partnersApi.partnerAdd.request;
 
 interface FormValues {
@@ -22,18 +21,14 @@ interface FormValues {
 export function PartnerAdminPage() {
   const { modal } = App.useApp();
   const message = useMessage();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PartnerClient | 'new' | null>(null);
   const [form] = Form.useForm<FormValues>();
 
-  const clients = useQuery({ queryKey: clientsKey, queryFn: () => http.call(partnersApi.partnerList) });
-  const enterprises = useQuery({ queryKey: ['partner-admin', 'enterprises'], queryFn: () => http.call(enterprisesApi.enterpriseAll), enabled: editing !== null });
-  const openApis = useQuery({
-    queryKey: ['partner-admin', 'open-apis'],
-    queryFn: async () => (await http.call(gatewayApi.apiAll, {})).filter((a) => a.isOpen === 1 && a.status === 1),
-    enabled: editing !== null,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: clientsKey });
+  const clients = useQuery(partnersQuery);
+  const enterprises = useQuery({ ...enterprisesQuery, enabled: editing !== null });
+  const openApis = useQuery({ ...openApisQuery, enabled: editing !== null });
+  const add = useAddPartner();
+  const update = useUpdatePartner();
 
   const showSecret = (title: string, clientId: string, clientSecret: string) =>
     modal.success({
@@ -70,32 +65,17 @@ export function PartnerAdminPage() {
   const save = useMutation({
     mutationFn: async (values: FormValues) => {
       if (editing === 'new') {
-        const created = await http.call(partnersApi.partnerAdd, values);
+        const created = await add.mutateAsync(values);
         showSecret('合作方已创建', created.clientId, created.clientSecret);
       } else if (editing) {
-        await http.call(partnersApi.partnerUpdate, { clientId: editing.clientId, clientName: values.clientName, apiCodes: values.apiCodes });
+        await update.mutateAsync({ clientId: editing.clientId, clientName: values.clientName, apiCodes: values.apiCodes });
         message.success('修改成功');
       }
     },
-    onSuccess: async () => {
-      setEditing(null);
-      await refresh();
-    },
+    onSuccess: () => setEditing(null),
   });
-  const rotate = useMutation({
-    mutationFn: (row: PartnerClient) => http.call(partnersApi.partnerRotate, { clientId: row.clientId }),
-    onSuccess: async (answer) => {
-      showSecret('密钥已重置', answer.clientId, answer.clientSecret);
-      await refresh();
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (row: PartnerClient) => http.call(partnersApi.partnerRevoke, { clientId: row.clientId }),
-    onSuccess: async () => {
-      message.success('已停用');
-      await refresh();
-    },
-  });
+  const rotate = useRotatePartner();
+  const revoke = useRevokePartner();
 
   const startEdit = (target: PartnerClient | 'new') => {
     form.resetFields();
@@ -140,7 +120,7 @@ export function PartnerAdminPage() {
                         content: `重置后“${row.clientName}”的旧密钥及其已获取的令牌立即失效。确定重置吗？`,
                         okText: '重置',
                         cancelText: '取消',
-                        onOk: () => rotate.mutateAsync(row),
+                        onOk: () => rotate.mutateAsync(row.clientId, { onSuccess: (answer) => showSecret('密钥已重置', answer.clientId, answer.clientSecret) }),
                       })
                     }
                   >
@@ -156,7 +136,7 @@ export function PartnerAdminPage() {
                         okText: '停用',
                         okButtonProps: { danger: true },
                         cancelText: '取消',
-                        onOk: () => revoke.mutateAsync(row),
+                        onOk: () => revoke.mutateAsync(row.clientId, { onSuccess: () => message.success('已停用') }),
                       })
                     }
                   >

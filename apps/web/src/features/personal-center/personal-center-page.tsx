@@ -1,12 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Descriptions, Form, Input, Upload } from 'antd';
 import { useState } from 'react';
 import { CODE_TABLES, maskPhone, sessionApi } from '@portal/shared';
-import { http } from '../../lib/http';
 import { schemaRule } from '../../lib/schema-rule';
 import { currentUserQuery } from '../../lib/session';
 import { useMessage } from '../../lib/countdown-message';
+import { useUpdateProfile } from './api/update-profile';
 
 const AVATAR_MAX_BYTES = 96 * 1024;
 const profile = sessionApi.profileUpdateSchema.shape;
@@ -22,20 +22,12 @@ const branchName = (code: string) => (code ? ((CODE_TABLES.branch as Record<stri
 /** Personal centre (issue 5): view the profile, change nickname, description and avatar. */
 export function PersonalCenterPage() {
   const message = useMessage();
-  const queryClient = useQueryClient();
   const { data: user } = useQuery(currentUserQuery);
   const [form] = Form.useForm<ProfileForm>();
   const [newAvatar, setNewAvatar] = useState<string>();
   const avatar = newAvatar ?? user?.avatar ?? '';
 
-
-  const save = useMutation({
-    mutationFn: (values: ProfileForm) => http.call(sessionApi.currentUserUpdate, { ...values, avatar }),
-    onSuccess: async () => {
-      message.success('个人信息已保存');
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-    },
-  });
+  const save = useUpdateProfile();
 
   if (!user) return null;
   return (
@@ -56,7 +48,7 @@ export function PersonalCenterPage() {
         layout="vertical"
         style={{ maxWidth: 520, marginTop: 24 }}
         initialValues={{ nickName: user.nickName, userDesc: user.userDesc }}
-        onFinish={(v) => save.mutate(v)}
+        onFinish={(v) => save.mutate({ ...v, avatar }, { onSuccess: () => message.success('个人信息已保存') })}
       >
         <Form.Item label="头像">
           <Upload

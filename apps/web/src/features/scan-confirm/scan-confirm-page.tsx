@@ -1,9 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { formatDateTime, scanApi } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@portal/shared';
 import { Alert, Button, Card, Descriptions, Result, Space } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { getToken, http } from '../../lib/http';
+import { getToken } from '../../lib/session-token';
+import { scanInfoQuery, useScanAnswer } from './api/scan';
 
 /**
  * The QR code's address, opened on a phone already logged in (spec §1 scan-code login): who asks
@@ -14,13 +15,9 @@ export function ScanConfirmPage() {
   const [searchParams] = useSearchParams();
   const ticket = searchParams.get('t') ?? '';
   const loggedIn = Boolean(getToken());
-  const info = useQuery({
-    queryKey: ['scan-confirm', ticket],
-    queryFn: () => http.call(scanApi.scanInfo, { ticket }, { silent: true }),
-    enabled: loggedIn && ticket !== '',
-    retry: false,
-  });
-  const answer = useMutation({ mutationFn: (result: 'confirm' | 'deny') => http.call(scanApi.scanConfirm, { ticket, result }).then(() => result) });
+  const scanInfo = scanInfoQuery(ticket);
+  const info = useQuery({ ...scanInfo, enabled: loggedIn && scanInfo.enabled });
+  const answer = useScanAnswer(ticket);
 
   if (!loggedIn) {
     const back = `${paths.scanConfirm}?t=${encodeURIComponent(ticket)}`;

@@ -1,28 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Table } from 'antd';
-import { authApi, formatDateTime, type LockedUser } from '@portal/shared';
-import { http } from '../../lib/http';
+import { formatDateTime, type LockedUser } from '@portal/shared';
 import { Permission } from '../../lib/permissions';
 import { useMessage } from '../../lib/countdown-message';
-
-const lockedUsersKey = ['user-unlock', 'locked'];
+import { lockedUsersQuery, useUnlockUser } from './api/locked-users';
 
 /** Bank staff: users locked by wrong passwords (issue 4), and unlocking them. */
 export function UserUnlockPage() {
   const { modal } = App.useApp();
   const message = useMessage();
-  const queryClient = useQueryClient();
-  const locked = useQuery({
-    queryKey: lockedUsersKey,
-    queryFn: () => http.call(authApi.lockedUsers),
-  });
-  const unlock = useMutation({
-    mutationFn: (userId: number) => http.call(authApi.unlockUser, { userId }),
-    onSuccess: async () => {
-      message.success('解锁成功');
-      await queryClient.invalidateQueries({ queryKey: lockedUsersKey });
-    },
-  });
+  const locked = useQuery(lockedUsersQuery);
+  const unlock = useUnlockUser();
 
   return (
     <Card title="用户解锁" extra={<Button onClick={() => void locked.refetch()}>刷新</Button>}>
@@ -52,7 +40,7 @@ export function UserUnlockPage() {
                       content: `确定解锁用户 ${row.nickName}（${row.username}）吗？`,
                       okText: '解锁',
                       cancelText: '取消',
-                      onOk: () => unlock.mutateAsync(row.userId),
+                      onOk: () => unlock.mutateAsync(row.userId, { onSuccess: () => message.success('解锁成功') }),
                     })
                   }
                 >

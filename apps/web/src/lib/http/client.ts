@@ -16,7 +16,8 @@ import { SigningDataTooLongError, signOperation } from '../signing';
 import { API_BASE, BASE_HEADERS, apiUrl, pathOf } from './api-base';
 import { notify } from './notifier';
 import { freshRev, refreshApiList, resetSessionKey, sessionKey, type SessionKey } from './session-key';
-import { clearToken, getToken } from './token';
+import { ApiError } from '../api-error';
+import { clearToken, getToken } from '../session-token';
 import { NoResponseError, transport } from './transport';
 
 /** Spec §8 messages of the client itself. */
@@ -26,21 +27,6 @@ export const HTTP_MESSAGES = {
   noResponse: '连接服务器失败',
 } as const;
 
-/**
- * A refused or failed call; `code` is the returnCode when the server sent one, `data` the
- * refusal's `data` (a 040007 login answer carries the change ticket there).
- */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-    readonly status: number | undefined,
-    readonly data: unknown = undefined,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';

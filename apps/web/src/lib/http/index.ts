@@ -1,5 +1,5 @@
-export { ApiError, HTTP_MESSAGES, http, type CallInput, type CallOptions } from './client';
+export { ApiError } from '../api-error';
+export { HTTP_MESSAGES, http, type CallInput, type CallOptions } from './client';
 export { API_BASE, apiUrl, pathOf } from './api-base';
 export { setHttpNotifier, type HttpNotifier } from './notifier';
-export { clearToken, getToken, setToken } from './token';
 export { sessionKey } from './session-key';

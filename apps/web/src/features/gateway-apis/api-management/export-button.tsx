@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { saveBlob } from '../../../lib/download';
-import { ApiError } from '../../../lib/http';
+import { ApiError } from '../../../lib/api-error';
 import { fetchAllApis, type ApiCriteria } from '../api/api-page';
 import { buildWorkbook } from './export-workbook';
 import { useMessage } from '../../../lib/countdown-message';

@@ -2,9 +2,8 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { gatewayApi } from '@portal/shared';
 import { saveBlob } from '../../../lib/download';
-import { http } from '../../../lib/http';
+import { fetchPartnerDocument } from '../api/partner-document';
 
 /** 合作方接口文档: the OpenAPI document of the enabled, partner-open definitions, to hand to partners. */
 export function PartnerDocumentButton() {
@@ -12,7 +11,7 @@ export function PartnerDocumentButton() {
   const download = async () => {
     setBusy(true);
     try {
-      const document = await http.call(gatewayApi.partnerDocument);
+      const document = await fetchPartnerDocument();
       saveBlob(new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }), `合作方接口文档_${dayjs().format('YYYYMMDD')}.json`);
     } catch {
       // The HTTP client has shown why the call was refused.

@@ -11,7 +11,7 @@ const UNAUTHORIZED_SECONDS = 5;
 const ERROR_SECONDS = 3;
 
 /** Installs the HTTP client's user-facing behaviour of spec §8 (messages, the two 401 paths). */
-export function HttpFeedback() {
+export function useHttpFeedback() {
   const { modal } = App.useApp();
   const message = useMessage();
   const navigate = useNavigate();
@@ -36,6 +36,4 @@ export function HttpFeedback() {
       },
     });
   }, [message, modal, navigate, location.pathname, location.search]);
-
-  return null;
 }
