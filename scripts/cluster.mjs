@@ -129,8 +129,8 @@ function start(label, file, argv, extraEnv = {}) {
 const gone = ({ child }) => child.exitCode !== null || child.signalCode !== null;
 
 const instances = Array.from({ length: size }, (_, i) => {
-  const instancePort = port + 1 + i;
-  return { ...start(`instance ${i + 1}`, process.execPath, SERVER, { PORT: String(instancePort) }), port: instancePort };
+  const n = i + 1;
+  return { n, port: port + n, ...start(`instance ${n}`, process.execPath, SERVER, { PORT: String(port + n) }) };
 });
 let balancer;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
@@ -159,7 +159,7 @@ process.on('exit', () => [...instances, balancer].forEach((p) => p && !gone(p) &
 for (const i of instances) {
   void i.exited.then((how) => {
     if (stopping) return;
-    console.error(`cluster: instance ${i.label.split(' ')[1]} (pid ${i.child.pid}, port ${i.port}) exited (${how}); not restarted: haproxy's readiness check takes it out of rotation`);
+    console.error(`cluster: instance ${i.n} (pid ${i.child.pid}, port ${i.port}) exited (${how}); not restarted: haproxy's readiness check takes it out of rotation`);
     if (instances.every(gone)) {
       console.error('cluster: no instance left');
       void stop(1);
@@ -189,7 +189,7 @@ async function startBalancer() {
   try {
     await Promise.all(instances.map((i) => waitReady(i.label, `http://127.0.0.1:${i.port}${READINESS}`, 90_000, () => gone(i))));
     const config = path.join(tmp, 'haproxy.cfg');
-    const servers = instances.map((i, n) => [`instance${n + 1}`, `127.0.0.1:${i.port}`]);
+    const servers = instances.map((i) => [`instance${i.n}`, `127.0.0.1:${i.port}`]);
     fs.writeFileSync(config, haproxyConfig(fs.readFileSync(TEMPLATE, 'utf8'), `127.0.0.1:${port}`, servers));
     // -db: in the foreground, as this script's child.
     balancer = start('haproxy', HAPROXY, ['-db', '-f', config]);
