@@ -1,13 +1,25 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { portalCrypto as c } from '@portal/crypto/node';
 import { envelopeAad, replaySigningString, type ApiEnvelope } from '@portal/shared';
-import type { TestApp } from './test-app';
+import type { Config } from '../../src/config';
 import { API_HEADERS } from './test-app';
+
+/**
+ * The server a client talks to: a TestApp through Fastify's `inject`, or a running server (or a
+ * balancer in front of several) through `originTarget` (origin-target.ts), with the same calls.
+ */
+export interface ClientTarget {
+  inject(request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; payload?: string }): Promise<ClientReply>;
+  config: Pick<Config, 'API_BASE' | 'CUSTOMER_PREFIX' | 'GATEWAY_PREFIX'>;
+}
+
+export type ClientReply = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body' | 'rawPayload' | 'json'>;
 
 /**
  * A client written from docs/wire.md alone: negotiates the key, sends `rev`, seals bodies and
  * signs anti-replay headers. Tests use it as an independent peer of the server.
  */
-export async function connectEnvelope(app: TestApp) {
+export async function connectEnvelope(app: ClientTarget) {
   const negotiated = (
     await app.inject({ method: 'POST', url: '/pmobile/base/app/getEncryptionPublicKey', headers: API_HEADERS })
   ).json().data as {

@@ -1,7 +1,6 @@
 import { portalCrypto as c, type KeyPair } from '@portal/crypto/node';
 import { OPERATIONS, loginSigningString, operationPath, signingDataToSend, type AnyOperation } from '@portal/shared';
-import { connectEnvelope } from './envelope-client';
-import type { TestApp } from './test-app';
+import { connectEnvelope, type ClientTarget } from './envelope-client';
 
 export const TEST_CAPTCHA = 'ABCDE';
 
@@ -10,7 +9,7 @@ export const TEST_CAPTCHA = 'ABCDE';
  * random, `zctgPassword`, device-key signature (a new key unless `device` is given), encrypted
  * login call.
  */
-export async function loginClient(app: TestApp, options: { device?: KeyPair } = {}) {
+export async function loginClient(app: ClientTarget, options: { device?: KeyPair } = {}) {
   const envelope = await connectEnvelope(app);
   const device = options.device ?? (await c.sm2GenerateKeyPair());
   const { appAsymmetricEncryptionType: asym, appAsymmetricEncryptionPublicKey: serverKey } = envelope.negotiated;

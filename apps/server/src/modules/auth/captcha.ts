@@ -7,7 +7,8 @@ import type { AppContext } from '../../app-context';
 const ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 
 const render = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
-const keyOf = (rev: string) => `captcha:${createHash('sha256').update(rev).digest('hex')}`;
+/** The shared-store key of the captcha fetched with `rev` (tests of a production build read the answer there). */
+export const captchaKey = (rev: string) => `captcha:${createHash('sha256').update(rev).digest('hex')}`;
 
 /**
  * Graphic captchas bound to the `rev` they were fetched with (the login sends it back as
@@ -21,13 +22,13 @@ export class Captchas {
   async issue(rev: string): Promise<string> {
     const answer =
       this.ctx.config.TEST_CAPTCHA ?? Array.from({ length: CAPTCHA_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    await this.ctx.kv.set(keyOf(rev), answer.toUpperCase(), this.ctx.config.CAPTCHA_TTL_SECONDS * 1000);
+    await this.ctx.kv.set(captchaKey(rev), answer.toUpperCase(), this.ctx.config.CAPTCHA_TTL_SECONDS * 1000);
     return render(answer, { width: 120, height: 40, fontSize: 44, noise: 4, color: true, background: '#f4f6fa' });
   }
 
   /** 'ok', 'wrong' or 'expired'; either way the captcha is gone. */
   async check(rev: string, answer: string): Promise<'ok' | 'wrong' | 'expired'> {
-    const expected = await this.ctx.kv.take(keyOf(rev));
+    const expected = await this.ctx.kv.take(captchaKey(rev));
     if (!expected) return 'expired';
     return expected === answer.trim().toUpperCase() ? 'ok' : 'wrong';
   }
