@@ -70,4 +70,38 @@ export default tseslint.config(
       ],
     },
   })),
+  // Server layers: app.ts → modules/ (features) → platform/ (what every feature needs) →
+  // plugins/ (HTTP plumbing) → db/, kv/ (stores). A module reaches another only through its
+  // index.ts, and nothing below the modules imports one; apps/server/test/boundaries.test.ts
+  // proves these fire and keeps the folder graph acyclic.
+  ...[
+    { files: ['apps/server/src/*.ts'], patterns: [] },
+    { files: ['apps/server/src/modules/*/*.ts'], patterns: ['^\\.\\./[^./][^/]*/(?!index$)'] },
+    { files: ['apps/server/src/modules/*/*/**/*.ts'], patterns: ['^\\.\\./\\.\\./[^./][^/]*/(?!index$)'] },
+  ].map(({ files, patterns }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...patterns, '(^|/)modules/[^/]+/(?!index$)'].map((regex) => ({
+            regex,
+            message: "A server module is reached only through its index.ts ('../<module>'), never its files.",
+          })),
+        },
+      ],
+    },
+  })),
+  ...[
+    { files: ['apps/server/src/platform/**/*.ts'], below: [] },
+    { files: ['apps/server/src/{plugins,db,kv}/**/*.ts'], below: [{ regex: '(^|/)platform(/|$)', message: 'plugins/, db/ and kv/ sit below platform/: they must not import it.' }] },
+  ].map(({ files, below }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules(/|$)', message: 'platform/, plugins/, db/ and kv/ must not import a feature module (modules/).' }, ...below] },
+      ],
+    },
+  })),
 );

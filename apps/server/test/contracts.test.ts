@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, RETURN_CODES, operationPath } from '@portal/shared';
 import { generateCa } from '../src/modules/certificates/ca';
-import { generateServerKey } from '../src/modules/envelope/server-keys';
+import { generateServerKey } from '../src/platform/server-keys';
 import { syncReferenceData } from '../src/reference/sync';
 import { connectEnvelope } from './helpers/envelope-client';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';

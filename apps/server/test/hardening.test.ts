@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCa } from '../src/modules/certificates/ca';
-import { generateServerKey } from '../src/modules/envelope/server-keys';
+import { generateServerKey } from '../src/platform/server-keys';
 import { API_HEADERS, createTestApp, type TestApp } from './helpers/test-app';
 
 describe('Cache-Control on API answers', () => {

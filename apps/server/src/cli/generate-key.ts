@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { generateServerKey } from '../modules/envelope/server-keys';
+import { generateServerKey } from '../platform/server-keys';
 
 /**
  * `npm run keys:generate -w @portal/server`: a new key pair of CRYPTO_ASYMMETRIC in CRYPTO_KEYS_DIR.

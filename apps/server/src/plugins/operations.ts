@@ -128,7 +128,7 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
 /**
  * A signed operation without a signature, or with something that cannot be one, is refused with
  * its own code before the fields are judged (after the envelope opened the body); the signature
- * itself is verified in the operation's transaction (modules/signing).
+ * itself is verified in the operation's transaction (platform/verify-signature.ts).
  */
 async function requireSignature(request: FastifyRequest) {
   const body = request.body as { signMsg?: unknown } | null | undefined;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ENTERPRISE_TYPES, accountsApi, formatDate } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
 import { operationRoutes } from '../../plugins/operations';
-import { recordAudit } from '../audit/audit';
-import { refuse } from '../users';
 import {
   accountChunks,
   accountSeats,
@@ -20,10 +20,10 @@ import {
   countThirdParty,
   thirdPartyChunks,
 } from './accounts.queries';
+import { writeSheet } from '../../platform/xlsx';
 import { MESSAGES, forbidden, type AccountAdmin } from './accounts.service';
 import { channelsOf } from './channels';
 import { ACCOUNT_COLUMNS, THIRD_PARTY_COLUMNS } from './sheets';
-import { writeSheet } from './xlsx';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -5,11 +5,12 @@ import { RETURN_CODES, accountsApi, batchRowCount, codeLabel, decodeCsv, parseBa
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
+import { recordAudit } from '../../platform/audit';
+import { audited } from '../../platform/audited';
+import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
+import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
-import { recordAudit } from '../audit/audit';
-import type { SessionInfo } from '../auth/sessions';
-import { verifyOperationSignature } from '../signing';
-import { audited, refuse } from '../users';
 import { findAccount } from './accounts.queries';
 
 type Trx = Transaction<DB>;

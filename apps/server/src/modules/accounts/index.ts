@@ -16,5 +16,3 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
     authorities.includes('ACCOUNT_VIEW') ? homeCounts(ctx.database.db, enterpriseNo) : {},
   );
 }
-
-export { amountCell, writeSheet, type SheetColumn } from './xlsx';

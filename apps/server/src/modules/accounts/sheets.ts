@@ -1,6 +1,6 @@
 import { codeLabel, type AccountRecord } from '@portal/shared';
+import { amountCell, type SheetColumn } from '../../platform/xlsx';
 import type { thirdPartyChunks } from './accounts.queries';
-import { amountCell, type SheetColumn } from './xlsx';
 
 type ThirdPartyRow = Awaited<ReturnType<ReturnType<typeof thirdPartyChunks>['next']>>['value'] & object;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { auditApi, auditEventLabel, auditReasonLabel, formatDate, formatDateTime, type AuditRecord } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
+import { writeSheet, type SheetColumn } from '../../platform/xlsx';
 import { operationRoutes } from '../../plugins/operations';
-import { writeSheet, type SheetColumn } from '../accounts';
-import { refuse } from '../users';
-import { recordAudit } from './audit';
 import { auditDetailText } from './audit-detail';
 import { AUDIT_MAX_ROWS, auditChunks, countAudit, listAudit, type AuditScope } from './audit-log.queries';
 

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context';
-import type { ServerKeys } from '../envelope/server-keys';
+import type { ServerKeys } from '../../platform/server-keys';
+import { SessionStore } from '../../platform/sessions';
 import { Captchas } from './captcha';
 import { ChangeTickets } from './change-tickets';
 import { Credentials } from './credentials';
 import { ServerRandoms } from './server-randoms';
-import { SessionStore } from './sessions';
 
 /** What the identity routes share, built once per app. */
 export interface AuthServices {

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { RETURN_CODES } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB, User } from '../../db/schema';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../platform/audit';
 import { hashPassword, verifyPassword } from './password-hash';
 
 /** A lock in force; `until` null means until staff unlock (LOCK_MINUTES = 0). */

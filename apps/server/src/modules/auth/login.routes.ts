@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ENVELOPE_HEADERS, RETURN_CODES, authApi, loginSigningString, signingApi, type MustChangePasswordData } from '@portal/shared';
+import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { recordAudit } from '../audit/audit';
 import type { AuthServices } from './auth-services';
 import { login, loginSignatureValid } from './login.service';
 

@@ -1,6 +1,6 @@
 import { portalCrypto } from '@portal/crypto';
 import { passwordEnvelopeSchema } from '@portal/shared';
-import type { ServerKeys } from '../envelope/server-keys';
+import type { ServerKeys } from '../../platform/server-keys';
 
 /**
  * The password inside a control value (docs/wire.md `zctgPassword`), provided it was made for this

@@ -11,11 +11,11 @@ import {
 } from '@portal/shared';
 import type { Transaction } from 'kysely';
 import type { DB, User } from '../../db/schema';
+import { recordAudit } from '../../platform/audit';
+import type { SessionInfo } from '../../platform/sessions';
+import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
-import { recordAudit } from '../audit/audit';
-import { verifyOperationSignature } from '../signing';
 import type { AuthServices } from './auth-services';
-import type { SessionInfo } from './sessions';
 import { attemptsLeftMessage } from './credentials';
 import { openPassword } from './password-envelope';
 

@@ -3,8 +3,7 @@ import { RETURN_CODES, certificatesApi, type MustChangePasswordData } from '@por
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import type { AuthServices } from '../auth/auth-services';
-import { login } from '../auth/login.service';
+import { login, type AuthServices } from '../auth';
 import { listCertificates } from './certificates.queries';
 import type { CertificateDesk } from './certificates.service';
 

@@ -4,14 +4,11 @@ import type { Transaction } from 'kysely';
 import { CryptoError, portalCrypto, verifyCsr } from '@portal/crypto';
 import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certificatesApi, type AuditEventCode } from '@portal/shared';
 import type { DB } from '../../db/schema';
+import { recordAudit } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
+import { userNumbersOf } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
-import { recordAudit } from '../audit/audit';
-import type { AuthServices } from '../auth/auth-services';
-import { attemptsLeftMessage } from '../auth/credentials';
-import type { CertificateCheck } from '../auth/login.service';
-import { openPassword } from '../auth/password-envelope';
-import { userNumbersOf } from '../enterprise/user-numbers';
-import { refuse } from '../users';
+import { attemptsLeftMessage, openPassword, type AuthServices, type CertificateCheck } from '../auth';
 import type { CertificateAuthority } from './ca';
 import { findCertificate } from './certificates.queries';
 

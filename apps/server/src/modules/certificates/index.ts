@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthServices } from '../auth/auth-services';
+import type { AuthServices } from '../auth';
 import type { CertificateAuthority } from './ca';
 import { certificateRoutes } from './certificates.routes';
 import { CertificateDesk } from './certificates.service';

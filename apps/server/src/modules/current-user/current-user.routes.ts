@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
+import type { ServerKeys } from '../../platform/server-keys';
 import { operationRoutes } from '../../plugins/operations';
 import { DEVELOPMENT_MENU_CODES } from '../../reference/menus';
-import { recordAudit } from '../audit/audit';
-import type { ServerKeys } from '../envelope/server-keys';
 import { UserProfiles } from './profiles';
 
 /** Spec §7 `current/user`, `current/user/menu`, `current/user/update`: the session user, their menus, their profile. */

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../app-context';
 import type { User } from '../../db/schema';
-import { userNumbersOf, type UserNumberEntry } from '../enterprise/user-numbers';
+import { userNumbersOf, type UserNumberEntry } from '../../platform/user-numbers';
 
 export interface UserProfile {
   user: User;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, sessionApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
+import type { SessionStore } from '../../platform/sessions';
+import { userNumbersOf } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { recordAudit } from '../audit/audit';
-import type { SessionStore } from '../auth/sessions';
-import { userNumbersOf } from './user-numbers';
 
 /**
  * Enterprise switching (spec §4 "Switch enterprise"): the list of the person's seats, and the

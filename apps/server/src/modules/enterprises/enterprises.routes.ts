@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { enterprisesApi } from '@portal/shared';
 import { operationRoutes } from '../../plugins/operations';
-import type { AuthServices } from '../auth/auth-services';
+import type { AuthServices } from '../auth';
 import { enterprisesInService, listEnterprises } from './enterprises.queries';
 import type { EnterpriseAdmin } from './enterprises.service';
 

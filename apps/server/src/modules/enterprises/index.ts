@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthServices } from '../auth/auth-services';
+import type { AuthServices } from '../auth';
 import { enterpriseRoutes } from './enterprises.routes';
 import { EnterpriseAdmin } from './enterprises.service';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ENVELOPE_HEADERS, platformApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import type { ApiRegistry } from '../../platform/api-registry';
+import type { ServerKeys } from '../../platform/server-keys';
 import { operationRoutes } from '../../plugins/operations';
-import type { ApiRegistry } from './api-registry';
-import type { ServerKeys } from './server-keys';
 
 /** Spec §7 key negotiation, the encrypted-API list (docs/wire.md) and the channel diagnostics; all before login. */
 export async function envelopeRoutes(app: FastifyInstance, ctx: AppContext, keys: ServerKeys, registry: ApiRegistry) {

@@ -1,6 +1,6 @@
 import { EVENT_RESUME_WINDOW_MS, liveEventInputSchema, type LiveEvent, type LiveEventInput } from '@portal/shared';
 import type { KvStore } from '../../kv/kv-store';
-import type { SessionInfo } from '../auth/sessions';
+import type { SessionInfo } from '../../platform/sessions';
 
 /**
  * Whom an event is for: the sessions it reaches, on every instance, or the anonymous stream of

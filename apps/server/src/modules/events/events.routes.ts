@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RETURN_CODES, eventsApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { JOURNAL_ID, compareJournalIds } from '../../kv/kv-store';
+import type { SessionInfo, SessionStore } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import type { SessionInfo, SessionStore } from '../auth/sessions';
 import type { StreamHub } from './stream-hub';
 import type { StreamTickets } from './stream-tickets';
 

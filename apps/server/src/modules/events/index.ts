@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEventInput } from '@portal/shared';
 import type { AppContext } from '../../app-context';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionStore } from '../../platform/sessions';
 import { publishEvent, type EventAudience } from './event-journal';
 import { eventRoutes } from './events.routes';
 import { StreamHub } from './stream-hub';

@@ -3,8 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { EVENT_RESUME_WINDOW_MS, RETURN_CODES } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { compareJournalIds } from '../../kv/kv-store';
+import { SESSION_REVOKED_CHANNEL, type Revocation, type SessionInfo, type SessionStore } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
-import { SESSION_REVOKED_CHANNEL, type Revocation, type SessionInfo, type SessionStore } from '../auth/sessions';
 import { EVENT_CHANNEL, channelEvent, eventFrame, eventsAfter, reaches, type JournalEvent } from './event-journal';
 
 interface Stream {

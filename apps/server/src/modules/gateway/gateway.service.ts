@@ -4,10 +4,10 @@ import { RETURN_CODES, floorViolation, operationById, type ApiFields, type FlagF
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
+import type { ApiRegistry } from '../../platform/api-registry';
+import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../plugins/errors';
 import { FLAG_COLUMN, bumpCatalogueVersion } from '../../reference/api-catalogue';
-import { recordAudit } from '../audit/audit';
-import type { ApiRegistry } from '../envelope/api-registry';
 import { toDefinition, type DefinitionRow } from './gateway.queries';
 
 const MESSAGES = {

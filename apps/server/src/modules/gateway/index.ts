@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BATCH_FIELDS, gatewayApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import type { ApiRegistry } from '../../platform/api-registry';
 import { operationRoutes } from '../../plugins/operations';
-import type { ApiRegistry } from '../envelope/api-registry';
 import type { CallCounts } from './call-counts';
 import { allDefinitions, pageOfDefinitions } from './gateway.queries';
 import { gatewayService } from './gateway.service';

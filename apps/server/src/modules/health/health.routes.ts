@@ -4,7 +4,7 @@ import { RETURN_CODES, platformApi, type HealthComponent } from '@portal/shared'
 import type { AppContext } from '../../app-context';
 import { migrationFiles, pendingMigrations } from '../../db/migrate';
 import { registry } from '../../metrics';
-import { callerIsStaff } from '../../plugins/access';
+import { callerIsStaff } from '../../platform/access';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import { STARTED_AT, VERSION } from '../../version';

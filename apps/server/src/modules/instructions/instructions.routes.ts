@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RETURN_CODES, codeLabel, instructionsApi, nextStatus, statusLabel, type InstructionRecord, type InstructionStatus, type InstructionView } from '@portal/shared';
 import type { AppContext } from '../../app-context';
-import { operationRoutes } from '../../plugins/operations';
+import { recordAudit } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
+import { amountCell, writeSheet, type SheetColumn } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
-import { amountCell, writeSheet, type SheetColumn } from '../accounts';
-import { recordAudit } from '../audit/audit';
-import { refuse } from '../users';
+import { operationRoutes } from '../../plugins/operations';
 import { countInstructions, findDetail, instructionChunks, listInstructions, payerAccountsOf, type Scope } from './instructions.queries';
 import type { InstructionDesk } from './instructions.service';
 

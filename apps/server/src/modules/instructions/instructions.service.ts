@@ -21,11 +21,11 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
+import { auditedTransaction, type AuditedSignature } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
+import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
-import { auditedTransaction, type AuditedSignature } from '../audit/audit';
-import type { SessionInfo } from '../auth/sessions';
-import { verifyOperationSignature } from '../signing';
-import { refuse } from '../users';
 import { availableOf, moneyHeld, recordsOf } from './instructions.queries';
 
 type Trx = Transaction<DB>;

@@ -3,9 +3,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { RETURN_CODES, type OperationParsed, type noticesApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
+import { auditedTransaction } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
 import { AppError } from '../../plugins/errors';
-import { auditedTransaction } from '../audit/audit';
-import { refuse } from '../users';
 import { findForStaff, visibleIds, type Reader } from './notices.queries';
 import { cleanNoticeBody, hasContent } from './sanitize';
 

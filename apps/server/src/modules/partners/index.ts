@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, partnersApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { recordAudit } from '../audit/audit';
 import type { PartnerTokens } from './partner-tokens';
 import { partnersService } from './partners.service';
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import type { PartnerCaller } from '../../platform/access';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tokenKey = (hash: string) => `partner-token:${hash}`;
@@ -35,14 +36,6 @@ export function basicCredentials(header: string | undefined): { clientId: string
   } catch {
     return undefined;
   }
-}
-
-/** What a partner token stands for, judged again on every call. */
-export interface PartnerCaller {
-  clientId: string;
-  enterpriseNo: string;
-  apiCodes: string[];
-  tokenHash: string;
 }
 
 /**

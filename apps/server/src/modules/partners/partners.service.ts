@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { PARTNER_TOKEN_TTL_SECONDS, RETURN_CODES, type OperationParsed, type PartnerClient, type partnersApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../plugins/errors';
 import { BANK_ENTERPRISE } from '../../reference/bank';
-import { recordAudit } from '../audit/audit';
 import { basicCredentials, newClientId, newClientSecret, secretMatches, type PartnerTokens } from './partner-tokens';
 
 const refuse = (message: string) => new AppError(RETURN_CODES.INVALID_PARAMETER, message);

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, SCAN_MESSAGES, scanApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { OneTimeTickets } from '../../kv/one-time-tickets';
+import { recordAudit } from '../../platform/audit';
+import type { SessionStore } from '../../platform/sessions';
+import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { recordAudit } from '../audit/audit';
-import type { SessionStore } from '../auth/sessions';
 import type { LiveEvents } from '../events';
-import { verifyOperationSignature } from '../signing';
 
 
 /** What the login page's ticket remembers, in the KvStore (any instance may serve the phone). */

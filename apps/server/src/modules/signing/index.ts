@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { signingApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { verifyOperationSignature } from '../../platform/verify-signature';
 import { operationRoutes } from '../../plugins/operations';
-import { verifyOperationSignature } from './verify';
 
 /**
  * Spec §7 `VerifySign/<Code>`: a signature checked exactly as its operation checks it, with
@@ -18,5 +18,3 @@ export async function signingModule(app: FastifyInstance, ctx: AppContext) {
     });
   }
 }
-
-export { verifyOperationSignature } from './verify';

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { refuse } from '../../platform/refuse';
 import { ENTERPRISE_ADMIN_ROLE_CODE, GATEWAY_ADMIN_ROLE_CODE } from '../../reference/roles';
-import { refuse } from './seats';
 
 type Trx = Transaction<DB>;
 

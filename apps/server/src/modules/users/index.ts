@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthServices } from '../auth/auth-services';
+import type { AuthServices } from '../auth';
 import { userRoutes } from './users.routes';
 import { UserAdmin } from './users.service';
 
@@ -8,9 +8,7 @@ export async function userAdminModule(app: FastifyInstance, auth: AuthServices) 
   userRoutes(app, auth, new UserAdmin(auth));
 }
 
-// What the enterprise administration and the unlock calls share with this module.
-export { audited } from './audited';
+export { unlockRoutes } from './unlock.routes';
+// What the enterprise administration shares with this module.
 export { oneTimePassword } from './one-time-password';
-export { scopeOf, wholePerson, type AdminScope } from './scope';
-export { insertLogin, refuse } from './seats';
-export { lockedPeople } from './users.queries';
+export { insertLogin } from './seats';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { SessionInfo } from '../auth/sessions';
-import { refuse } from './seats';
+import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
 import { findUser, peopleWithSeatsElsewhere } from './users.queries';
 
 /**

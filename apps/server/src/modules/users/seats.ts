@@ -1,8 +1,7 @@
 import { sql, type Transaction } from 'kysely';
-import { RETURN_CODES } from '@portal/shared';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { refuse } from '../../platform/refuse';
 import { BANK_ENTERPRISE } from '../../reference/bank';
 import { isStaffRole } from '../../reference/roles';
 
@@ -10,8 +9,6 @@ type Trx = Transaction<DB>;
 
 /** An arbitrary constant: concurrent writers take turns drawing user numbers. */
 const USER_NO_LOCK = 7_262_020;
-
-export const refuse = (message: string) => new AppError(RETURN_CODES.INVALID_PARAMETER, message);
 
 /** Staff seats are in the bank's own enterprise; every other seat is a customer's. */
 export const userTypeOfEnterprise = (enterpriseNo: string): 'staff' | 'customer' =>

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { usersApi } from '@portal/shared';
+import { refuse } from '../../platform/refuse';
 import { operationRoutes } from '../../plugins/operations';
-import type { AuthServices } from '../auth/auth-services';
-import { refuse } from './seats';
+import type { AuthServices } from '../auth';
 import { scopeOf } from './scope';
 import { allSeats, findSeat, findUser, listSeats, rolesWithMembers, seatAuthorities, userDetail } from './users.queries';
 import type { UserAdmin } from './users.service';

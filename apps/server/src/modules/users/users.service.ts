@@ -3,18 +3,17 @@ import { PASSWORD_HISTORY_DEPTH, type OperationParsed, type usersApi, type Audit
 import type { AppContext } from '../../app-context';
 import { sql } from 'kysely';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers';
+import { audited } from '../../platform/audited';
+import { refuse } from '../../platform/refuse';
+import type { SessionInfo, SessionStore } from '../../platform/sessions';
+import { verifyOperationSignature } from '../../platform/verify-signature';
 import { isStaffRole } from '../../reference/roles';
-import type { AuthServices } from '../auth/auth-services';
-import type { Credentials } from '../auth/credentials';
-import { hashPassword } from '../auth/password-hash';
-import type { SessionInfo, SessionStore } from '../auth/sessions';
-import { USER_CHANGED_CHANNEL } from '../current-user/profiles';
-import { verifyOperationSignature } from '../signing';
-import { audited } from './audited';
-import { oneTimePassword } from './one-time-password';
+import { hashPassword, type AuthServices, type Credentials } from '../auth';
+import { USER_CHANGED_CHANNEL } from '../current-user';
 import { keepingAdministrators } from './administrators';
+import { oneTimePassword } from './one-time-password';
 import { USER_NOT_FOUND, wholePerson, type AdminScope } from './scope';
-import { enterpriseForSeat, insertLogin, insertSeat, refuse, rolesFor, userTypeOfEnterprise } from './seats';
+import { enterpriseForSeat, insertLogin, insertSeat, rolesFor, userTypeOfEnterprise } from './seats';
 import { findSeat, findUser, rolesOfSeats } from './users.queries';
 
 type Input<Op> = OperationParsed<Op>;

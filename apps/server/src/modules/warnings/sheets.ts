@@ -1,5 +1,5 @@
 import { codeLabel, type WarningKind, type WarningRecord, type WarningRecordOf } from '@portal/shared';
-import { amountCell, type SheetColumn } from '../accounts';
+import { amountCell, type SheetColumn } from '../../platform/xlsx';
 
 const BEIJING = 8 * 3_600_000;
 /** yyyy-MM-dd HH:mm:ss in Beijing time, whatever the server's zone. */

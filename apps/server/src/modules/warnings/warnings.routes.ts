@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { warningsApi, type OperationParsed, type WarningKind, type WarningRecord } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
+import { writeSheet, type SheetColumn } from '../../platform/xlsx';
 import { operationRoutes } from '../../plugins/operations';
-import { writeSheet, type SheetColumn } from '../accounts';
-import { recordAudit } from '../audit/audit';
-import { refuse } from '../users';
 import { SHEETS } from './sheets';
 import { countWarnings, listFeeds, listWarnings, warningChunks } from './warnings.queries';
 import type { WarningDesk } from './warnings.service';

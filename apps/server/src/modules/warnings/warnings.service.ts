@@ -22,10 +22,10 @@ import {
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
+import { auditedTransaction, recordAudit } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
-import { auditedTransaction, recordAudit } from '../audit/audit';
-import type { SessionInfo } from '../auth/sessions';
-import { refuse } from '../users';
 import { TABLE_OF, warningsById, type WarningTable } from './warnings.queries';
 
 type Trx = Transaction<DB>;

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { portalCrypto } from '@portal/crypto';
 import { RETURN_CODES, SIGNING_LAYOUTS, signMsgProblem, signingData, signingDataTooLong } from '@portal/shared';
-import type { DB } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
-import type { AuditedSignature } from '../audit/audit';
+import type { DB } from '../db/schema';
+import { AppError } from '../plugins/errors';
+import type { AuditedSignature } from './audit';
 
 /**
  * Verifies the `signMsg` of the operation the request is routed to (docs/signing.md), with the

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../../app-context';
+import type { AppContext } from '../app-context';
 
 export interface SessionInfo {
   tokenHash: string;

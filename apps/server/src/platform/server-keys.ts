@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { portalCrypto, type AsymType, type SymType } from '@portal/crypto';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 interface KeyFile {
   type: AsymType;

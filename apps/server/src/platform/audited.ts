@@ -1,8 +1,8 @@
 import type { AuditEventCode } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database';
-import { AppError } from '../../plugins/errors';
-import { recordAudit } from '../audit/audit';
+import type { Database } from '../db/database';
+import { AppError } from '../plugins/errors';
+import { recordAudit } from './audit';
 
 /**
  * Runs an administrative write and audits it: on success with the detail the write returns

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PARTNER_TOKEN_PREFIX, RETURN_CODES, operationPath, type AnyOperation } from '@portal/shared';
 import type { AppContext } from '../app-context';
-import { recordAudit } from '../modules/audit/audit';
-import type { SessionInfo, SessionStore } from '../modules/auth/sessions';
-import type { ApiRegistry } from '../modules/envelope/api-registry';
-import type { PartnerTokens } from '../modules/partners';
-import { AppError } from './errors';
+import { AppError } from '../plugins/errors';
+import type { ApiRegistry } from './api-registry';
+import { recordAudit } from './audit';
+import type { SessionInfo, SessionStore } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,6 +18,19 @@ declare module 'fastify' {
     /** Every API route with its operation, for the route walk tests and docs. */
     apiRoutes: { method: string; url: string; operation: AnyOperation }[];
   }
+}
+
+/** What a partner token stands for, judged again on every call. */
+export interface PartnerCaller {
+  clientId: string;
+  enterpriseNo: string;
+  apiCodes: string[];
+  tokenHash: string;
+}
+
+/** Resolves partner tokens: modules/partners hands its token store in, so the check needs no feature. */
+export interface PartnerResolver {
+  resolve(token: string): Promise<PartnerCaller | null>;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -50,7 +62,7 @@ export async function callerIsStaff(request: FastifyRequest, withinMs = 1_000): 
  * one (`isAuth`); the session's user type must be in the audience and, where the contract
  * names authorities, hold one of them. The catalogue can tighten a contract, never loosen it.
  */
-export function registerAccessControl(app: FastifyInstance, ctx: AppContext, sessions: SessionStore, registry: ApiRegistry, partners: PartnerTokens) {
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext, sessions: SessionStore, registry: ApiRegistry, partners: PartnerResolver) {
   const apiPrefix = `${ctx.config.API_BASE}/`;
   const docsPrefix = `${ctx.config.API_BASE}/docs`;
   const prefixes = { customerPrefix: ctx.config.CUSTOMER_PREFIX, gatewayPrefix: ctx.config.GATEWAY_PREFIX };

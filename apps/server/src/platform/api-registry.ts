@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database';
-import type { KvStore } from '../../kv/kv-store';
+import type { Database } from '../db/database';
+import type { KvStore } from '../kv/kv-store';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import type { AuditEventCode } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import { Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database';
-import type { DB } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import { AppError } from '../plugins/errors';
 
 /**
  * The proof a signed operation carried (docs/signing.md), kept with its audit entries so the
@@ -24,7 +24,7 @@ export interface AuditedSignature {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set once the operation's signature is verified (modules/signing). */
+    /** Set once the operation's signature is verified (verify-signature.ts). */
     operationSignature?: AuditedSignature;
   }
 }

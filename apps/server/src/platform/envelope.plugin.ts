@@ -13,9 +13,9 @@ import {
   envelopeAad,
   replaySigningString,
 } from '@portal/shared';
-import type { AppContext } from '../../app-context';
-import { metrics } from '../../metrics';
-import { AppError } from '../../plugins/errors';
+import type { AppContext } from '../app-context';
+import { metrics } from '../metrics';
+import { AppError } from '../plugins/errors';
 import type { ApiPolicy, ApiRegistry } from './api-registry';
 import type { ServerKeys } from './server-keys';
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, authApi } from '@portal/shared';
+import { audited } from '../../platform/audited';
+import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
-import { audited, lockedPeople, scopeOf, wholePerson } from '../users';
-import { verifyOperationSignature } from '../signing';
-import type { AuthServices } from './auth-services';
+import type { AuthServices } from '../auth';
+import { scopeOf, wholePerson } from './scope';
+import { lockedPeople } from './users.queries';
 
 /**
  * Spec §7 `userUnlock/queryLockUser` and `userUnlock/update`: bank staff list and unlock locked

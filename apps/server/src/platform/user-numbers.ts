@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { AppContext } from '../app-context';
 
 export interface UserNumberEntry {
   userNo: string;

@@ -1,0 +1,2 @@
+/** Data standards (reference data). */
+export { dictionaryRoutes } from './dictionary.routes';
