@@ -98,6 +98,14 @@ describe('payment instructions', () => {
       .onConflict((oc) => oc.columns(['user_no', 'account_no']).doUpdateSet({ can_entry: !!r.entry, can_review: !!r.review }))
       .execute();
 
+  /** A second seat, in another enterprise with one role, for the person holding `ofUserNo`. */
+  const addSeat = async (ofUserNo: string, userNo: string, enterpriseNo: string, role: string) => {
+    const { user_id } = await db().selectFrom('user_numbers').select('user_id').where('user_no', '=', ofUserNo).executeTakeFirstOrThrow();
+    await db().insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterpriseNo }).execute();
+    const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', role).executeTakeFirstOrThrow();
+    await db().insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
+  };
+
   beforeAll(async () => {
     app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
     client = await loginClient(app);
@@ -320,6 +328,37 @@ describe('payment instructions', () => {
     expect(staff.returnMsg).toBe('同一用户不能对同一指令既托管行审核又执行');
     expect((await detail(k!.id)).status).toBe('50');
     expect((await ok<InstructionRecord>(instructionsApi.custodianExecute, execution(k!), 'exec')).status).toBe('60');
+  });
+
+  it('lets one login perform at most one customer step of an instruction, across its seats in the enterprise and the institution', async () => {
+    // The penetration test's path: the maker and the reviewer also hold seats in the institution
+    // the account names, and tried to confirm and confirm-review their own instruction.
+    await addSeat('U100000181', 'U200000183', TP, 'CUSTOMER_THIRD_PARTY_CONFIRMER');
+    await addSeat('U100000182', 'U200000184', TP, 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER');
+    const seatToken = async (username: string, userNo: string) => {
+      const { json, data } = await client.attempt(username, 'Test1234', { userNo });
+      expect(json.returnCode, json.returnMsg).toBe('000000');
+      return (data as { access_token: string }).access_token;
+    };
+    const step = (op: AnyOperation, body: unknown, token: string) => client.call(pathOf(op), body, token);
+    const mine = await submitted({ amount: '3.00' });
+    const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([mine], 'pass'), 'reviewer');
+    try {
+      const asThirdParty = { maker: await seatToken('ins.maker', 'U200000183'), reviewer: await seatToken('ins.reviewer', 'U200000184') };
+      const byMaker = await step(instructionsApi.instructionConfirm, decide([r!], 'pass'), asThirdParty.maker);
+      expect(byMaker.res.statusCode).toBe(403);
+      expect(byMaker.json.returnMsg).toBe('同一用户不能对同一指令既录入又第三方确认');
+      const [c] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirm, decide([r!], 'pass'), 'confirmer');
+      const byReviewer = await step(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), asThirdParty.reviewer);
+      expect(byReviewer.res.statusCode).toBe(403);
+      expect(byReviewer.json.returnMsg).toBe('同一用户不能对同一指令既复核又确认复核');
+      expect((await detail(c!.id, 'confirmer')).status).toBe('30');
+      expect((await ok<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer'))[0]!.status).toBe('40');
+    } finally {
+      // The seats' logins replaced the enterprise sessions of the same people.
+      t.maker = await seatToken('ins.maker', 'U100000181');
+      t.reviewer = await seatToken('ins.reviewer', 'U100000182');
+    }
   });
 
   it('keeps to its scope: another enterprise, and a third party the account does not name', async () => {

@@ -74,8 +74,14 @@ describe('instruction flow', () => {
     expect(dutyConflict('check', 2, [maker, { duty: 'review', userId: 2 }])).toBe('review');
     expect(dutyConflict('confirmReview', 3, [maker, { duty: 'confirm', userId: 3 }])).toBe('confirm');
     expect(dutyConflict('execute', 9, [{ duty: 'check', userId: 9 }])).toBe('check');
-    // Confirming is no conflict with review: the third party is another enterprise's person anyway.
-    expect(dutyConflict('confirm', 2, [{ duty: 'review', userId: 2 }])).toBeUndefined();
+    // One login may hold a seat in the enterprise and one in the institution its account names:
+    // it still performs at most one customer step of an instruction.
+    expect(dutyConflict('confirm', 1, [maker])).toBe('entry');
+    expect(dutyConflict('confirm', 2, [maker, { duty: 'review', userId: 2 }])).toBe('review');
+    expect(dutyConflict('confirmReview', 1, [maker, { duty: 'confirm', userId: 3 }])).toBe('entry');
+    expect(dutyConflict('confirmReview', 2, [maker, { duty: 'review', userId: 2 }])).toBe('review');
+    expect(dutyConflict('confirm', 3, [maker, { duty: 'review', userId: 2 }])).toBeUndefined();
+    expect(dutyConflictMessage('confirm', 'entry')).toBe('同一用户不能对同一指令既录入又第三方确认');
     expect(dutyConflictMessage('review', 'entry')).toBe('同一用户不能对同一指令既录入又复核');
   });
 

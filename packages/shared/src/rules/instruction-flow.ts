@@ -129,15 +129,19 @@ export const DUTY_OF: Record<InstructionAction, Duty> = {
 };
 
 /**
- * Duties one person (one login, across all its seats) may not combine on one instruction:
- * two of entry, review and custodian check; confirm and confirm review; check and execution.
+ * Duties one person (one login, across all its seats) may not combine on one instruction: at
+ * most one of the customer steps (entry, review, the third party's confirm and confirm review,
+ * since one login may hold seats in an enterprise and in the institution its accounts name), and
+ * neither of those with the custodian's check; check and execution.
  */
+const CUSTOMER_STEPS: readonly Duty[] = ['entry', 'review', 'confirm', 'confirmReview'];
+const others = (duty: Duty, among: readonly Duty[]) => among.filter((d) => d !== duty);
 const EXCLUSIVE: Record<Duty, readonly Duty[]> = {
-  entry: ['review', 'check'],
-  review: ['entry', 'check'],
+  entry: [...others('entry', CUSTOMER_STEPS), 'check'],
+  review: [...others('review', CUSTOMER_STEPS), 'check'],
+  confirm: others('confirm', CUSTOMER_STEPS),
+  confirmReview: others('confirmReview', CUSTOMER_STEPS),
   check: ['entry', 'review', 'execute'],
-  confirm: ['confirmReview'],
-  confirmReview: ['confirm'],
   execute: ['check'],
 };
 
