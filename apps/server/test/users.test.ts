@@ -117,6 +117,23 @@ describe('staff administration of users, seats and roles', () => {
     expect((await audits('user.add')).filter((a) => a.outcome === 'failure').map((a) => a.detail.reason)).toContain('用户名已存在');
   });
 
+  it('warns before a seat puts a login on both sides of a third-party link, and opens it only when confirmed, audited', async () => {
+    // 华夏远航's accounts name 鼎晟 as third party; demo makes instructions at 华夏远航.
+    const demo = (await userRow('demo'))!;
+    const seat = { userId: demo.user_id, enterpriseNo: '2000000001', roleIds: [await roleId('CUSTOMER_THIRD_PARTY_CONFIRMER')] };
+    const warned = await post('/user/userNo/add', seat);
+    expect(warned.res.statusCode).toBe(409);
+    expect(warned.json.returnCode).toBe('040034');
+    expect(warned.json.returnMsg).toMatch(/^该用户将同时在企业及其账户指定的第三方机构开立用户号，请确认后再开立：.*华夏远航基金管理有限公司（1000000001）/);
+    expect(await db().selectFrom('user_numbers').select('user_no').where('user_id', '=', demo.user_id).where('enterprise_no', '=', '2000000001').execute()).toEqual([]);
+    const opened = await post('/user/userNo/add', { ...seat, confirmConflict: true });
+    expect(opened.json.returnCode, opened.json.returnMsg).toBe('000000');
+    const [confirmed] = (await audits('user.seat_add')).filter((a) => a.outcome === 'success').slice(-1);
+    expect(confirmed!.detail.after).toMatchObject({ enterpriseNo: '2000000001', conflictConfirmed: [expect.stringContaining('（1000000001）')] });
+    await db().deleteFrom('user_number_roles').where('user_no', '=', (opened.data as { userNo: string }).userNo).execute();
+    await db().deleteFrom('user_numbers').where('user_no', '=', (opened.data as { userNo: string }).userNo).execute();
+  });
+
   it('gives a login a seat in a further enterprise, once per enterprise and of its own kind', async () => {
     const demo = (await userRow('demo'))!;
     const added = await post('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '1000000002', roleIds: [await roleId('CUSTOMER_REVIEWER')] });

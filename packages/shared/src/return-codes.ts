@@ -70,6 +70,13 @@ export const RETURN_CODES = {
   CERT_ACTIVATION_INVALID: { code: '040032', status: 400, message: '激活码无效或已过期，请联系银行重新获取' },
   /** Proof of possession failed: the request was not signed by the key it names. */
   CERT_REQUEST_INVALID: { code: '040033', status: 400, message: '证书请求签名验证失败，请重新生成证书' },
+  /**
+   * A seat that puts a login on both sides of an instruction: in an institution the accounts of
+   * another of its enterprises name as third party, or the reverse. Given again with
+   * `confirmConflict: true` it is opened (and audited as confirmed); segregation of duties still
+   * keeps the person to one customer step of each instruction.
+   */
+  SEAT_DUTY_CONFLICT: { code: '040034', status: 409, message: '该用户将同时在企业及其账户指定的第三方机构开立用户号，请确认后再开立' },
 
   INTERNAL_ERROR: { code: '050000', status: 500, message: '系统繁忙，请稍后再试' },
   SERVICE_UNAVAILABLE: { code: '050003', status: 503, message: '服务暂不可用，请稍后再试' },

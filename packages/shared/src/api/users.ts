@@ -199,7 +199,13 @@ export const userAdd = defineOperation({
   response: createdLoginSchema,
 });
 
-export const seatAddSchema = z.object({ userId: int4Id(USER_ID_MESSAGE), enterpriseNo: enterpriseNoSchema, roleIds: roleIdsSchema });
+export const seatAddSchema = z.object({
+  userId: int4Id(USER_ID_MESSAGE),
+  enterpriseNo: enterpriseNoSchema,
+  roleIds: roleIdsSchema,
+  /** Staff saw the SEAT_DUTY_CONFLICT warning and open the seat anyway. */
+  confirmConflict: z.boolean().default(false),
+});
 
 /** A further seat for an existing login, in another enterprise (one login, several enterprises). */
 export const userSeatAdd = defineOperation({

@@ -367,3 +367,24 @@ export async function listBatches(db: Kysely<DB>, enterpriseNo: string, query: {
     records: rows.map((r) => ({ batchNo: r.batch_no, fileName: r.file_name, rowCount: r.row_count, createdBy: r.created_by, createdAt: r.created_at.toISOString() })),
   };
 }
+
+/**
+ * The enterprises on the other side of a third-party link with `enterpriseNo`, among `others`:
+ * those whose custody accounts name it as third party, and those its accounts name. A login
+ * holding seats on both sides could act on both sides of one instruction.
+ */
+export async function thirdPartyCounterparts(db: Kysely<DB>, enterpriseNo: string, others: readonly string[]): Promise<string[]> {
+  if (others.length === 0) return [];
+  const rows = await db
+    .selectFrom('custody_accounts as a')
+    .select(['a.enterprise_no', 'a.third_party_enterprise_no'])
+    .distinct()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.third_party_enterprise_no', '=', enterpriseNo), eb('a.enterprise_no', 'in', others)]),
+        eb.and([eb('a.enterprise_no', '=', enterpriseNo), eb('a.third_party_enterprise_no', 'in', others)]),
+      ]),
+    )
+    .execute();
+  return [...new Set(rows.map((r) => (r.enterprise_no === enterpriseNo ? r.third_party_enterprise_no! : r.enterprise_no)))];
+}

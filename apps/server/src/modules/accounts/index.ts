@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { accountRoutes } from './accounts.routes';
 import { homeCounts } from './accounts.queries';
+
+export { thirdPartyCounterparts } from './accounts.queries';
 import { AccountAdmin } from './accounts.service';
 
 /**

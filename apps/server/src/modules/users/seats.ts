@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { refuse } from '../../platform/refuse';
 import { BANK_ENTERPRISE } from '../../reference/bank';
 import { isStaffRole } from '../../reference/roles';
+import { thirdPartyCounterparts } from '../accounts';
 
 type Trx = Transaction<DB>;
 
@@ -119,4 +120,16 @@ export async function insertSeat(database: Database, trx: Trx, userId: number, e
   await trx.insertInto('user_numbers').values({ user_no: userNo, user_id: userId, enterprise_no: enterpriseNo }).execute();
   if (roleIds.length > 0) await trx.insertInto('user_number_roles').values(roleIds.map((role_id) => ({ user_no: userNo, role_id }))).execute();
   return userNo;
+}
+
+/**
+ * Who a new seat of `userId` in `enterpriseNo` would put the person across from: the person's
+ * other enterprises on the other side of a third-party link with it, as 名称（编号）.
+ */
+export async function thirdPartyConflicts(trx: Trx, userId: number, enterpriseNo: string): Promise<string[]> {
+  const seats = await trx.selectFrom('user_numbers').select('enterprise_no').where('user_id', '=', userId).execute();
+  const counterparts = await thirdPartyCounterparts(trx, enterpriseNo, [...new Set(seats.map((s) => s.enterprise_no))]);
+  if (counterparts.length === 0) return [];
+  const names = await trx.selectFrom('enterprises').select(['enterprise_no', 'enterprise_name']).where('enterprise_no', 'in', counterparts).orderBy('enterprise_no').execute();
+  return names.map((e) => `${e.enterprise_name}（${e.enterprise_no}）`);
 }

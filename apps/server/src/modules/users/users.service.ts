@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { PASSWORD_HISTORY_DEPTH, type OperationParsed, type usersApi, type AuditEventCode } from '@portal/shared';
+import { PASSWORD_HISTORY_DEPTH, RETURN_CODES, type OperationParsed, type usersApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { sql } from 'kysely';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers';
+import { AppError } from '../../plugins/errors';
 import { audited } from '../../platform/audited';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo, SessionStore } from '../../platform/sessions';
@@ -13,7 +14,7 @@ import { USER_CHANGED_CHANNEL } from '../current-user';
 import { keepingAdministrators } from './administrators';
 import { oneTimePassword } from './one-time-password';
 import { USER_NOT_FOUND, wholePerson, type AdminScope } from './scope';
-import { enterpriseForSeat, insertLogin, insertSeat, rolesFor, userTypeOfEnterprise } from './seats';
+import { enterpriseForSeat, insertLogin, insertSeat, rolesFor, thirdPartyConflicts, userTypeOfEnterprise } from './seats';
 import { findSeat, findUser, rolesOfSeats } from './users.queries';
 
 type Input<Op> = OperationParsed<Op>;
@@ -111,12 +112,17 @@ export class UserAdmin {
           .where('enterprise_no', '=', input.enterpriseNo)
           .executeTakeFirst();
         if (existing) throw refuse(`该用户在此企业已有用户号${existing.user_no}`);
+        const conflicts = await thirdPartyConflicts(trx, input.userId, input.enterpriseNo);
+        if (conflicts.length && !input.confirmConflict) {
+          throw new AppError(RETURN_CODES.SEAT_DUTY_CONFLICT, `${RETURN_CODES.SEAT_DUTY_CONFLICT.message}：${conflicts.join('、')}`);
+        }
         const roles = await rolesFor(trx, input.roleIds, userType);
         const userNo = await insertSeat(this.#ctx.database, trx, input.userId, input.enterpriseNo, roles.map((r) => r.role_id));
-        return { userNo, roles: roles.map((r) => r.role_code) };
+        return { userNo, roles: roles.map((r) => r.role_code), conflicts };
       });
       await this.#profileChanged(input.userId);
-      return { result: { userNo: result.userNo }, detail: { after: { userNo: result.userNo, enterpriseNo: input.enterpriseNo, roles: result.roles } } };
+      const after = { userNo: result.userNo, enterpriseNo: input.enterpriseNo, roles: result.roles };
+      return { result: { userNo: result.userNo }, detail: { after: result.conflicts.length ? { ...after, conflictConfirmed: result.conflicts } : after } };
     });
   }
 
