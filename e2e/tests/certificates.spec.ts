@@ -18,6 +18,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 const CERTS = '/system/certManagement/index';
 const REVIEW = '/instructionManagement/instructionReview/index';
 const STATUS_MESSAGE = '当前证书状态异常包含但不限于(过期/未下载/冻结),请使用网银助手检查证书状态';
+const CERT_REQUIRED = '该用户已启用数字证书，请使用证书版登录';
 const PIN = 'pin-246810';
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
 
@@ -181,7 +182,7 @@ test('enrol with an activation code, log in with the certificate, review signed 
   await openLogin(page);
   await fillLogin(page, 'checker', 'Demo1234');
   await loginButton(page).click();
-  await expect(toast(page, '该用户已启用数字证书，请使用证书版登录')).toBeVisible();
+  await expect(toast(page, CERT_REQUIRED)).toBeVisible();
 
   // Frozen: refused with the spec message; unfrozen: in again.
   await certAction(page, '冻结');
@@ -205,6 +206,19 @@ test('enrol with an activation code, log in with the certificate, review signed 
   await expect(toast(page, '证书已吊销')).toBeVisible();
   await openCertLogin(page);
   await expect(page.getByText(STATUS_MESSAGE)).toBeVisible();
+  // Revoking does not give the password back by itself (a lost or stolen key must not fall back
+  // to it): staff restore password login, and then the checker logs in on the signed edition.
+  await signOut(page);
+  await openLogin(page);
+  await fillLogin(page, 'checker', 'Demo1234');
+  await loginButton(page).click();
+  await expect(toast(page, CERT_REQUIRED)).toBeVisible();
+  await asAdmin(page);
+  const revokedRow = page.locator('.ant-table-row', { hasText: 'checker' }).filter({ hasText: '已吊销' }).filter({ has: page.getByRole('button', { name: '恢复密码登录' }) });
+  await expect(revokedRow).toHaveCount(1);
+  await revokedRow.getByRole('button', { name: '恢复密码登录' }).click();
+  await page.getByRole('dialog', { name: '恢复密码登录' }).getByRole('button', { name: /恢\s*复/ }).click();
+  await expect(toast(page, '已恢复密码登录')).toBeVisible();
   await signOut(page);
   await login(page, 'checker', 'Demo1234');
 });

@@ -210,6 +210,9 @@ describe('certificate edition', () => {
     expect((await client.get(`${P}/current/user`, {}, token)).res.statusCode).toBe(401);
     expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
     expect((await staff(certificatesApi.certFreeze, { serial: demoSerial })).json.returnMsg).toBe('只有正常状态的证书可以冻结');
+    // Pen test H2: a frozen certificate (a lost key) must not fall back to the password.
+    const signedWhileFrozen = await client.attempt('demo', 'Demo1234');
+    expect(signedWhileFrozen.json.returnCode).toBe(RETURN_CODES.CERT_REQUIRED.code);
     expect((await staffOk<CertificateRecord>(certificatesApi.certUnfreeze, { serial: demoSerial })).status).toBe('active');
     expect(code(await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey))).toBe('000000');
     const audit = await db().selectFrom('audit_log').select(['event', 'outcome']).where('event', 'in', ['cert.freeze', 'cert.unfreeze']).orderBy('audit_id').execute();
@@ -224,6 +227,9 @@ describe('certificate edition', () => {
     const renewed = await staffOk<CertificateRecord>(certificatesApi.certRenew, { serial: demoSerial });
     expect(renewed.serial).not.toBe(demoSerial);
     expect(renewed).toMatchObject({ status: 'active', renewedFrom: demoSerial, publicKey: demoKeys.publicKey });
+    // Password login comes back only once no certificate of the login is active or frozen.
+    expect((await staff(certificatesApi.certRestorePassword, { serial: demoSerial })).json.returnMsg).toBe('该用户仍有正常或冻结的证书，请先吊销后再恢复密码登录');
+    expect((await staff(certificatesApi.certRestorePassword, { serial: renewed.serial })).json.returnMsg).toBe('只有已吊销的证书可以恢复密码登录');
     expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
     const found = (await client.envelope.post(`${P}/user/queryByKey`, { certificate: demoCert })).data as { serial: string; certificate: string };
     expect(found.serial).toBe(renewed.serial);
@@ -247,11 +253,19 @@ describe('certificate edition', () => {
     }
   });
 
-  it('revoke refuses the certificate for good and gives the signed edition back', async () => {
+  it('revoke refuses the certificate for good; the password stays refused until staff restore password login, audited', async () => {
     const revoked = await staffOk<CertificateRecord>(certificatesApi.certRevoke, { serial: demoSerial, reason: '客户申请注销' });
-    expect(revoked).toMatchObject({ status: 'revoked', revokeReason: '客户申请注销' });
+    expect(revoked).toMatchObject({ status: 'revoked', revokeReason: '客户申请注销', passwordRestoredAt: null });
     expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
     expect((await staff(certificatesApi.certUnfreeze, { serial: demoSerial })).json.returnMsg).toBe('只有冻结状态的证书可以解冻');
+    // Pen test H2: revoking the certificate does not give the signed edition back by itself.
+    expect((await client.attempt('demo', 'Demo1234')).json.returnCode).toBe(RETURN_CODES.CERT_REQUIRED.code);
+    const restored = await staffOk<CertificateRecord>(certificatesApi.certRestorePassword, { serial: demoSerial });
+    expect(restored.passwordRestoredAt).not.toBeNull();
+    expect((await staff(certificatesApi.certRestorePassword, { serial: demoSerial })).json.returnMsg).toBe('该用户已恢复密码登录');
     expect((await client.attempt('demo', 'Demo1234')).json.returnCode).toBe('000000');
+    const audit = await db().selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'cert.password_restore').orderBy('audit_id').execute();
+    // The two refusals of the renew test, this restore, and the second one refused.
+    expect(audit.map((a) => a.outcome)).toEqual(['failure', 'failure', 'success', 'failure']);
   });
 });

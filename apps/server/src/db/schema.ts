@@ -431,6 +431,8 @@ export interface CertificatesTable {
   activation_code_id: number | null;
   revoked_at: Timestamp | null;
   revoke_reason: string | null;
+  /** Staff restored password login after revoking it (0022); unset keeps the login certificate-only. */
+  password_restored_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

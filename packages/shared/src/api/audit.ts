@@ -80,6 +80,7 @@ export const AUDIT_EVENTS = {
   'cert.freeze': '冻结证书',
   'cert.unfreeze': '解冻证书',
   'cert.revoke': '吊销证书',
+  'cert.password_restore': '恢复密码登录',
   'cert.renew': '更新证书',
   'audit.download': '下载操作日志',
 } as const satisfies Record<string, string>;

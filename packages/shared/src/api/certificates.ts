@@ -47,6 +47,8 @@ export const certificateSchema = z.object({
   renewedBy: z.string().nullable(),
   revokedAt: z.string().nullable(),
   revokeReason: z.string().nullable(),
+  /** When staff restored password login after this certificate was revoked. */
+  passwordRestoredAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CertificateRecord = z.infer<typeof certificateSchema>;
@@ -114,6 +116,23 @@ export const certRevoke = defineOperation({
   request: bySerial.extend({
     reason: plainText('吊销原因不能包含控制字符').trim().min(1, '请输入吊销原因').max(200, '吊销原因不能超过200个字符'),
   }),
+  response: certificateSchema,
+});
+
+/**
+ * `custodian/cert/restorePassword`: a login that has held a certificate is certificate-only, its
+ * password refused on the signed edition (a frozen or revoked certificate must not fall back to
+ * it); once every certificate of the login is revoked, staff may let it log in with the password
+ * again. A new certificate makes it certificate-only again.
+ */
+export const certRestorePassword = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_CERT_RESTORE_PASSWORD',
+  name: '恢复密码登录',
+  path: '/{prefix}/custodian/cert/restorePassword',
+  authority: ['CERT_MANAGE'],
+  antiReplay: true,
+  request: bySerial,
   response: certificateSchema,
 });
 

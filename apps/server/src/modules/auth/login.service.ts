@@ -93,8 +93,9 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id, message);
   }
   if (!user) throw new Error('unreachable: a password check passed without a user');
-  // Once issued, the certificate is not optional: said only to whom the password proved.
-  if (edition.kind === 'signed' && (await hasActiveCertificate(services, user.user_id))) {
+  // Once issued, the certificate is not optional, frozen, revoked or expired alike, until staff
+  // restore password login: said only to whom the password proved.
+  if (edition.kind === 'signed' && (await certificateOnly(services, user.user_id))) {
     throw await fail('certificate_required', RETURN_CODES.CERT_REQUIRED, user.user_id);
   }
 
@@ -162,14 +163,17 @@ export async function loginSignatureValid(
   return (async () => portalCrypto.sm2Verify(key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(login.signMsg)))().catch(() => false);
 }
 
-/** Whether the login holds an active certificate the signed edition must not bypass (an expired one no longer counts). */
-async function hasActiveCertificate(services: AuthServices, userId: number): Promise<boolean> {
+/**
+ * Whether the login is certificate-only: it has held a certificate and staff have not restored
+ * password login since (pen test H2: freezing or revoking a certificate must not fall back to the
+ * password, and an expired one must be renewed).
+ */
+async function certificateOnly(services: AuthServices, userId: number): Promise<boolean> {
   const row = await services.ctx.database.db
     .selectFrom('certificates')
     .select('serial')
     .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .where('not_after', '>', new Date(services.ctx.now()))
+    .where('password_restored_at', 'is', null)
     .executeTakeFirst();
   return Boolean(row);
 }

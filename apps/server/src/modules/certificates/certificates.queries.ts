@@ -13,6 +13,7 @@ const columns = [
   'c.renewed_from',
   'c.revoked_at',
   'c.revoke_reason',
+  'c.password_restored_at',
   'c.created_at',
   'u.username',
   'u.nick_name',
@@ -42,6 +43,7 @@ const view = (row: Row, now: Date): CertificateRecord => ({
   renewedBy: row.renewed_by,
   revokedAt: row.revoked_at?.toISOString() ?? null,
   revokeReason: row.revoke_reason,
+  passwordRestoredAt: row.password_restored_at?.toISOString() ?? null,
   createdAt: row.created_at.toISOString(),
 });
 

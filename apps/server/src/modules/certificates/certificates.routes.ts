@@ -18,6 +18,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext, auth: A
   routes.json(api.certUnfreeze, async ({ request, input }) => desk.unfreeze(request, input.serial));
   routes.json(api.certRevoke, async ({ request, input }) => desk.revoke(request, input.serial, input.reason));
   routes.json(api.certRenew, async ({ request, input }) => desk.renew(request, input.serial));
+  routes.json(api.certRestorePassword, async ({ request, input }) => desk.restorePassword(request, input.serial));
 
   routes.json(api.certEnroll, async ({ request, input }) => desk.enroll(request, input));
   routes.json(api.certQueryByKey, async ({ input }) => desk.queryByKey(input.certificate));

@@ -22,6 +22,9 @@ export const CERT_MESSAGES = {
   notFrozen: '只有冻结状态的证书可以解冻',
   revoked: '证书已吊销',
   renewNotActive: '只有正常状态的证书可以更新，冻结的证书请先解冻',
+  restoreNotRevoked: '只有已吊销的证书可以恢复密码登录',
+  restoreStillHeld: '该用户仍有正常或冻结的证书，请先吊销后再恢复密码登录',
+  restoreDone: '该用户已恢复密码登录',
   replaced: '重新申请证书',
   renewed: '证书更新',
 } as const;
@@ -152,6 +155,29 @@ export class CertificateDesk {
         return { serial, detail: { reason } };
       },
       true,
+    );
+  }
+
+  /** Lets a login whose certificates are all revoked log in with its password again (pen test H2). */
+  restorePassword(request: FastifyRequest, serial: string) {
+    return this.#change(
+      request,
+      'cert.password_restore',
+      serial,
+      async (trx, row, now) => {
+        if (row.status !== 'revoked') throw refuse(CERT_MESSAGES.restoreNotRevoked);
+        const held = await trx.selectFrom('certificates').select('serial').where('user_id', '=', row.user_id).where('status', '!=', 'revoked').executeTakeFirst();
+        if (held) throw refuse(CERT_MESSAGES.restoreStillHeld);
+        const restored = await trx
+          .updateTable('certificates')
+          .set({ password_restored_at: now, updated_at: now })
+          .where('user_id', '=', row.user_id)
+          .where('password_restored_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(restored.numUpdatedRows) === 0) throw refuse(CERT_MESSAGES.restoreDone);
+        return { serial };
+      },
+      false,
     );
   }
 

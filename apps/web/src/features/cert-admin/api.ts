@@ -9,3 +9,4 @@ export const freezeCertificate = (serial: string) => http.call(certificatesApi.c
 export const unfreezeCertificate = (serial: string) => http.call(certificatesApi.certUnfreeze, { serial });
 export const revokeCertificate = (serial: string, reason: string) => http.call(certificatesApi.certRevoke, { serial, reason });
 export const renewCertificate = (serial: string) => http.call(certificatesApi.certRenew, { serial });
+export const restorePasswordLogin = (serial: string) => http.call(certificatesApi.certRestorePassword, { serial });

@@ -5,7 +5,16 @@ import { App, Button, Card, Form, Input, Modal, Space, Tag, Typography, type Tab
 import { useState } from 'react';
 import { ClippedText, DataTable, WIDE_SCREENS, type FetchPage, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
-import { certificatesKey, freezeCertificate, issueActivationCode, listCertificates, renewCertificate, revokeCertificate, unfreezeCertificate } from './api';
+import {
+  certificatesKey,
+  freezeCertificate,
+  issueActivationCode,
+  listCertificates,
+  renewCertificate,
+  restorePasswordLogin,
+  revokeCertificate,
+  unfreezeCertificate,
+} from './api';
 import { useMessage } from '../../lib/countdown-message';
 
 const STATUS_COLORS: Record<CertificateStatus, string> = { active: 'green', frozen: 'orange', revoked: 'default' };
@@ -59,25 +68,30 @@ export function CertAdminPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: certificatesKey });
   const change = useMutation({
-    mutationFn: async ({ action, row, reason }: { action: 'freeze' | 'unfreeze' | 'revoke' | 'renew'; row: CertificateRecord; reason?: string }) => {
+    mutationFn: async ({ action, row, reason }: { action: 'freeze' | 'unfreeze' | 'revoke' | 'renew' | 'restore'; row: CertificateRecord; reason?: string }) => {
       if (action === 'freeze') return freezeCertificate(row.serial);
       if (action === 'unfreeze') return unfreezeCertificate(row.serial);
       if (action === 'renew') return renewCertificate(row.serial);
+      if (action === 'restore') return restorePasswordLogin(row.serial);
       return revokeCertificate(row.serial, reason ?? '');
     },
     onSuccess: async (_data, { action }) => {
-      message.success({ freeze: '证书已冻结', unfreeze: '证书已解冻', revoke: '证书已吊销', renew: '证书已更新' }[action]);
+      message.success({ freeze: '证书已冻结', unfreeze: '证书已解冻', revoke: '证书已吊销', renew: '证书已更新', restore: '已恢复密码登录' }[action]);
       await refresh();
     },
   });
   const code = useMutation({ mutationFn: (username: string) => issueActivationCode(username) });
 
   // The confirmation's button names the action (冻结, not 确定): freezing a certificate locks a person out.
-  const confirm = (action: 'freeze' | 'unfreeze' | 'renew', row: CertificateRecord) => {
-    const label = { freeze: '冻结', unfreeze: '解冻', renew: '更新' }[action];
+  const confirm = (action: 'freeze' | 'unfreeze' | 'renew' | 'restore', row: CertificateRecord) => {
+    const label = { freeze: '冻结', unfreeze: '解冻', renew: '更新', restore: '恢复' }[action];
+    const who = `用户 ${row.nickName}（${row.username}）`;
     modal.confirm({
-      title: `${label}证书`,
-      content: `确定${label}用户 ${row.nickName}（${row.username}）的证书 ${row.serial} 吗？`,
+      title: action === 'restore' ? '恢复密码登录' : `${label}证书`,
+      content:
+        action === 'restore'
+          ? `恢复后${who}可凭密码在签名版登录，不再需要证书；重新申请证书后又须以证书登录。确定恢复吗？`
+          : `确定${label}${who}的证书 ${row.serial} 吗？`,
       okText: label,
       cancelText: '取消',
       onOk: () => change.mutateAsync({ action, row }),
@@ -88,6 +102,13 @@ export function CertAdminPage() {
     { key: 'unfreeze', label: '解冻', visible: (row) => row.status === 'frozen', onClick: (row) => confirm('unfreeze', row) },
     { key: 'renew', label: '更新', visible: (row) => row.status === 'active', onClick: (row) => confirm('renew', row) },
     { key: 'revoke', label: '吊销', danger: true, visible: (row) => row.status !== 'revoked', onClick: (row) => setRevoking(row) },
+    // A login that held a certificate is certificate-only until staff say otherwise (pen test H2).
+    {
+      key: 'restore',
+      label: '恢复密码登录',
+      visible: (row) => row.status === 'revoked' && !row.renewedBy && !row.passwordRestoredAt,
+      onClick: (row) => confirm('restore', row),
+    },
   ];
 
   return (
@@ -165,7 +186,7 @@ export function CertAdminPage() {
         }}
       >
         <p>
-          吊销后该证书永久失效，用户需凭新的激活码重新下载证书。证书：{revoking?.serial}（{revoking?.username}）
+          吊销后该证书永久失效，用户需凭新的激活码重新下载证书；在恢复密码登录之前，该用户也不能凭密码登录。证书：{revoking?.serial}（{revoking?.username}）
         </p>
         <Form form={revokeForm} name="certRevoke" layout="vertical" preserve={false}>
           <Form.Item name="reason" label="吊销原因" rules={[{ required: true, whitespace: true, message: '请输入吊销原因' }, { max: 200, message: '吊销原因不能超过200个字符' }]}>
