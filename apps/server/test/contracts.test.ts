@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, RETURN_CODES, operationPath } from '@portal/shared';
 import { generateCa } from '../src/modules/certificates/ca';
+import { recordAudit } from '../src/platform/audit';
 import { generateServerKey } from '../src/platform/server-keys';
 import { syncReferenceData } from '../src/reference/sync';
 import { connectEnvelope } from './helpers/envelope-client';
@@ -202,6 +203,28 @@ describe('control characters in any input', () => {
       headers: client.envelope.headers,
     });
     expect(echo.statusCode).toBe(200);
+  });
+
+  it('are lone surrogates too: refused with 400 on every operation a customer reaches, never a 5xx; the audit writes any text', async () => {
+    const token = await client.token('demo', 'Demo1234');
+    const answers = new Map<string, number>();
+    // Logging out would end the session the walk goes on with.
+    for (const op of OPERATIONS.filter((o) => o.kind === 'json' && o.audience.includes('customer') && !o.id.endsWith('LOGOUT'))) {
+      const url = `/pmobile${operationPath(op, prefixes)}`;
+      const bad = { ['k\udc00']: 'x\udc00\ud800y', ids: [1], remark: '\ud800' };
+      const { res } = op.method === 'GET' ? await client.get(url, bad, token) : await client.call(url, bad, token);
+      answers.set(op.id, res.statusCode);
+    }
+    expect([...answers].filter(([, status]) => status >= 500)).toEqual([]);
+    expect([...answers.values()].filter((status) => status === 400).length).toBeGreaterThan(20);
+    const { res, json } = await client.call('/pmobile/standard/frontEndComponents/getHxStandardByStandardCode', { codes: [{ code: 'A\ud800' }] }, token);
+    expect(res.statusCode).toBe(400);
+    expect(json.returnMsg).toBe('请求包含无法识别的字符，请检查输入内容');
+    // The audit entry is written whatever text a refusal quotes.
+    const request = { ip: '127.0.0.1', id: 'lone-surrogate' } as Parameters<typeof recordAudit>[1];
+    await recordAudit(app.stores.database, request, { event: 'login', outcome: 'failure', username: 'x\ud800', detail: { reason: 'x\udc00\ud800y' } });
+    const row = await app.stores.database.db.selectFrom('audit_log').select('detail').where('request_id', '=', 'lone-surrogate').executeTakeFirstOrThrow();
+    expect(row.detail).toEqual({ reason: 'x\ufffd\ufffdy' });
   });
 });
 

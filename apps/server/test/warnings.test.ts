@@ -154,6 +154,11 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     await refused(api.newSharePaymentQuery, { accountNo: '62a' }, 'demo', 400, '账号只能包含数字，且不超过22位');
     await refused(api.newSharePaymentQuery, { limit: 1000 }, 'demo', 400, '每页条数须为1到100之间的整数');
     await refused(api.custodianWarningQuery, { kind: 'risk' }, 'staff', 400, '预警类型须为clearPosition、preCleaning或newSharePayment');
+    // Penetration test: a remark with lone surrogates was a 500 (PostgreSQL refused it in the jsonb audit).
+    const [open] = await openIds('clearPosition', OWN);
+    const before = await snapshot();
+    await refused(api.clearPositionHandle, { ids: [open], remark: 'x\udc00\ud800y' }, 'demo', 400, '请求包含无法识别的字符，请检查输入内容');
+    expect(await snapshot()).toBe(before);
   });
 
   it('handles a selection all or nothing, records who, when and why, and lowers the count', async () => {

@@ -1,4 +1,4 @@
-import type { AuditEventCode } from '@portal/shared';
+import { wellFormed, type AuditEventCode } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import { Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
@@ -60,7 +60,10 @@ export async function recordAudit(target: Database | Kysely<DB>, request: Fastif
       username: event.username ?? request.session?.username ?? null,
       client_ip: request.ip,
       request_id: request.id,
-      detail: JSON.stringify({ ...event.detail, ...(request.operationSignature ? { signature: request.operationSignature } : {}) }),
+      // Whatever text a refusal quotes, the entry is written: PostgreSQL refuses lone surrogates in jsonb.
+      detail: JSON.stringify({ ...event.detail, ...(request.operationSignature ? { signature: request.operationSignature } : {}) }, (_key, value: unknown) =>
+        typeof value === 'string' ? wellFormed(value) : value,
+      ),
     })
     .execute();
 }

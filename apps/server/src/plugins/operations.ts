@@ -4,7 +4,9 @@ import {
   RETURN_CODES,
   apiEnvelopeSchema,
   downloadTicketSchema,
+  ILL_FORMED_TEXT_MESSAGE,
   filesApi,
+  isIllFormed,
   operationPath,
   signMsgProblem,
   type AnyOperation,
@@ -51,11 +53,10 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
       ...(op.rateLimit ? { onRequest: rateLimit(ctx.kv, op.rateLimit, limits[op.rateLimit]) } : {}),
       ...(op.signing ? { preValidation: requireSignature } : {}),
       // After validation (so a field's own message comes first): no string of any input may
-      // carry a control character.
+      // carry a control character or a lone surrogate.
       preHandler: async (request) => {
-        if (hasControlCharacter(op.method === 'GET' ? request.query : request.body)) {
-          throw new AppError(RETURN_CODES.INVALID_PARAMETER, CONTROL_CHARACTER_INPUT);
-        }
+        const problem = textProblem(op.method === 'GET' ? request.query : request.body);
+        if (problem) throw new AppError(RETURN_CODES.INVALID_PARAMETER, problem);
       },
       schema: {
         tags: [op.category],
@@ -142,14 +143,19 @@ const CONTROL_CHARACTER_INPUT = '请求参数不能包含控制字符';
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
- * PostgreSQL refuses NUL in text, and no field of ours wants a control character: refused for
- * every operation at once, so no field can be forgotten (fields also say so in their schemas).
+ * What is wrong with any string of an input, keys included, refused for every operation at once
+ * so no field can be forgotten: a control character (PostgreSQL refuses NUL in text, and no field
+ * of ours wants one; fields also say so in their schemas), or a lone UTF-16 surrogate (no
+ * character at all; PostgreSQL refuses it in jsonb, which made a 500 of it).
  */
-function hasControlCharacter(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return CONTROL.test(value);
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) if (CONTROL.test(key) || hasControlCharacter(item, depth + 1)) return true;
-  return false;
+function textProblem(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? CONTROL_CHARACTER_INPUT : isIllFormed(value) ? ILL_FORMED_TEXT_MESSAGE : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const problem = textProblem(key) ?? textProblem(item, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 function sendFile(reply: FastifyReply, file: FileAnswer) {

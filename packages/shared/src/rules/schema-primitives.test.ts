@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER_MESSAGE, INT4_ID_MESSAGE, INT4_MAX, int4Id, plainText } from './schema-primitives';
+import { CONTROL_CHARACTER_MESSAGE, INT4_ID_MESSAGE, INT4_MAX, int4Id, isIllFormed, plainText, wellFormed } from './schema-primitives';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -29,5 +29,18 @@ describe('int4Id', () => {
     for (const bad of [0, -1, INT4_MAX + 1, 1.5, Number.NaN, '1', null]) {
       expect(firstMessage(int4Id().safeParse(bad))).toBe(INT4_ID_MESSAGE);
     }
+  });
+});
+
+describe('lone surrogates', () => {
+  it('finds a surrogate without its pair, and leaves pairs (😀) alone', () => {
+    for (const bad of ['x\udc00\ud800y', '\ud83d', '\ude00x', '😀\ude00', 'a\ud800']) expect(isIllFormed(bad), JSON.stringify(bad)).toBe(true);
+    for (const good of ['😀', 'ab', '中文', '', '𠮷野家']) expect(isIllFormed(good), good).toBe(false);
+  });
+
+  it('replaces each lone one with U+FFFD as a UTF-8 encoder does', () => {
+    expect(wellFormed('x\udc00\ud800y')).toBe('x\ufffd\ufffdy');
+    expect(wellFormed('😀\ude00')).toBe('😀\ufffd');
+    expect(Buffer.from(wellFormed('a\ud800b')).toString()).toBe(Buffer.from('a\ud800b').toString());
   });
 });

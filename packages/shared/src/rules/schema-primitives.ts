@@ -6,6 +6,19 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 
 export const CONTROL_CHARACTER_MESSAGE = '不能包含控制字符';
 
+/**
+ * A UTF-16 surrogate without its pair: no character at all, and PostgreSQL refuses it in jsonb.
+ * (String.prototype.isWellFormed says the same, from ES2024 on.)
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const ILL_FORMED_TEXT_MESSAGE = '请求包含无法识别的字符，请检查输入内容';
+
+/** Whether a string holds a lone surrogate. */
+export const isIllFormed = (value: string): boolean => value.search(LONE_SURROGATE) !== -1;
+
+/** The string with each lone surrogate replaced by U+FFFD, as a UTF-8 encoder writes it. */
+export const wellFormed = (value: string): string => value.replace(LONE_SURROGATE, '\uFFFD');
+
 /** The largest PostgreSQL `integer` (int4): ids beyond it cannot name a row and make the query fail. */
 export const INT4_MAX = 2_147_483_647;
 
