@@ -114,7 +114,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
   },
 ];
 
-/** The role whose last active holder cannot be removed (docs/architecture.md "Staff administration"). */
+/** The role whose last active holder cannot be removed (docs/features/users-and-operators.md). */
 export const GATEWAY_ADMIN_ROLE_CODE = 'STAFF_GATEWAY_ADMIN';
 /** An enterprise's administrator: every enterprise that has one keeps at least one active. */
 export const ENTERPRISE_ADMIN_ROLE_CODE = 'CUSTOMER_ADMIN';

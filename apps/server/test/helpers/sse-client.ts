@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { LiveEvent } from '@portal/shared';
 
 /**
- * An event-stream client written from the wire format alone (docs/architecture.md "Live
- * events"), over a real socket: `inject` would wait for a stream's end.
+ * An event-stream client written from the wire format alone (docs/platform/live-events.md),
+ * over a real socket: `inject` would wait for a stream's end.
  */
 export interface SseClient {
   status: number;

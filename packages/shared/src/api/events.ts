@@ -5,7 +5,7 @@ const base = { category: '认证与基础', serviceId: 'zctg-auth' } as const;
 
 /** A stream ticket is spent by the stream it opens, right after the call that asked for it. */
 export const EVENT_TICKET_TTL_MS = 30_000;
-/** How far back a reconnect resumes from its last event id (docs/architecture.md "Live events"). */
+/** How far back a reconnect resumes from its last event id (docs/platform/live-events.md). */
 export const EVENT_RESUME_WINDOW_MS = 5 * 60_000;
 
 /**

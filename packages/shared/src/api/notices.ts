@@ -7,7 +7,7 @@ import { filterText, pageOf, pageQuery } from './paging';
 /**
  * Risk notices (issue 13): the bank's staff write, publish and withdraw them; customers read the
  * ones addressed to their enterprise (or to every customer) and each seat's reading is recorded.
- * Bodies are rich text, cleaned by the server before they are stored (docs/architecture.md).
+ * Bodies are rich text, cleaned by the server before they are stored (docs/features/risk-notices.md).
  */
 const customer = { category: '风险提示', serviceId: 'zctg-customer', audience: ['customer'], method: 'POST', encrypt: true } as const;
 const staff = { category: '风险提示发布', serviceId: 'zctg-custodian', audience: ['staff'], method: 'POST', encrypt: true } as const;

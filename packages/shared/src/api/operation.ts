@@ -16,7 +16,7 @@ export interface GatewayFlags {
 
 /**
  * `json`: `{ returnCode, returnMsg, data }`; `image`: the captcha picture; `upload`/`download`:
- * files, which on an encrypted path travel inside the envelope (docs/architecture.md); `stream`:
+ * files, which on an encrypted path travel inside the envelope (docs/platform/envelope-and-crypto.md); `stream`:
  * Server-Sent Events (`text/event-stream`), outside the envelope; `text`: plain text for machines
  * (the metrics scrape), outside the envelope.
  */

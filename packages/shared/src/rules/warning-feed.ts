@@ -6,7 +6,7 @@ import { amountSchema } from './validators';
  * The custody system's daily warning feeds (issue 13): one CSV per kind, a header line naming the
  * columns, then one warning a line, each carrying the feed's id. This is the format check, the
  * same wherever it runs; whether an enterprise, an account or an earlier feed exists only the
- * server knows (docs/architecture.md "Warnings").
+ * server knows (docs/features/warnings.md).
  */
 
 export const WARNING_KINDS = ['clearPosition', 'preCleaning', 'newSharePayment'] as const;

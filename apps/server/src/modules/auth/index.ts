@@ -1,4 +1,4 @@
-/** Identity: captcha, login and logout, the password flows and the services they share (docs/architecture.md "Identity and sessions"). */
+/** Identity: captcha, login and logout, the password flows and the services they share (docs/platform/sessions-and-login.md). */
 export { createAuthServices, type AuthServices } from './auth-services';
 export { loginRoutes } from './login.routes';
 export { passwordRoutes } from './password.routes';

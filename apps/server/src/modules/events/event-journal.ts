@@ -78,5 +78,5 @@ export function reaches(audience: EventAudience, session: SessionInfo): boolean 
   }
 }
 
-/** The stream's wire form of an event (docs/architecture.md "Live events"). */
+/** The stream's wire form of an event (docs/platform/live-events.md). */
 export const eventFrame = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;

@@ -11,7 +11,7 @@ export type { EventAudience } from './event-journal';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The product's one event channel to logged-in browsers (docs/architecture.md "Live events"). */
+    /** The product's one event channel to logged-in browsers (docs/platform/live-events.md). */
     events: LiveEvents;
   }
 }

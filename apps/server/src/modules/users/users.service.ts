@@ -26,7 +26,7 @@ const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.l
 
 /**
  * Administration of logins, seats and roles by staff and by enterprise administrators within
- * their scope (docs/architecture.md "Staff administration", "Enterprise operators"). Each write
+ * their scope (docs/features/users-and-operators.md). Each write
  * runs in one transaction (a refusal leaves nothing behind), keeps at least one active gateway
  * administrator and every enterprise's last administrator, is audited with before/after (never
  * a password), and ends the sessions it makes stale. Add, edit, delete and role membership are signed

@@ -26,7 +26,7 @@ export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 
 /**
- * The browser's end of the live event stream (docs/architecture.md "Live events"). `EventSource`
+ * The browser's end of the live event stream (docs/platform/live-events.md). `EventSource`
  * would reconnect by itself with the same URL, whose ticket is spent; so on any error the channel
  * closes it and opens a new one with a new ticket and the last event id it saw, after a growing
  * pause. A refused ticket call that ends the session (401) ends the channel.
