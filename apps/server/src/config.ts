@@ -100,6 +100,9 @@ const configSchema = z.object({
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).optional(),
   /** Concurrent event streams of one session on one instance (one per open tab); more are refused. */
   EVENTS_MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Scan-code login pages' anonymous streams (anyone may open one): per client address, and in all, on one instance. */
+  EVENTS_MAX_SCAN_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(10),
+  EVENTS_MAX_SCAN_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Negotiated algorithms (spec §7, docs/wire.md): asymmetric for `rev` and passwords, symmetric for bodies. */
   CRYPTO_ASYMMETRIC: z.enum(['SM2', 'RSA']).default('SM2'),

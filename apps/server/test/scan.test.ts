@@ -73,6 +73,8 @@ describe('scan-code login (server, two instances)', () => {
     const event = await page.stream.next(2_000);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(event.kind).toBe('scan.confirmed');
+    // Its answer given, the anonymous stream ends (pen test: they stayed open for ever).
+    await page.stream.ended;
     const code = String(event.ids![0]);
 
     // The ticket served once.
@@ -114,7 +116,16 @@ describe('scan-code login (server, two instances)', () => {
     const event = await page.stream.next(2_000);
     expect(event).toMatchObject({ kind: 'scan.denied' });
     expect(event.ids).toBeUndefined();
+    await page.stream.ended;
   });
+
+  it('an unanswered scan stream ends a few seconds after its ticket', async () => {
+    const page = await waitingPage();
+    const started = Date.now();
+    await page.stream.ended;
+    // The ticket lives 1.5 s, the stream 5 s longer (the page renews its code first).
+    expect(Date.now() - started).toBeGreaterThan(TICKET_TTL_MS);
+  }, 15_000);
 
   it('an expired ticket cannot be read nor confirmed; an expired code gives no session', async () => {
     const page = await waitingPage();
@@ -143,5 +154,43 @@ describe('scan-code login (server, two instances)', () => {
     const client = await loginClient(one);
     const res = await client.envelope.post('/pmobile/admin/login/token', { loginFlag: 4, wxCode: 'wx-code-from-the-platform' });
     expect(res.json).toMatchObject({ returnCode: RETURN_CODES.WECHAT_LOGIN_UNAVAILABLE.code, returnMsg: '微信登录未开通' });
+  });
+});
+
+describe('anonymous scan streams are capped', () => {
+  let app: TestApp;
+  let origin: string;
+  beforeAll(async () => {
+    app = await createTestApp({
+      LOGIN_RATE_LIMIT: '1000',
+      ABLE_SCAN: '1',
+      TRUST_PROXY: '127.0.0.1',
+      EVENTS_MAX_SCAN_STREAMS_PER_ADDRESS: '2',
+      EVENTS_MAX_SCAN_STREAMS: '3',
+    });
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => app.close());
+
+  /** A scan page's stream from `address` (as the proxy in front names it): its status and its client. */
+  async function scanStream(address: string) {
+    const page = await loginClient(app);
+    const { data } = await page.envelope.post(`${P}/scan/ticket`, { deviceKey: (await c.sm2GenerateKeyPair()).publicKey });
+    return openSse(origin, `${STREAM}?ticket=${(data as { streamTicket: string }).streamTicket}`, { 'x-forwarded-for': address });
+  }
+
+  it('per client address and per instance, with 429; a closed one frees its place', async () => {
+    const first = await scanStream('10.0.0.1');
+    const second = await scanStream('10.0.0.1');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((await scanStream('10.0.0.1')).status).toBe(429);
+    const elsewhere = await scanStream('10.0.0.2');
+    expect(elsewhere.status).toBe(200);
+    expect((await scanStream('10.0.0.3')).status).toBe(429);
+    first.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await scanStream('10.0.0.3');
+    expect(again.status).toBe(200);
+    for (const stream of [second, elsewhere, again]) stream.close();
   });
 });

@@ -46,7 +46,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, deps: { ticke
     // Opening the stream is not the user's activity: it does not keep the session from idling out.
     const session = !holder ? null : holder.for === 'scan' ? scanListener(holder.scanId) : await sessions.resolveHash(holder.tokenHash, { touch: false });
     if (!session) throw new AppError(RETURN_CODES.UNAUTHENTICATED, TICKET_REFUSED);
-    await hub.open(reply, session, lastEventId);
+    await hub.open(reply, session, lastEventId, holder?.for === 'scan' ? { address: request.ip, endsAt: holder.expiresAt } : undefined);
     return reply;
   });
 }

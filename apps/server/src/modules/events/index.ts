@@ -38,9 +38,9 @@ export class LiveEvents {
     return publishEvent(this.ctx.kv, event, audience);
   }
 
-  /** A ticket for the anonymous stream of a scan-code login ticket (modules/scan). */
-  scanStreamTicket(scanId: string): Promise<string> {
-    return this.#tickets.issue({ for: 'scan', scanId });
+  /** A ticket for the anonymous stream of a scan-code login ticket (modules/scan), which ends when the ticket does (`expiresAt`, ms). */
+  scanStreamTicket(scanId: string, expiresAt: number): Promise<string> {
+    return this.#tickets.issue({ for: 'scan', scanId, expiresAt });
   }
 
   /** Streams connected to this instance. */

@@ -12,7 +12,17 @@ interface Stream {
   session: SessionInfo;
   /** Live events held back while the replay is read from the journal; null once live. */
   held: { id: string; frame: string }[] | null;
+  /** A scan-code login page's anonymous stream: whence, and the timer that ends it with its ticket. */
+  scan?: { address: string; expiry: ReturnType<typeof setTimeout> };
 }
+
+/**
+ * A scan stream outlives its ticket by this much: the page's own timer, started on the answer's
+ * `expiresIn`, renews the QR code first, and would otherwise see a closed stream as the end.
+ */
+const SCAN_STREAM_GRACE_MS = 5_000;
+/** What ends the anonymous stream of a scan ticket: the phone's answer. */
+const SCAN_ANSWERS = new Set(['scan.confirmed', 'scan.denied']);
 
 const HEARTBEAT = ': heartbeat\n\n';
 /** SSE's reconnection delay field, sent as the server shuts down. */
@@ -30,6 +40,9 @@ const TOO_MANY_STREAMS = '实时通知连接过多，请关闭部分页面后重
 export class StreamHub {
   readonly #streams = new Set<Stream>();
   readonly #perSession = new Map<string, number>();
+  /** Anonymous scan streams open here, by client address. */
+  readonly #scanPerAddress = new Map<string, number>();
+  #scanStreams = 0;
   readonly #unsubscribe: (() => Promise<void>)[] = [];
   #timer: NodeJS.Timeout | undefined;
   #checking = false;
@@ -72,8 +85,13 @@ export class StreamHub {
    * Takes the connection over as the session's stream: first what the session missed after
    * `lastEventId` (from the journal), then live events until the session or the connection ends.
    */
-  async open(reply: FastifyReply, session: SessionInfo, lastEventId: string | undefined) {
-    if ((this.#perSession.get(session.tokenHash) ?? 0) >= this.ctx.config.EVENTS_MAX_STREAMS_PER_SESSION) {
+  async open(reply: FastifyReply, session: SessionInfo, lastEventId: string | undefined, scan?: { address: string; endsAt: number }) {
+    const { config } = this.ctx;
+    if ((this.#perSession.get(session.tokenHash) ?? 0) >= config.EVENTS_MAX_STREAMS_PER_SESSION) {
+      throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS, TOO_MANY_STREAMS);
+    }
+    // Anyone may ask for a scan ticket: its streams are capped per address and per instance.
+    if (scan && ((this.#scanPerAddress.get(scan.address) ?? 0) >= config.EVENTS_MAX_SCAN_STREAMS_PER_ADDRESS || this.#scanStreams >= config.EVENTS_MAX_SCAN_STREAMS)) {
       throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS, TOO_MANY_STREAMS);
     }
     reply.hijack();
@@ -85,6 +103,14 @@ export class StreamHub {
     const stream: Stream = { res, session, held: lastEventId ? [] : null };
     this.#streams.add(stream);
     this.#perSession.set(session.tokenHash, (this.#perSession.get(session.tokenHash) ?? 0) + 1);
+    if (scan) {
+      // Ends with its ticket: the page asks for a new code then, and nobody holds it open for nothing.
+      const expiry = setTimeout(() => this.#end(stream), Math.max(0, scan.endsAt + SCAN_STREAM_GRACE_MS - Date.now()));
+      expiry.unref();
+      stream.scan = { address: scan.address, expiry };
+      this.#scanPerAddress.set(scan.address, (this.#scanPerAddress.get(scan.address) ?? 0) + 1);
+      this.#scanStreams += 1;
+    }
     res.on('close', () => this.#remove(stream));
     if (lastEventId) await this.#replay(stream, lastEventId);
   }
@@ -120,6 +146,8 @@ export class StreamHub {
       frame ??= eventFrame(event);
       if (stream.held) stream.held.push({ id: event.id, frame });
       else this.#write(stream, frame);
+      // The phone answered: the scan page's stream has said all it had to.
+      if (stream.scan && SCAN_ANSWERS.has(event.kind)) this.#end(stream);
     }
   }
 
@@ -140,10 +168,12 @@ export class StreamHub {
 
   #remove(stream: Stream) {
     if (!this.#streams.delete(stream)) return;
-    const { tokenHash } = stream.session;
-    const count = (this.#perSession.get(tokenHash) ?? 1) - 1;
-    if (count > 0) this.#perSession.set(tokenHash, count);
-    else this.#perSession.delete(tokenHash);
+    countDown(this.#perSession, stream.session.tokenHash);
+    if (stream.scan) {
+      clearTimeout(stream.scan.expiry);
+      countDown(this.#scanPerAddress, stream.scan.address);
+      this.#scanStreams -= 1;
+    }
   }
 
   #heartbeat() {
@@ -176,7 +206,7 @@ export class StreamHub {
   }
 
   async #endUnlessLive(all: Stream[]) {
-    // A scan ticket's stream has no session to check; its page closes it when the ticket runs out.
+    // A scan ticket's stream has no session to check; it ends with its ticket or the phone's answer.
     const streams = all.filter((s) => s.session.scanId === undefined);
     if (streams.length === 0) return;
     try {
@@ -186,4 +216,10 @@ export class StreamHub {
       // The database is away: judged again at the next heartbeat.
     }
   }
+}
+
+function countDown(counts: Map<string, number>, key: string) {
+  const count = (counts.get(key) ?? 1) - 1;
+  if (count > 0) counts.set(key, count);
+  else counts.delete(key);
 }

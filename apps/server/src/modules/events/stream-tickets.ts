@@ -3,7 +3,7 @@ import type { KvStore } from '../../kv/kv-store';
 import { OneTimeTickets } from '../../kv/one-time-tickets';
 
 /** What a ticket opens: a session's stream, or the anonymous stream of a scan-code login ticket. */
-export type TicketHolder = { for: 'session'; tokenHash: string } | { for: 'scan'; scanId: string };
+export type TicketHolder = { for: 'session'; tokenHash: string } | { for: 'scan'; scanId: string; expiresAt: number };
 
 /** Stream tickets: single use, 30 seconds, taken by the one stream they open on any instance. */
 export class StreamTickets {

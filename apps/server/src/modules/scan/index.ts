@@ -55,7 +55,7 @@ export async function scanModule(app: FastifyInstance, ctx: AppContext, sessions
       expiresAt: new Date(now + ctx.config.SCAN_TICKET_TTL_MS).toISOString(),
     };
     const { ticket, id: scanId } = await tickets.issue(pending, ctx.config.SCAN_TICKET_TTL_MS);
-    return { ticket, streamTicket: await events.scanStreamTicket(scanId), expiresIn: Math.ceil(ctx.config.SCAN_TICKET_TTL_MS / 1000) };
+    return { ticket, streamTicket: await events.scanStreamTicket(scanId, now + ctx.config.SCAN_TICKET_TTL_MS), expiresIn: Math.ceil(ctx.config.SCAN_TICKET_TTL_MS / 1000) };
   });
 
   const pendingOf = async (ticket: string) => {
