@@ -140,8 +140,11 @@ const configSchema = z.object({
   // Scan-code login: how long a QR ticket and the one-time code it yields live (tests shorten them).
   SCAN_TICKET_TTL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   SCAN_CODE_TTL_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
-  // Calls per partner client and minute, across instances (token requests included).
+  // Calls per partner client and minute, across instances (token requests that authenticate included).
   PARTNER_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  // Failed token requests per client id and address a minute: counted apart, so that someone who
+  // knows a client id cannot spend the real partner's budget (pen test).
+  PARTNER_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   /** Automated tests only: every captcha's answer (refused in production). */
   TEST_CAPTCHA: z.string().regex(/^[A-Za-z0-9]{5}$/, 'must be 5 letters or digits').optional(),

@@ -9,6 +9,7 @@ const P = '/pmobile/customer';
 const TOKEN = '/pmobile/auth/oauth/token';
 const ENTERPRISE = '1000000001';
 const RATE_LIMIT = 40;
+const FAILURE_LIMIT = 5;
 
 describe('partner access (client credentials)', () => {
   let app: TestApp;
@@ -25,7 +26,7 @@ describe('partner access (client credentials)', () => {
         done();
       },
     });
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', PARTNER_RATE_LIMIT: String(RATE_LIMIT) }, { logStream });
+    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', PARTNER_RATE_LIMIT: String(RATE_LIMIT), PARTNER_FAILURE_LIMIT: String(FAILURE_LIMIT) }, { logStream });
     client = await loginClient(app);
     staff = await client.token('admin', 'Admin1234');
   });
@@ -39,8 +40,8 @@ describe('partner access (client credentials)', () => {
     expect(res.json.returnCode).toBe('000000');
   };
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
-  const requestToken = async (authorization: string | undefined, query = 'grant_type=client_credentials') => {
-    const res = await app.inject({ method: 'POST', url: `${TOKEN}${query ? `?${query}` : ''}`, headers: authorization ? { authorization } : {} });
+  const requestToken = async (authorization: string | undefined, query = 'grant_type=client_credentials', remoteAddress = '127.0.0.1') => {
+    const res = await app.inject({ method: 'POST', url: `${TOKEN}${query ? `?${query}` : ''}`, headers: authorization ? { authorization } : {}, remoteAddress });
     const json = res.json() as { returnCode: string; returnMsg: string; data: { access_token: string; token_type: string; expires_in: number; scope: string } | null };
     if (json.data) secrets.push(json.data.access_token);
     return { status: res.statusCode, json };
@@ -167,6 +168,16 @@ describe('partner access (client credentials)', () => {
     for (let i = 0; i <= RATE_LIMIT; i++) statuses.push((await requestToken(basic(clientId, clientSecret))).status);
     expect(statuses.slice(0, RATE_LIMIT).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts wrong secrets per client id and address apart: a stranger cannot lock the partner out', async () => {
+    const { clientId, clientSecret } = await addClient(['ACCOUNT_QUERY_INFO']);
+    const wrong = () => requestToken(basic(clientId, 'guessed-secret'), undefined, '10.9.9.9');
+    for (let i = 0; i < FAILURE_LIMIT; i++) expect((await wrong()).status).toBe(401);
+    // Far past the client's own budget of RATE_LIMIT, and still refused only at that address.
+    for (let i = 0; i < RATE_LIMIT; i++) expect((await wrong()).status).toBe(429);
+    expect((await requestToken(basic(clientId, clientSecret), undefined, '10.1.1.1')).status).toBe(200);
+    expect((await requestToken(basic(clientId, clientSecret), undefined, '10.9.9.9')).status).toBe(429);
   });
 
   it('never logs a secret or a token, nor stores one in the audit log', async () => {

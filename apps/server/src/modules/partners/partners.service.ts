@@ -135,8 +135,14 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
       };
       if (!credentials || credentials.clientId.length > 64) throw await fail('no_basic_credentials');
       const { clientId, secret } = credentials;
-      const count = await ctx.kv.increment(`rate:partner:${clientId}`, 60_000);
-      if (count > ctx.config.PARTNER_RATE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
+      // Wrong secrets spend a budget of their own, per client id and address; only a request that
+      // authenticates spends the client's (pen test: anyone knowing an id could lock its partner out).
+      const failures = `rate:partner-failed:${clientId}:${request.ip}`;
+      if (Number((await ctx.kv.get(failures)) ?? 0) >= ctx.config.PARTNER_FAILURE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
+      const refused = async (reason: string) => {
+        await ctx.kv.increment(failures, 60_000);
+        return fail(reason, clientId);
+      };
       const row = await db
         .selectFrom('partner_clients as c')
         .innerJoin('enterprises as e', 'e.enterprise_no', 'c.enterprise_no')
@@ -144,10 +150,12 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
         .where('c.client_id', '=', clientId)
         .executeTakeFirst();
       const matches = secretMatches(secret, row?.secret_hash ?? DUMMY_HASH);
-      if (!row) throw await fail('unknown_client', clientId);
-      if (!matches) throw await fail('wrong_secret', clientId);
-      if (row.status !== 1) throw await fail('client_revoked', clientId);
-      if (row.enterprise_status !== 1) throw await fail('enterprise_disabled', clientId);
+      if (!row) throw await refused('unknown_client');
+      if (!matches) throw await refused('wrong_secret');
+      if (row.status !== 1) throw await refused('client_revoked');
+      if (row.enterprise_status !== 1) throw await refused('enterprise_disabled');
+      const count = await ctx.kv.increment(`rate:partner:${clientId}`, 60_000);
+      if (count > ctx.config.PARTNER_RATE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
       const accessToken = await tokens.issue(clientId, row.secret_version);
       await recordAudit(ctx.database, request, {
         event: 'partner.token',
