@@ -428,6 +428,10 @@ describe('payment instructions', () => {
     const both = await Promise.all([1, 2].map(() => ok<InstructionRecord>(instructionsApi.instructionAdd, { ...entry({ amount: '5.00' }), submit: true }, 'maker', racing)));
     expect(both[0]!.id).toBe(both[1]!.id);
     expect(await n()).toBe(before + 2);
+    // The key sent again with another request: refused, nothing made (pen test).
+    const { json } = await call(instructionsApi.instructionAdd, { ...entry({ amount: '7.00' }), submit: true }, 'maker', key);
+    expect(json).toMatchObject({ returnCode: RETURN_CODES.IDEMPOTENCY_KEY_REUSED.code, returnMsg: '该幂等键（Idempotency-Key）已用于内容不同的请求，请勿重复使用' });
+    expect(await n()).toBe(before + 2);
   });
 
   it('refuses a tampered signed listing and an expired pass', async () => {

@@ -19,6 +19,8 @@ export const RETURN_CODES = {
   API_NOT_REGISTERED: { code: '010009', status: 404, message: '接口未在网关登记' },
   /** The client's API list (x-api-version) is older than the catalogue: it refetches and retries. */
   API_LIST_STALE: { code: '010010', status: 409, message: '接口清单已更新，请重试' },
+  /** An Idempotency-Key sent again with a request that differs from the one it was first used with. */
+  IDEMPOTENCY_KEY_REUSED: { code: '010011', status: 409, message: '该幂等键（Idempotency-Key）已用于内容不同的请求，请勿重复使用' },
 
   APPID_INVALID: { code: '020001', status: 400, message: '应用标识(appid)无效' },
   BL_HEADER_INVALID: { code: '020002', status: 400, message: '请求头BL无效' },

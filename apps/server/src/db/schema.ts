@@ -307,6 +307,8 @@ export interface InstructionIdempotencyTable {
   user_id: number;
   idem_key: string;
   instruction_id: number;
+  /** SHA-256 of the request the key was first used with (0023); null on older rows. */
+  body_sha256: string | null;
   created_at: CreatedAt;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -192,10 +193,23 @@ export class InstructionDesk {
     const key = request.headers['idempotency-key'];
     const idemKey = typeof key === 'string' && key.trim() !== '' ? key.trim().slice(0, 100) : null;
     const db = this.#ctx.database.db;
-    if (idemKey) {
-      const seen = await db.selectFrom('instruction_idempotency').select('instruction_id').where('user_id', '=', session.userId).where('idem_key', '=', idemKey).executeTakeFirst();
-      if (seen) return (await recordsOf(db, [seen.instruction_id], this.today()))[0]!;
-    }
+    // A key answers the instruction it made only for the same request: reused for another, refused.
+    // (Not the signature: SM2 signs afresh each time, and a retry may be signed again.)
+    const { signMsg: _signature, ...content } = input as typeof input & { signMsg?: unknown };
+    const bodySha256 = createHash('sha256').update(JSON.stringify(content)).digest('hex');
+    const earlier = async () => {
+      if (!idemKey) return undefined;
+      const seen = await db
+        .selectFrom('instruction_idempotency')
+        .select(['instruction_id', 'body_sha256'])
+        .where('user_id', '=', session.userId)
+        .where('idem_key', '=', idemKey)
+        .executeTakeFirst();
+      if (seen?.body_sha256 && seen.body_sha256 !== bodySha256) throw new AppError(RETURN_CODES.IDEMPOTENCY_KEY_REUSED);
+      return seen?.instruction_id;
+    };
+    const seen = await earlier();
+    if (seen !== undefined) return (await recordsOf(db, [seen], this.today()))[0]!;
     const id = await this.#write(request, 'instruction.add', { payerAccountNo: input.payerAccountNo, amount: input.amount, submit: input.submit }, async (trx, now) => {
       this.#checkValueDate(input.valueDate);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
@@ -220,14 +234,15 @@ export class InstructionDesk {
       if (input.submit) await this.#history(trx, now, inserted, session, 'submit', '00', '10');
       if (idemKey) {
         // A concurrent retry with the same key fails here on the primary key and rolls back.
-        await trx.insertInto('instruction_idempotency').values({ user_id: session.userId, idem_key: idemKey, instruction_id: inserted.id, created_at: now }).execute();
+        await trx
+          .insertInto('instruction_idempotency')
+          .values({ user_id: session.userId, idem_key: idemKey, instruction_id: inserted.id, body_sha256: bodySha256, created_at: now })
+          .execute();
       }
       return { result: inserted.id, detail: { id: inserted.id, instructionNo: inserted.instruction_no, status } };
     }).catch(async (err: unknown) => {
-      if (idemKey) {
-        const seen = await db.selectFrom('instruction_idempotency').select('instruction_id').where('user_id', '=', session.userId).where('idem_key', '=', idemKey).executeTakeFirst();
-        if (seen) return seen.instruction_id;
-      }
+      const raced = await earlier();
+      if (raced !== undefined) return raced;
       throw err;
     });
     return (await recordsOf(db, [id], this.today()))[0]!;
