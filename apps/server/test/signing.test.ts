@@ -260,6 +260,11 @@ describe('signed operations', () => {
       const res = await browser.call(`${P}/userPassword/update`, { ...refused, signMsg: await browser.sign(authApi.passwordUpdate, refused, stranger) }, token);
       expect(res.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
       expect((await audits('password.change')).at(-1)).toMatchObject({ outcome: 'failure', detail: { reason: 'signature' } });
+      // The signature is judged before the old password: a wrong guess under a foreign key is told
+      // about the signature, not the password (before, 原密码错误 answered it: pen test).
+      const guess = { ...(await change()), ...(await browser.changeFields('Guess1234', 'Signed123').then(({ confirmPassword, ...f }) => ({ ...f, newPasswordConfirm: confirmPassword }))) };
+      const guessed = await browser.call(`${P}/userPassword/update`, { ...guess, signMsg: await browser.sign(authApi.passwordUpdate, guess, stranger) }, token);
+      expect(guessed.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
       expect((await browser.attempt('checker', 'Demo1234')).json.returnCode).toBe('000000');
 
       const fresh = await browser.token('checker', 'Demo1234');

@@ -44,6 +44,11 @@ interface ChangeContext {
   afterProvenRefusal?: () => Promise<void>;
   /** Runs first in the transaction that sets the password, and may refuse (the dialog change's signature). */
   beforeWrite?: (trx: Transaction<DB>) => Promise<unknown>;
+  /**
+   * Checked before the old password, and may refuse (the dialog change's signature): a stolen
+   * token without the device key must not be able to test guesses of the password.
+   */
+  beforeOldPassword?: () => Promise<unknown>;
 }
 
 /**
@@ -71,6 +76,12 @@ async function change(services: AuthServices, request: FastifyRequest, user: Use
   if (problem) throw await refuse('rule', RETURN_CODES.PASSWORD_RULE, problem);
   if (newPassword !== confirmPassword) throw await refuse('mismatch', RETURN_CODES.PASSWORD_RULE, PASSWORD_MESSAGES.mismatch);
 
+  try {
+    await context.beforeOldPassword?.();
+  } catch (err) {
+    if (err instanceof AppError) throw await refuse('signature', err.entry, err.message);
+    throw err;
+  }
   if (context.beforePasswordCheck && !(await context.beforePasswordCheck())) {
     throw await refuse('change_ticket_invalid', RETURN_CODES.CHANGE_TICKET_INVALID);
   }
@@ -150,7 +161,12 @@ export async function changeOwnPassword(services: AuthServices, request: Fastify
     request,
     user,
     { ...body, confirmPassword: body.newPasswordConfirm },
-    { event: 'password.change', beforeWrite: (trx) => verifyOperationSignature(trx, request, body) },
+    {
+      event: 'password.change',
+      beforeOldPassword: () => verifyOperationSignature(services.ctx.database.db, request, body),
+      // Again in the write's transaction, which records it with the change.
+      beforeWrite: (trx) => verifyOperationSignature(trx, request, body),
+    },
   );
   await sessions.revokeUser(user.user_id, { except: session.tokenHash });
 }
