@@ -14,8 +14,11 @@ async function main() {
   app.addHook('onClose', async () => stores.close());
   if (stores.database.kind === 'pglite') {
     // `npm run db:backup` asks this process for the dump: the directory is ours alone.
-    const backups = await serveEmbeddedBackups(stores.database, config);
-    app.addHook('onClose', () => new Promise<void>((resolve) => backups.close(() => resolve())));
+    const backups = await serveEmbeddedBackups(stores.database, config).catch((err: unknown) => {
+      app.log.warn({ err }, 'backups of the running server unavailable (npm run db:backup needs it stopped)');
+      return undefined;
+    });
+    if (backups) app.addHook('onClose', () => new Promise<void>((resolve) => backups.close(() => resolve())));
   }
   if (config.NODE_ENV === 'production' && (stores.database.kind !== 'postgres' || stores.kv.kind !== 'redis')) {
     app.log.warn(

@@ -106,6 +106,10 @@ describe('backup and restore', () => {
   it('restore refuses a database that holds data unless told to replace it, a running server, and the other store\'s backup', async () => {
     await expect(restoreDatabase(targetConfig, file)).rejects.toThrow(/already holds .*--replace/);
     if (targetConfig.DATABASE_URL) {
+      // Restored under another schema name, the configured one would be dropped for nothing.
+      await expect(restoreDatabase({ ...targetConfig, DATABASE_SCHEMA: 'another_schema' }, file, { replace: true })).rejects.toThrow(
+        /holds schema t_[0-9a-f]+, and DATABASE_SCHEMA is another_schema/,
+      );
       // Rolling back an upgrade: the schema is replaced in one transaction.
       await restoreDatabase(targetConfig, file, { replace: true });
       expect(await counts(restored!.stores.database)).toEqual(restoredCounts);

@@ -26,7 +26,15 @@ export const backupSocketPath = (config: Pick<Config, 'dataDir'>) => path.join(c
 
 export async function backupDatabase(config: BackupConfig, file: string): Promise<string> {
   if (config.DATABASE_URL) {
-    await run('pg_dump', ['--format=custom', `--schema=${config.DATABASE_SCHEMA}`, `--file=${file}`, `--dbname=${config.DATABASE_URL}`]);
+    const { url, env } = pgConnection(config.DATABASE_URL);
+    // Written beside the target and renamed, so a failed dump never carries the name.
+    const partial = `${file}.partial`;
+    try {
+      await run('pg_dump', ['--format=custom', `--schema=${config.DATABASE_SCHEMA}`, `--file=${partial}`, `--dbname=${url}`], { env });
+      await fs.rename(partial, file);
+    } finally {
+      await fs.rm(partial, { force: true });
+    }
     return `PostgreSQL schema ${config.DATABASE_SCHEMA}`;
   }
   if (await askRunningServer(config, file)) return 'embedded database (dumped by the running server)';
@@ -51,15 +59,22 @@ export async function restoreDatabase(config: BackupConfig, file: string, option
   if (config.DATABASE_URL) {
     if (!head.startsWith(PG_MAGIC)) throw new BackupError(`${file} is not a PostgreSQL backup (pg_dump custom format); DATABASE_URL is set`);
     const schema = config.DATABASE_SCHEMA;
+    // The dump creates the schema it was taken from: restored under another name, the one
+    // configured would be dropped and the server would start on nothing.
+    const listed = await capture('pg_restore', ['--list', file]);
+    const dumped = /^\d+; \d+ \d+ SCHEMA - (\S+) /m.exec(listed)?.[1];
+    if (dumped !== schema) throw new BackupError(`${file} holds schema ${dumped ?? '(none)'}, and DATABASE_SCHEMA is ${schema}: restore it with DATABASE_SCHEMA=${dumped}`);
+    const { url, env } = pgConnection(config.DATABASE_URL);
     const existing = await postgresHasData(config.DATABASE_URL, schema);
     if (existing && !options.replace) {
       throw new BackupError(`schema ${schema} already holds data: restore into an empty database, or add --replace to replace it`);
     }
-    // pg_restore writes the script (which creates the schema, the dump being of that schema
-    // alone), psql runs it in one transaction: a failed restore leaves the database as it was.
+    // pg_restore writes the script (which creates the schema), psql runs it in one transaction
+    // (`--single-transaction` holds only with --file): a failed restore leaves the database as it
+    // was. Without --replace the drop has no cascade, so it cannot take anything with it.
     const script = await capture('pg_restore', ['--no-owner', '--no-privileges', '--file=-', file]);
-    const drop = `drop schema if exists "${schema}" cascade;\n`;
-    await run('psql', ['--quiet', '--no-psqlrc', '--single-transaction', '-v', 'ON_ERROR_STOP=1', `--dbname=${config.DATABASE_URL}`], drop + script);
+    const drop = `drop schema if exists "${schema}"${options.replace ? ' cascade' : ''};\n`;
+    await run('psql', ['--quiet', '--no-psqlrc', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '--file=-', `--dbname=${url}`], { env, stdin: drop + script });
     return `PostgreSQL schema ${schema}${existing ? ' (replaced)' : ''}`;
   }
   if (head.startsWith(PG_MAGIC)) throw new BackupError(`${file} is a PostgreSQL backup: set DATABASE_URL to restore it`);
@@ -97,11 +112,15 @@ export async function serveEmbeddedBackups(database: Database, config: Pick<Conf
   await fs.rm(socket, { force: true });
   const server = net.createServer((connection) => {
     let input = '';
+    let started = false;
     connection.setEncoding('utf8');
     connection.on('error', () => undefined);
     connection.on('data', (chunk: string) => {
+      if (started) return;
       input += chunk;
+      if (input.length > 4096) return void connection.destroy();
       if (!input.includes('\n')) return;
+      started = true;
       void (async () => {
         try {
           const { file } = JSON.parse(input) as { file?: unknown };
@@ -114,8 +133,13 @@ export async function serveEmbeddedBackups(database: Database, config: Pick<Conf
       })();
     });
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socket, resolve));
-  await fs.chmod(socket, 0o600);
+  // Created 0600 from the start (the umask, briefly): nobody else may ask for a dump to a path.
+  const umask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socket, resolve));
+  } finally {
+    process.umask(umask);
+  }
   return server;
 }
 
@@ -124,8 +148,14 @@ async function writeEmbeddedDump(database: Database, file: string) {
   if (!dump) throw new BackupError('this database cannot be dumped');
   // Written beside the target and renamed, so a half-written file never carries the name.
   const partial = `${file}.partial`;
-  await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-  await fs.rename(partial, file);
+  await fs.rm(partial, { force: true });
+  try {
+    // 'wx': a new file of our own, not one (or a link) that was lying there.
+    await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()), { mode: 0o600, flag: 'wx' });
+    await fs.rename(partial, file);
+  } finally {
+    await fs.rm(partial, { force: true });
+  }
 }
 
 /** True when a running server took the backup; false when none listens on DATA_DIR. */
@@ -143,7 +173,12 @@ async function askRunningServer(config: Pick<Config, 'dataDir'>, file: string): 
     );
   });
   if (answer === null) return false;
-  const result = JSON.parse(answer) as { ok: boolean; message?: string };
+  let result: { ok: boolean; message?: string };
+  try {
+    result = JSON.parse(answer) as typeof result;
+  } catch {
+    throw new BackupError('the running server gave no answer about the backup: see its log');
+  }
   if (!result.ok) throw new BackupError(`the running server could not take the backup: ${result.message}`);
   return true;
 }
@@ -158,12 +193,12 @@ const serverAnswers = (socket: string) =>
     connection.on('error', () => resolve(false));
   });
 
+/** Whether the schema holds any relation (tables, sequences, views), whoever may read them. */
 async function postgresHasData(url: string, schema: string): Promise<boolean> {
   const database = await openDatabase({ url, schema: 'public' });
   try {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = ${schema}`.execute(
-      database.db,
-    );
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${schema}`.execute(database.db);
     return (rows[0]?.n ?? 0) > 0;
   } finally {
     await database.close();
@@ -187,14 +222,27 @@ async function hasFiles(dir: string): Promise<boolean> {
   return entries.length > 0;
 }
 
-/** Runs a PostgreSQL client tool; its stderr becomes the error's message. */
-function run(command: string, args: string[], stdin?: string): Promise<void> {
-  return capture(command, args, stdin).then(() => undefined);
+/** The URL without its password, which goes in the environment: arguments are visible to `ps`. */
+function pgConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { url: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }
 
-function capture(command: string, args: string[], stdin?: string): Promise<string> {
+interface ToolOptions {
+  env?: NodeJS.ProcessEnv;
+  stdin?: string;
+}
+
+/** Runs a PostgreSQL client tool; its stderr becomes the error's message. */
+function run(command: string, args: string[], options: ToolOptions = {}): Promise<void> {
+  return capture(command, args, options).then(() => undefined);
+}
+
+function capture(command: string, args: string[], { env, stdin }: ToolOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], ...(env ? { env } : {}) });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
