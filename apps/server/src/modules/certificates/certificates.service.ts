@@ -172,6 +172,7 @@ export class CertificateDesk {
           .updateTable('certificates')
           .set({ password_restored_at: now, updated_at: now })
           .where('user_id', '=', row.user_id)
+          .where('status', '=', 'revoked')
           .where('password_restored_at', 'is', null)
           .executeTakeFirst();
         if (Number(restored.numUpdatedRows) === 0) throw refuse(CERT_MESSAGES.restoreDone);

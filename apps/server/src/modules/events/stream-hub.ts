@@ -14,6 +14,8 @@ interface Stream {
   held: { id: string; frame: string }[] | null;
   /** A scan-code login page's anonymous stream: whence, and the timer that ends it with its ticket. */
   scan?: { address: string; expiry: ReturnType<typeof setTimeout> };
+  /** The phone answered while the replay was read: ends once the held events are written. */
+  answered?: boolean;
 }
 
 /**
@@ -130,13 +132,16 @@ export class StreamHub {
     }
     let last = lastEventId;
     for (const { event, audience } of missed) {
-      if (reaches(audience, stream.session)) this.#write(stream, eventFrame(event));
+      if (!reaches(audience, stream.session)) continue;
+      this.#write(stream, eventFrame(event));
+      if (stream.scan && SCAN_ANSWERS.has(event.kind)) stream.answered = true;
       last = event.id;
     }
     const held = stream.held ?? [];
     stream.held = null;
     // Live events that arrived during the read and were not in it (the channel carries journal order).
     for (const { id, frame } of held) if (compareJournalIds(id, last) > 0) this.#write(stream, frame);
+    if (stream.answered) this.#end(stream);
   }
 
   #deliver({ event, audience }: JournalEvent) {
@@ -146,8 +151,11 @@ export class StreamHub {
       frame ??= eventFrame(event);
       if (stream.held) stream.held.push({ id: event.id, frame });
       else this.#write(stream, frame);
-      // The phone answered: the scan page's stream has said all it had to.
-      if (stream.scan && SCAN_ANSWERS.has(event.kind)) this.#end(stream);
+      // The phone answered: the scan page's stream has said all it had to (after its replay).
+      if (stream.scan && SCAN_ANSWERS.has(event.kind)) {
+        if (stream.held) stream.answered = true;
+        else this.#end(stream);
+      }
     }
   }
 

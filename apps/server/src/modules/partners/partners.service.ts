@@ -137,12 +137,11 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
       const { clientId, secret } = credentials;
       // Wrong secrets spend a budget of their own, per client id and address; only a request that
       // authenticates spends the client's (pen test: anyone knowing an id could lock its partner out).
+      // Counted before the check (parallel guesses cannot all slip under it); a success gives its
+      // count back.
       const failures = `rate:partner-failed:${clientId}:${request.ip}`;
-      if (Number((await ctx.kv.get(failures)) ?? 0) >= ctx.config.PARTNER_FAILURE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
-      const refused = async (reason: string) => {
-        await ctx.kv.increment(failures, 60_000);
-        return fail(reason, clientId);
-      };
+      if ((await ctx.kv.increment(failures, 60_000)) > ctx.config.PARTNER_FAILURE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
+      const refused = (reason: string) => fail(reason, clientId);
       const row = await db
         .selectFrom('partner_clients as c')
         .innerJoin('enterprises as e', 'e.enterprise_no', 'c.enterprise_no')
@@ -154,6 +153,7 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
       if (!matches) throw await refused('wrong_secret');
       if (row.status !== 1) throw await refused('client_revoked');
       if (row.enterprise_status !== 1) throw await refused('enterprise_disabled');
+      await ctx.kv.increment(failures, 60_000, -1);
       const count = await ctx.kv.increment(`rate:partner:${clientId}`, 60_000);
       if (count > ctx.config.PARTNER_RATE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
       const accessToken = await tokens.issue(clientId, row.secret_version);
