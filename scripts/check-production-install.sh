@@ -24,7 +24,8 @@ npm ci --omit=dev --no-audit --no-fund --loglevel=error
 [ ! -e node_modules/tsx ] && [ ! -e node_modules/typescript ] || { echo "production check: a development dependency was installed" >&2; exit 1; }
 
 export NODE_ENV=production CRYPTO_KEYS_DIR="$work/keys" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn
-if DATABASE_URL= REDIS_URL= npm start >"$work/refused.log" 2>&1; then
+# (Bounded: were the refusal gone, the server would serve for ever.)
+if DATABASE_URL= REDIS_URL= timeout 60 npm start >"$work/refused.log" 2>&1; then
   echo "production check: started without DATABASE_URL and REDIS_URL" >&2; exit 1
 fi
 grep -q 'DATABASE_URL, REDIS_URL: both required in production' "$work/refused.log"
@@ -45,6 +46,13 @@ curl -sf "http://127.0.0.1:$port/zctgdzhwy/" | grep -q '<div id="root">'
 # NODE_OPTIONS (and none installed to load).
 pid=$(pgrep -f "$work/apps/server/dist/main.js" | head -n1 || true)
 [ -n "$pid" ] || { echo "production check: no process runs $work/apps/server/dist/main.js" >&2; exit 1; }
-tr '\0' '\n' <"/proc/$pid/cmdline" | tee "$work/cmdline" | grep -q '^--import\|^--loader\|^--require\|tsx' && { echo "production check: a loader in $(cat "$work/cmdline")" >&2; exit 1; }
-tr '\0' '\n' <"/proc/$pid/environ" | grep -q '^NODE_OPTIONS=.*\(tsx\|loader\|import\)' && { echo "production check: a loader in NODE_OPTIONS" >&2; exit 1; }
+# Read whole first: `grep -q` quitting early would fail the pipe under pipefail and hide a match.
+cmdline=$(tr '\0' '\n' <"/proc/$pid/cmdline")
+environ=$(tr '\0' '\n' <"/proc/$pid/environ")
+if printf '%s\n' "$cmdline" | grep -e '^--import' -e '^--loader' -e '^--require' -e 'tsx' >/dev/null; then
+  echo "production check: a loader in $cmdline" >&2; exit 1
+fi
+if printf '%s\n' "$environ" | grep -E '^NODE_OPTIONS=.*(tsx|loader|import)' >/dev/null; then
+  echo "production check: a loader in NODE_OPTIONS" >&2; exit 1
+fi
 echo "production check: a production install serves on PostgreSQL and Redis, and refuses to start without them"

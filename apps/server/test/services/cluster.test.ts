@@ -105,7 +105,11 @@ describe('npm run cluster', () => {
 
   afterAll(async () => {
     if (cluster?.exitCode === null) {
-      cluster.kill('SIGKILL');
+      // The script stops what it started (its instances and haproxy run in groups of their own);
+      // only if it does not, they are killed one by one.
+      cluster.kill('SIGTERM');
+      await Promise.race([new Promise((done) => cluster!.once('exit', done)), new Promise((done) => setTimeout(done, 15_000))]);
+      if (cluster.exitCode === null) cluster.kill('SIGKILL');
       [...instancePids, haproxyPid].forEach((pid) => pid && alive(pid) && process.kill(pid, 'SIGKILL'));
     }
     await kv?.close();
