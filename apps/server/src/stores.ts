@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Config } from './config';
-import { openDatabase, type Database, type DatabaseOptions } from './db/database';
+import { embeddedDataDir, openDatabase, type Database, type DatabaseOptions } from './db/database';
 import { migrate } from './db/migrate';
 import { openKvStore, type KvStore } from './kv/open-kv';
 import { syncReferenceData } from './reference/sync';
@@ -20,7 +19,7 @@ export interface StoreOptions {
 export function databaseOptions(config: Config, options: StoreOptions = {}): DatabaseOptions {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA };
   if (options.embeddedTemplate) return { loadDataDir: options.embeddedTemplate };
-  return { dataDir: path.join(config.dataDir, 'pgdata') };
+  return { dataDir: embeddedDataDir(config.dataDir) };
 }
 
 /** Opens the database (migrating it and syncing its reference data) and the shared store as the configuration says. */

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import { openDatabase, type Database } from './database';
+import { embeddedDataDir, openDatabase, type Database } from './database';
 
 /**
  * Backups of both stores (`npm run db:backup -- FILE`, `npm run db:restore -- FILE`):
@@ -21,24 +21,16 @@ export class BackupError extends Error {}
 const PG_MAGIC = 'PGDMP';
 const GZIP_MAGIC = [0x1f, 0x8b];
 
-export const embeddedDataDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'pgdata');
 export const backupSocketPath = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'backup.sock');
 
 export async function backupDatabase(config: BackupConfig, file: string): Promise<string> {
   if (config.DATABASE_URL) {
     const { url, env } = pgConnection(config.DATABASE_URL);
-    // Written beside the target and renamed, so a failed dump never carries the name.
-    const partial = `${file}.partial`;
-    try {
-      await run('pg_dump', ['--format=custom', `--schema=${config.DATABASE_SCHEMA}`, `--file=${partial}`, `--dbname=${url}`], { env });
-      await fs.rename(partial, file);
-    } finally {
-      await fs.rm(partial, { force: true });
-    }
+    await writeBeside(file, (partial) => run('pg_dump', ['--format=custom', `--schema=${config.DATABASE_SCHEMA}`, `--file=${partial}`, `--dbname=${url}`], { env }));
     return `PostgreSQL schema ${config.DATABASE_SCHEMA}`;
   }
   if (await askRunningServer(config, file)) return 'embedded database (dumped by the running server)';
-  const dir = embeddedDataDir(config);
+  const dir = embeddedDataDir(config.dataDir);
   if (!(await hasFiles(dir))) throw new BackupError(`no embedded database in ${dir}: nothing to back up`);
   const database = await openDatabase({ dataDir: dir });
   try {
@@ -82,7 +74,7 @@ export async function restoreDatabase(config: BackupConfig, file: string, option
     throw new BackupError(`${file} is not a backup of the embedded database`);
   }
   if (await serverAnswers(backupSocketPath(config))) throw new BackupError('the server is running on this DATA_DIR: stop it before restoring');
-  const dir = embeddedDataDir(config);
+  const dir = embeddedDataDir(config.dataDir);
   const existing = await hasFiles(dir);
   if (existing && !options.replace) {
     throw new BackupError(`${dir} already holds a database: restore into an empty DATA_DIR, or add --replace to replace it`);
@@ -146,12 +138,17 @@ export async function serveEmbeddedBackups(database: Database, config: Pick<Conf
 async function writeEmbeddedDump(database: Database, file: string) {
   const dump = await database.dumpDataDir?.('gzip');
   if (!dump) throw new BackupError('this database cannot be dumped');
-  // Written beside the target and renamed, so a half-written file never carries the name.
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  // 'wx': a new file of our own, not one (or a link) that was lying there.
+  await writeBeside(file, (partial) => fs.writeFile(partial, bytes, { mode: 0o600, flag: 'wx' }));
+}
+
+/** Writes FILE through `FILE.partial`, renamed once complete: a failed backup never carries the name. */
+async function writeBeside(file: string, write: (partial: string) => Promise<unknown>) {
   const partial = `${file}.partial`;
   await fs.rm(partial, { force: true });
   try {
-    // 'wx': a new file of our own, not one (or a link) that was lying there.
-    await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()), { mode: 0o600, flag: 'wx' });
+    await write(partial);
     await fs.rename(partial, file);
   } finally {
     await fs.rm(partial, { force: true });

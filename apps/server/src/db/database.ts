@@ -21,6 +21,9 @@ export interface Database {
   dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
+/** Where the embedded database lives in a DATA_DIR (the server, backups and restores agree on it). */
+export const embeddedDataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
 export interface DatabaseOptions {
   /** Unset: embedded PGlite. */
   url?: string;

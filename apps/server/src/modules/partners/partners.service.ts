@@ -141,7 +141,6 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
       // count back.
       const failures = `rate:partner-failed:${clientId}:${request.ip}`;
       if ((await ctx.kv.increment(failures, 60_000)) > ctx.config.PARTNER_FAILURE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
-      const refused = (reason: string) => fail(reason, clientId);
       const row = await db
         .selectFrom('partner_clients as c')
         .innerJoin('enterprises as e', 'e.enterprise_no', 'c.enterprise_no')
@@ -149,10 +148,10 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
         .where('c.client_id', '=', clientId)
         .executeTakeFirst();
       const matches = secretMatches(secret, row?.secret_hash ?? DUMMY_HASH);
-      if (!row) throw await refused('unknown_client');
-      if (!matches) throw await refused('wrong_secret');
-      if (row.status !== 1) throw await refused('client_revoked');
-      if (row.enterprise_status !== 1) throw await refused('enterprise_disabled');
+      if (!row) throw await fail('unknown_client', clientId);
+      if (!matches) throw await fail('wrong_secret', clientId);
+      if (row.status !== 1) throw await fail('client_revoked', clientId);
+      if (row.enterprise_status !== 1) throw await fail('enterprise_disabled', clientId);
       await ctx.kv.increment(failures, 60_000, -1);
       const count = await ctx.kv.increment(`rate:partner:${clientId}`, 60_000);
       if (count > ctx.config.PARTNER_RATE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
