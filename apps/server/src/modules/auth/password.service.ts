@@ -72,7 +72,7 @@ async function change(services: AuthServices, request: FastifyRequest, user: Use
   if (oldPassword === null || newPassword === null || confirmPassword === null) {
     throw await refuse('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
   }
-  const problem = newPasswordProblem(newPassword);
+  const problem = newPasswordProblem(newPassword, user.username);
   if (problem) throw await refuse('rule', RETURN_CODES.PASSWORD_RULE, problem);
   if (newPassword !== confirmPassword) throw await refuse('mismatch', RETURN_CODES.PASSWORD_RULE, PASSWORD_MESSAGES.mismatch);
 

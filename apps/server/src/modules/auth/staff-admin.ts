@@ -28,7 +28,7 @@ export async function createStaffAdministrator(database: Database, input: { user
   const username = input.username.trim();
   const usernameProblem = staffUsernameProblem(username);
   if (usernameProblem) throw new StaffAdminError(usernameProblem);
-  const passwordProblem = newPasswordProblem(input.password);
+  const passwordProblem = newPasswordProblem(input.password, username);
   if (passwordProblem) throw new StaffAdminError(passwordProblem);
   const passwordHash = await hashPassword(input.password);
 

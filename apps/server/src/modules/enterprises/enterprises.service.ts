@@ -45,7 +45,7 @@ export class EnterpriseAdmin {
   }
 
   async add(request: FastifyRequest, input: OperationParsed<typeof enterprisesApi.enterpriseAdd>) {
-    const initialPassword = oneTimePassword();
+    const initialPassword = oneTimePassword(input.adminUsername);
     const passwordHash = await hashPassword(initialPassword);
     return audited(this.#ctx.database, request, 'enterprise.add', { enterpriseNo: input.enterpriseNo }, async () => {
       if (await this.#nameTaken(input.enterpriseName)) throw refuse('企业名称已存在');

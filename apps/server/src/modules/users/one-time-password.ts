@@ -10,10 +10,10 @@ const LENGTH = 10;
  * An initial or reset password: 10 characters from a CSPRNG, letters and digits with at least
  * one of each, so it passes spec §5's new-password rules. Shown once, stored only as a hash.
  */
-export function oneTimePassword(): string {
+export function oneTimePassword(username?: string): string {
   for (;;) {
     const all = LETTERS + DIGITS;
     const password = Array.from({ length: LENGTH }, () => all[randomInt(all.length)]).join('');
-    if (newPasswordProblem(password) === null) return password;
+    if (newPasswordProblem(password, username) === null) return password;
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PASSWORD_HISTORY_DEPTH, RETURN_CODES, type OperationParsed, type usersApi, type AuditEventCode } from '@portal/shared';
+import { PASSWORD_HISTORY_DEPTH, RETURN_CODES, newPasswordProblem, type OperationParsed, type usersApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { sql } from 'kysely';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers';
@@ -64,7 +64,7 @@ export class UserAdmin {
 
   async add(request: FastifyRequest, scope: AdminScope, input: Input<typeof usersApi.userAdd>) {
     this.#inScope(scope, input.enterpriseNo);
-    const initialPassword = oneTimePassword();
+    const initialPassword = oneTimePassword(input.username);
     const passwordHash = await hashPassword(initialPassword);
     return audited(this.#ctx.database, request, 'user.add', { username: input.username, enterpriseNo: input.enterpriseNo }, async () => {
       const created = await this.#db
@@ -238,20 +238,28 @@ export class UserAdmin {
   /** A one-time password (answered once), to be changed at the next login; every session of the person ends. */
   /** A one-time password, answered once; a signed operation (UserResetPassword). */
   async resetPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userResetPassword>) {
-    return this.#setPassword(request, scope, session, input.userId, oneTimePassword(), 'user.password_reset', '重置其密码', input);
+    return this.#setPassword(request, scope, session, input.userId, oneTimePassword, 'user.password_reset', '重置其密码', input);
   }
 
   /** A password staff chose (spec §3 "User update password"), to be changed at the next login. */
   async setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string) {
-    await this.#setPassword(request, scope, session, userId, password, 'user.password_set', '设置其密码');
+    const chosen = (username: string) => {
+      // The contract checked the rules that need no name; a chosen password must not hold the user's.
+      const problem = newPasswordProblem(password, username);
+      if (problem) throw refuse(problem);
+      return password;
+    };
+    await this.#setPassword(request, scope, session, userId, chosen, 'user.password_set', '设置其密码');
     return null;
   }
 
-  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, password: string, event: AuditEventCode, action: string, signed?: object) {
+  /** `passwordFor` gives the new password once the user (and so the username) is known. */
+  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, passwordFor: (username: string) => string, event: AuditEventCode, action: string, signed?: object) {
     return audited(this.#ctx.database, request, event, { targetUserId: userId }, async () => {
       const user = await wholePerson(this.#db, scope, userId, action);
       // One's own password is changed with the old one (userPassword/update), not by administration.
       if (user.user_id === session.userId) throw refuse('请通过修改密码功能修改自己的密码');
+      const password = passwordFor(user.username);
       await this.#credentials.setPassword(user, password, PASSWORD_HISTORY_DEPTH, {
         mustChange: true,
         // In the write's transaction: the signature, and a seat given elsewhere meanwhile cannot slip past.

@@ -26,8 +26,10 @@ describe('controlProblem (spec §5 "Secure password control")', () => {
   it('applies the new-password rules to new passwords', () => {
     expect(controlProblem('Abc1234', 'new')).toBe(PASSWORD_MESSAGES.length);
     expect(controlProblem('Abc1234567890', 'new')).toBe(PASSWORD_MESSAGES.length);
-    expect(controlProblem('Abc1234!', 'new')).toBe(PASSWORD_MESSAGES.complexity);
+    expect(controlProblem('Abcdefg!', 'new')).toBe(PASSWORD_MESSAGES.complexity);
+    expect(controlProblem('Abc1234!', 'new')).toBeNull();
+    expect(controlProblem('Passw0rd', 'new')).toBe(PASSWORD_MESSAGES.common);
     expect(controlProblem('abcdefgh', 'new')).toBe(PASSWORD_MESSAGES.complexity);
-    expect(controlProblem('Abc12345', 'new')).toBeNull();
+    expect(controlProblem('Jade2026', 'new')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import {
 
 /**
  * Which rules a control applies (spec §5): 'control' 6 to 32 letters and digits mixed, 'login'
- * the same from 4, 'new' the new-password rules (8 to 12, letters and digits only, both present).
+ * the same from 4, 'new' the new-password rules (8 to 12, a letter and a digit, not a common password).
  * Printable ASCII is enforced as the user types (SecretBuffer refuses anything else).
  */
 export type ControlRules = 'control' | 'login' | 'new';
