@@ -212,6 +212,8 @@ describe('risk notices', () => {
     }
     expect(cleanNoticeBody('<a href="https://www.hxb.com.cn/">官网</a>')).toBe('<a href="https://www.hxb.com.cn/" target="_blank" rel="noopener noreferrer">官网</a>');
     expect(cleanNoticeBody('<img src="data:image/png;base64,iVBORw0KGgo=" alt="图">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" alt="图" />');
+    // A bidi override cannot reverse what follows it; other text stays as written.
+    expect(cleanNoticeBody('<p>请于\u202E日五\u202C前完成👨\u200D💼</p>')).toBe('<p>请于日五前完成👨\u200D💼</p>');
 
     const stored = await ok<StaffNotice>(noticesApi.noticeAdd, notice({ body: '<p>正文</p>' + XSS.join('') }), 'staff');
     const body = (await ok<{ body: string }>(noticesApi.noticeStaffDetail, { id: stored.id }, 'staff')).body;

@@ -14,4 +14,11 @@ describe('uploadProblem', () => {
     expect(schema.safeParse({ fileName: '付款.docx', content: PNG }).error?.issues[0]?.message).toBe('仅支持上传pdf、jpg、jpeg、png格式的文件');
     expect(schema.safeParse({ fileName: '付款.png', content: PNG }).success).toBe(true);
   });
+
+  it('refuses format characters in a file name: U+202E would show 付款gpj.exe as 付款exe.jpg', () => {
+    const schema = uploadSchema(ATTACHMENT_FILES);
+    for (const name of ['付款\u202Egnp.exe.png', '付款\u200B.png', '付\uFEFF款.png']) {
+      expect(schema.safeParse({ fileName: name, content: PNG }).error?.issues[0]?.message, JSON.stringify(name)).toBe('文件名不能包含特殊字符');
+    }
+  });
 });

@@ -72,7 +72,7 @@ export function uploadSchema(options: UploadOptions) {
         .trim()
         .min(1, '请选择要上传的文件')
         .max(200, '文件名不能超过200个字符')
-        .regex(/^[^\\/:*?"<>|\p{Cc}]+$/u, '文件名不能包含特殊字符')
+        .regex(/^[^\\/:*?"<>|\p{Cc}\p{Cf}]+$/u, '文件名不能包含特殊字符')
         .refine((name) => (options.extensions as readonly string[]).includes(extensionOf(name)), extensionMessageOf(options)),
       content: z
         .string()

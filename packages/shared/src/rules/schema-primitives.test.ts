@@ -11,6 +11,12 @@ describe('plainText', () => {
     expect(firstMessage(plainText('昵称不能包含控制字符').safeParse('x\u0000'))).toBe('昵称不能包含控制字符');
   });
 
+  it('refuses format characters (bidi overrides and isolates, zero-width marks, the BOM)', () => {
+    for (const bad of ['付款\u202Egpj.exe', 'a\u2066b', 'a\u200Bb', 'a\u200Db', '\uFEFFname', 'a\u061Cb', 'a\u00ADb']) {
+      expect(firstMessage(plainText('用户名不能包含控制字符').safeParse(bad)), JSON.stringify(bad)).toBe('用户名不能包含控制字符');
+    }
+  });
+
   it('takes any other text and chains with the field rules', () => {
     expect(plainText().safeParse('张晓明 demo_01 \u00A0€').success).toBe(true);
     const name = plainText().trim().min(1, '必填').max(4);

@@ -7,6 +7,13 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 export const CONTROL_CHARACTER_MESSAGE = '不能包含控制字符';
 
 /**
+ * Unicode format characters (category Cf: bidi overrides and isolates, zero-width marks, the BOM):
+ * invisible, and U+202E makes `付款gpj.exe` read as `付款exe.jpg`. Names, identifiers and file
+ * names refuse them; free text shows them inert.
+ */
+export const FORMAT_CHARACTERS = /\p{Cf}/u;
+
+/**
  * A UTF-16 surrogate without its pair: no character at all, and PostgreSQL refuses it in jsonb.
  * (String.prototype.isWellFormed says the same, from ES2024 on.)
  */
@@ -25,11 +32,12 @@ export const INT4_MAX = 2_147_483_647;
 export const INT4_ID_MESSAGE = `编号须为1到${INT4_MAX}之间的整数`;
 
 /**
- * A string without control characters (U+0000–U+001F, U+007F). Chain the field's own rules after
- * it (`plainText().trim().min(1).max(64)`); `message` names the field when the default is too vague.
+ * A string without control characters (U+0000–U+001F, U+007F) or format characters (Cf). Chain
+ * the field's own rules after it (`plainText().trim().min(1).max(64)`); `message` names the field
+ * when the default is too vague.
  */
 export const plainText = (message: string = CONTROL_CHARACTER_MESSAGE) =>
-  z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { message, abort: true });
+  z.string().refine((value) => !CONTROL_CHARACTERS.test(value) && !FORMAT_CHARACTERS.test(value), { message, abort: true });
 
 /** A row id that fits PostgreSQL int4: an integer from 1 to 2147483647. */
 export const int4Id = (message: string = INT4_ID_MESSAGE) =>

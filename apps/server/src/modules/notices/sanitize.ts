@@ -6,6 +6,9 @@ import sanitizeHtml from 'sanitize-html';
  */
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
 
+/** Bidi embeddings, overrides and isolates: in a notice they could reverse what follows them. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'hr', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
   // No style, class or id: a notice cannot restyle or cover the console around it.
@@ -16,6 +19,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   // Links leave the console in a new tab that cannot reach back into it.
   transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  textFilter: (text) => text.replace(BIDI_CONTROLS, ''),
   exclusiveFilter: (frame) => frame.tag === 'img' && !DATA_IMAGE.test(frame.attribs.src ?? ''),
 };
 
