@@ -51,12 +51,12 @@ export const PAGES: Record<string, PageEntry> = {
   'addedServices/riskManagement/index': {
     title: '风险提示',
     access: ['RISK_VIEW'],
-    load: () => import('../../features/risk-notices/risk-notice-page').then((m) => ({ default: m.RiskNoticePage })),
+    load: () => import('../../features/notices/reader/risk-notice-page').then((m) => ({ default: m.RiskNoticePage })),
   },
   'custodianNotice/riskNoticePublish/index': {
     title: '风险提示发布',
     access: ['RISK_PUBLISH'],
-    load: () => import('../../features/risk-notices/notice-publish-page').then((m) => ({ default: m.NoticePublishPage })),
+    load: () => import('../../features/notices/publish/notice-publish-page').then((m) => ({ default: m.NoticePublishPage })),
   },
   'warningInfo/clearPositionWarn/index': {
     title: '清仓预警',
@@ -95,12 +95,12 @@ export const PAGES: Record<string, PageEntry> = {
   'gateway/apiManagement/index': {
     title: 'API管理',
     access: ['GATEWAY_ADMIN'],
-    load: () => import('../../features/gateway-apis/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
+    load: () => import('../../features/gateway/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
   },
   'gateway/partnerManagement/index': {
     title: '合作方管理',
     access: ['GATEWAY_ADMIN'],
-    load: () => import('../../features/partner-admin/partner-admin-page').then((m) => ({ default: m.PartnerAdminPage })),
+    load: () => import('../../features/partners/partner-management-page').then((m) => ({ default: m.PartnerManagementPage })),
   },
   'gateway/userAssign/index': {
     title: '用户分配',
@@ -110,7 +110,7 @@ export const PAGES: Record<string, PageEntry> = {
   'system/enterpriseManagement/index': {
     title: '企业管理',
     access: ['ENTERPRISE_MANAGE'],
-    load: () => import('../../features/enterprise-admin/enterprise-admin-page').then((m) => ({ default: m.EnterpriseAdminPage })),
+    load: () => import('../../features/enterprises/enterprise-management-page').then((m) => ({ default: m.EnterpriseManagementPage })),
   },
   'system/userManagement/index': {
     title: '用户管理',
@@ -125,12 +125,12 @@ export const PAGES: Record<string, PageEntry> = {
   'system/certManagement/index': {
     title: '证书管理',
     access: ['CERT_MANAGE'],
-    load: () => import('../../features/cert-admin/cert-admin-page').then((m) => ({ default: m.CertAdminPage })),
+    load: () => import('../../features/certificates/certificate-management-page').then((m) => ({ default: m.CertificateManagementPage })),
   },
   'system/auditLog/index': {
     title: '操作日志',
     access: ['AUDIT_VIEW'],
-    load: () => import('../../features/audit-log/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
+    load: () => import('../../features/audit/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
   },
   // Development builds only: the gallery works on made-up accounts (a production build leaves it out).
   ...(import.meta.env.DEV
