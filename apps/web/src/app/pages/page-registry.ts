@@ -105,7 +105,7 @@ export const PAGES: Record<string, PageEntry> = {
   'gateway/userAssign/index': {
     title: '用户分配',
     access: ['GATEWAY_ADMIN'],
-    load: () => import('../../features/user-assign/user-assign-page').then((m) => ({ default: m.UserAssignPage })),
+    load: () => import('../../features/users/assign/user-assign-page').then((m) => ({ default: m.UserAssignPage })),
   },
   'system/enterpriseManagement/index': {
     title: '企业管理',
@@ -115,12 +115,12 @@ export const PAGES: Record<string, PageEntry> = {
   'system/userManagement/index': {
     title: '用户管理',
     access: ['USER_MANAGE'],
-    load: () => import('../../features/user-admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })),
+    load: () => import('../../features/users/staff/user-management-page').then((m) => ({ default: m.UserManagementPage })),
   },
   'system/operatorManagement/index': {
     title: '操作员管理',
     access: ['OPERATOR_MANAGE'],
-    load: () => import('../../features/operator-admin/operator-admin-page').then((m) => ({ default: m.OperatorAdminPage })),
+    load: () => import('../../features/users/operators/operator-management-page').then((m) => ({ default: m.OperatorManagementPage })),
   },
   'system/certManagement/index': {
     title: '证书管理',
