@@ -1,44 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
-import { UserAssignTransfer, changesOf } from '../../../components/transfer';
-import { Permission } from '../../../lib/permissions';
-import { allUsersQuery } from './api/user-all';
-import { userRolesQuery } from './api/user-roles';
-import { useAssignRoleUsers } from './api/user-roles-assign';
-import { assignableRoles, candidatesFor } from './assign-plan';
+import { Alert, App, Button, Card, Empty, Form, Select, Space } from 'antd';
+import { useMemo } from 'react';
+import { UserAssignTransfer } from '../../../components/transfer';
 import { useMessage } from '../../../lib/countdown-message';
+import { Permission } from '../../../lib/permissions';
+import { useAssignRole } from '../api/assign-role';
+import { rolesQuery } from '../api/list-roles';
+import { seatsQuery } from '../api/list-seats';
+import { UnsavedMembers, useRoleMembersDraft } from '../role-members-draft';
+import { assignableRoles, candidatesFor } from './assign-plan';
 
 /** API网关管理 › 用户分配: pick a role, move user numbers between the two lists, save the members. */
 export function UserAssignPage() {
   const { modal } = App.useApp();
   const message = useMessage();
-  const roles = useQuery(userRolesQuery);
-  const users = useQuery(allUsersQuery);
-  const assign = useAssignRoleUsers();
-  const [roleId, setRoleId] = useState<number | undefined>();
-  /** The clerk's unsaved members of the chosen role; undefined: as the server has them. */
-  const [draft, setDraft] = useState<string[] | undefined>();
-
+  const roles = useQuery(rolesQuery);
+  const users = useQuery(seatsQuery);
+  const assign = useAssignRole();
   const choices = useMemo(() => assignableRoles(roles.data ?? []), [roles.data]);
-  const role = choices.find((r) => r.roleId === roleId);
-  const saved = role?.userNos ?? [];
-  const members = draft ?? [...saved];
-  const items = useMemo(() => {
-    const chosen = roles.data?.find((r) => r.roleId === roleId);
-    return chosen ? candidatesFor(chosen, users.data ?? []) : [];
-  }, [roles.data, roleId, users.data]);
-  const { added, removed } = changesOf(saved, members);
-  const dirty = added.length + removed.length > 0;
-
-  const chooseRole = (next: number) => {
-    const apply = () => {
-      setRoleId(next);
-      setDraft(undefined);
-    };
-    if (!dirty) return apply();
-    modal.confirm({ title: '切换角色', content: '当前角色的分配尚未保存，确定切换吗？', okText: '切换', cancelText: '取消', onOk: apply });
-  };
+  const { roleId, role, chooseRole, members, setMembers, reset, added, removed, dirty } = useRoleMembersDraft(choices, (r) => r.userNos);
+  const items = useMemo(() => (role ? candidatesFor(role, users.data ?? []) : []), [role, users.data]);
 
   const save = () => {
     if (!role) return;
@@ -50,7 +31,7 @@ export function UserAssignPage() {
       onOk: async () => {
         const done = await assign.mutateAsync({ roleId: role.roleId, userNos: members }).catch(() => null);
         if (!done) return; // the HTTP client has shown the server's message
-        setDraft(undefined);
+        reset();
         message.success(`分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
       },
     });
@@ -81,19 +62,15 @@ export function UserAssignPage() {
                 保存
               </Button>
             </Permission>
-            <Button disabled={!dirty} onClick={() => setDraft(undefined)}>
+            <Button disabled={!dirty} onClick={reset}>
               重置
             </Button>
-            {dirty && (
-              <Typography.Text type="warning">
-                未保存：加入 {added.length} 个，移出 {removed.length} 个
-              </Typography.Text>
-            )}
+            {dirty && <UnsavedMembers added={added} removed={removed} />}
           </Space>
         </Form.Item>
       </Form>
       {role ? (
-        <UserAssignTransfer key={role.roleId} users={items} value={members} onChange={setDraft} />
+        <UserAssignTransfer key={role.roleId} users={items} value={members} onChange={setMembers} />
       ) : (
         <Empty description="请先选择要分配用户的角色" />
       )}

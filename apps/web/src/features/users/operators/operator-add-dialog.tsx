@@ -1,24 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal } from 'antd';
 import { FormBuilder, type FormValues } from '../../../components/form-builder';
-import { operatorRolesQuery } from './api/list-roles';
-import { useAddOperator } from './api/operator-writes';
+import { useAddUser, type UserAdded } from '../api/add-user';
+import { roleOptionsQuery } from '../api/list-roles';
 import { addOperatorFields } from './operator-fields';
-
-export type OperatorAdded = Awaited<ReturnType<ReturnType<typeof useAddOperator>['mutateAsync']>>;
 
 interface OperatorAddDialogProps {
   /** The administrator's own enterprise: the server refuses any other. */
   enterpriseNo: string;
   onClose: () => void;
-  onAdded: (added: OperatorAdded) => void;
+  onAdded: (added: UserAdded) => void;
 }
 
 /** 新增操作员: a login with its seat in this enterprise and that seat's roles. */
 export function OperatorAddDialog({ enterpriseNo, onClose, onAdded }: OperatorAddDialogProps) {
   const [form] = Form.useForm<FormValues>();
-  const roles = useQuery(operatorRolesQuery);
-  const adding = useAddOperator();
+  const roles = useQuery(roleOptionsQuery);
+  const adding = useAddUser();
 
   const submit = async (values: FormValues) => {
     try {

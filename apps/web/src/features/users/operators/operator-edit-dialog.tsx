@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@portal/shared';
 import { Alert, Form, Modal, Skeleton } from 'antd';
 import { FormBuilder, type FormValues } from '../../../components/form-builder';
-import { operatorDetailQuery } from './api/get-operator';
-import { operatorRolesQuery } from './api/list-roles';
-import { useUpdateOperator } from './api/operator-writes';
+import { userDetailQuery } from '../api/get-user';
+import { roleOptionsQuery } from '../api/list-roles';
+import { useUpdateUser } from '../api/update-user';
 import { editOperatorFields } from './operator-fields';
 
 const valuesOf = (user: UserDetail): FormValues => ({
@@ -28,9 +28,9 @@ interface OperatorEditDialogProps {
 /** 修改操作员: name, contact and status of a person wholly of this enterprise, and the seat's roles. */
 export function OperatorEditDialog({ userId, self, onClose, onUpdated }: OperatorEditDialogProps) {
   const [form] = Form.useForm<FormValues>();
-  const detail = useQuery(operatorDetailQuery(userId));
-  const roles = useQuery(operatorRolesQuery);
-  const updating = useUpdateOperator();
+  const detail = useQuery(userDetailQuery(userId));
+  const roles = useQuery(roleOptionsQuery);
+  const updating = useUpdateUser();
   const user = detail.data;
   const loginLocked = user?.seatsElsewhere ?? false;
 

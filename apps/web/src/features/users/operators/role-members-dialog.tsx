@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Modal, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
-import { UserAssignTransfer, changesOf } from '../../../components/transfer';
-import { enterpriseSeatsQuery } from './api/list-seats';
-import { operatorRolesQuery } from './api/list-roles';
-import { useAssignRole } from './api/operator-writes';
-import { membersToSave, movableMembers } from './role-members';
+import { Button, Empty, Form, Modal, Select, Space } from 'antd';
+import { useMemo } from 'react';
+import { UserAssignTransfer } from '../../../components/transfer';
 import { useMessage } from '../../../lib/countdown-message';
+import { useAssignRole } from '../api/assign-role';
+import { rolesQuery } from '../api/list-roles';
+import { seatsQuery } from '../api/list-seats';
+import { UnsavedMembers, useRoleMembersDraft } from '../role-members-draft';
+import { membersToSave, movableMembers } from './role-members';
 
 interface RoleMembersDialogProps {
   /** The administrator's own seat: its roles are not changed here. */
@@ -16,37 +17,21 @@ interface RoleMembersDialogProps {
 
 /** 角色分配: pick a role, move this enterprise's operators between the two lists, save its members. */
 export function RoleMembersDialog({ ownUserNo, onClose }: RoleMembersDialogProps) {
-  const { modal } = App.useApp();
   const message = useMessage();
-  const roles = useQuery(operatorRolesQuery);
-  const seats = useQuery(enterpriseSeatsQuery);
+  const roles = useQuery(rolesQuery);
+  const seats = useQuery(seatsQuery);
   const assign = useAssignRole();
-  const [roleId, setRoleId] = useState<number | undefined>();
-  /** Unsaved members of the chosen role; undefined: as the server has them. */
-  const [draft, setDraft] = useState<string[] | undefined>();
-
-  const role = roles.data?.find((r) => r.roleId === roleId);
   const items = useMemo(() => (seats.data ?? []).filter((s) => s.userNo !== ownUserNo), [seats.data, ownUserNo]);
   const movable = useMemo(() => new Set(items.map((s) => s.userNo)), [items]);
-  const saved = role ? movableMembers(role.userNos, movable) : [];
-  const chosen = draft ?? saved;
-  const { added, removed } = changesOf(saved, chosen);
-  const dirty = added.length + removed.length > 0;
-
-  const chooseRole = (next: number) => {
-    const apply = () => {
-      setRoleId(next);
-      setDraft(undefined);
-    };
-    if (!dirty) return apply();
-    modal.confirm({ title: '切换角色', content: '当前角色的分配尚未保存，确定切换吗？', okText: '切换', cancelText: '取消', onOk: apply });
-  };
+  const { roleId, role, chooseRole, members, setMembers, reset, added, removed, dirty } = useRoleMembersDraft(roles.data ?? [], (r) =>
+    movableMembers(r.userNos, movable),
+  );
 
   const save = async () => {
     if (!role) return;
-    const done = await assign.mutateAsync({ roleId: role.roleId, userNos: membersToSave(role.userNos, movable, chosen) }).catch(() => null);
+    const done = await assign.mutateAsync({ roleId: role.roleId, userNos: membersToSave(role.userNos, movable, members) }).catch(() => null);
     if (!done) return; // the HTTP client has shown the server's message
-    setDraft(undefined);
+    reset();
     message.success(`分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
   };
 
@@ -59,11 +44,7 @@ export function RoleMembersDialog({ ownUserNo, onClose }: RoleMembersDialogProps
       onCancel={onClose}
       footer={
         <Space>
-          {dirty && (
-            <Typography.Text type="warning">
-              未保存：加入 {added.length} 个，移出 {removed.length} 个
-            </Typography.Text>
-          )}
+          {dirty && <UnsavedMembers added={added} removed={removed} />}
           <Button onClick={onClose}>关闭</Button>
           <Button type="primary" disabled={!dirty} loading={assign.isPending} onClick={() => void save()}>
             保存
@@ -85,7 +66,7 @@ export function RoleMembersDialog({ ownUserNo, onClose }: RoleMembersDialogProps
         </Form.Item>
       </Form>
       {role ? (
-        <UserAssignTransfer key={role.roleId} users={items} value={chosen} onChange={setDraft} listHeight={320} />
+        <UserAssignTransfer key={role.roleId} users={items} value={members} onChange={setMembers} listHeight={320} />
       ) : (
         <Empty description="请先选择要分配的角色" />
       )}

@@ -2,14 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { usersApi } from '@portal/shared';
 import { Form, Input, Modal, Select } from 'antd';
 import { schemaRule } from '../../../lib/schema-rule';
-import { useAddUser, type UserAddInput } from './api/add-user';
-import { enterpriseOptionsQuery } from './api/list-enterprises';
-import { rolesQuery } from './api/list-roles';
-import { groupedRoleOptions } from './role-options';
+import { useAddUser, type UserAddInput, type UserAdded } from '../api/add-user';
+import { enterpriseOptionsQuery } from '../api/list-enterprises';
+import { roleOptionsQuery } from '../api/list-roles';
+import { groupedRoleOptions } from '../role-options';
 
 const field = usersApi.userAddSchema.shape;
-
-export type UserAdded = Awaited<ReturnType<ReturnType<typeof useAddUser>['mutateAsync']>>;
 
 interface UserAddDialogProps {
   onClose: () => void;
@@ -21,7 +19,7 @@ export function UserAddDialog({ onClose, onAdded }: UserAddDialogProps) {
   const [form] = Form.useForm<UserAddInput>();
   const adding = useAddUser();
   const enterprises = useQuery(enterpriseOptionsQuery);
-  const roles = useQuery(rolesQuery);
+  const roles = useQuery(roleOptionsQuery);
 
   const finish = async (values: UserAddInput) => {
     try {

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { usersApi, type UserDetail } from '@portal/shared';
 import { Form, Input, Modal, Select, Skeleton, Switch } from 'antd';
 import { schemaRule } from '../../../lib/schema-rule';
-import { userDetailQuery } from './api/get-user';
-import { rolesQuery } from './api/list-roles';
-import { useUpdateUser } from './api/update-user';
-import { seatRoleOptions, seatUserType } from './role-options';
+import { userDetailQuery } from '../api/get-user';
+import { roleOptionsQuery } from '../api/list-roles';
+import { useUpdateUser } from '../api/update-user';
+import { seatRoleOptions, seatUserType } from '../role-options';
 
 const field = usersApi.userUpdateSchema.shape;
 
@@ -36,7 +36,7 @@ interface UserEditDialogProps {
 export function UserEditDialog({ userId, onClose, onUpdated }: UserEditDialogProps) {
   const [form] = Form.useForm<EditValues>();
   const detail = useQuery(userDetailQuery(userId));
-  const roles = useQuery(rolesQuery);
+  const roles = useQuery(roleOptionsQuery);
   const updating = useUpdateUser();
   const user = detail.data;
 

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { usersApi } from '@portal/shared';
-import { http } from '../../../../lib/http';
-import { usersKey } from './list-users';
+import { http } from '../../../lib/http';
+import { usersKey } from './keys';
 
-/** `userGet`: the person with every seat and its roles, for the edit dialog. */
+/** `userGet`: the person with their seats and roles (an enterprise's administrator sees its own seat only), for the edit dialogs. */
 export const userDetailQuery = (userId: number) =>
   queryOptions({
     queryKey: [...usersKey, 'detail', userId],

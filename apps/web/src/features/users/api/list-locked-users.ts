@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authApi } from '@portal/shared';
-import { http } from '../../../../lib/http';
-import { usersKey } from './list-users';
+import { http } from '../../../lib/http';
+import { usersKey } from './keys';
 
 /**
- * `lockedUsers` (needs USER_UNLOCK): who is locked now, for the list's 锁定 column, since the
- * user list itself does not carry the lock state.
+ * `lockedUsers` (needs USER_UNLOCK): who is locked by wrong passwords now, for the lists' lock
+ * state, since the user list itself does not carry it.
  */
 export const lockedUsersQuery = queryOptions({
   queryKey: [...usersKey, 'locked'],
