@@ -1,19 +1,9 @@
-import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Input, Popover, Space, Tooltip } from 'antd';
-import { useEffect, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
-import styles from '../notices.module.css';
+import { useEffect, useRef, type ClipboardEvent } from 'react';
 import { useMessage } from '../../../lib/countdown-message';
+import styles from '../notices.module.css';
+import { EditorToolbar } from './editor-toolbar';
 
 const IMAGE_MAX_BYTES = 1_048_576;
-
-/** A toolbar button that keeps the editing area's selection (mouse down would move focus away). */
-function Tool({ title, icon, onRun }: { title: string; icon: ReactNode; onRun: () => void }) {
-  return (
-    <Tooltip title={title}>
-      <Button type="text" size="small" icon={icon} aria-label={title} onMouseDown={(e) => e.preventDefault()} onClick={onRun} />
-    </Tooltip>
-  );
-}
 
 interface Props {
   value?: string;
@@ -30,9 +20,6 @@ interface Props {
 export function RichTextEditor({ value = '', onChange, label }: Props) {
   const message = useMessage();
   const area = useRef<HTMLDivElement>(null);
-  const [link, setLink] = useState('https://');
-  const [linkOpen, setLinkOpen] = useState(false);
-  const saved = useRef<Range | null>(null);
 
   // Written into the area only when it differs, so typing never moves the caret.
   useEffect(() => {
@@ -45,25 +32,6 @@ export function RichTextEditor({ value = '', onChange, label }: Props) {
     // execCommand is deprecated but remains the one editing primitive every browser implements.
     document.execCommand(name, false, arg);
     emit();
-  };
-
-  const keepSelection = () => {
-    const selection = window.getSelection();
-    saved.current = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-  };
-  const insertLink = () => {
-    if (!/^https?:\/\/\S+$/.test(link)) {
-      message.warning('请输入以http://或https://开头的链接地址');
-      return;
-    }
-    area.current?.focus();
-    if (saved.current) {
-      const selection = window.getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(saved.current);
-    }
-    command('createLink', link);
-    setLinkOpen(false);
   };
 
   const paste = (event: ClipboardEvent<HTMLDivElement>) => {
@@ -81,38 +49,7 @@ export function RichTextEditor({ value = '', onChange, label }: Props) {
 
   return (
     <div>
-      <div className={styles.toolbar}>
-        <Space size={2} wrap>
-          <Button type="text" size="small" onMouseDown={(e) => e.preventDefault()} onClick={() => command('formatBlock', 'h3')}>
-            标题
-          </Button>
-          <Button type="text" size="small" onMouseDown={(e) => e.preventDefault()} onClick={() => command('formatBlock', 'p')}>
-            正文
-          </Button>
-          <Tool title="加粗" icon={<BoldOutlined />} onRun={() => command('bold')} />
-          <Tool title="斜体" icon={<ItalicOutlined />} onRun={() => command('italic')} />
-          <Tool title="下划线" icon={<UnderlineOutlined />} onRun={() => command('underline')} />
-          <Tool title="编号列表" icon={<OrderedListOutlined />} onRun={() => command('insertOrderedList')} />
-          <Tool title="项目符号列表" icon={<UnorderedListOutlined />} onRun={() => command('insertUnorderedList')} />
-          <Popover
-            open={linkOpen}
-            onOpenChange={setLinkOpen}
-            trigger="click"
-            content={
-              <Space.Compact>
-                <Input value={link} onChange={(e) => setLink(e.target.value)} style={{ width: 260 }} aria-label="链接地址" onPressEnter={insertLink} />
-                <Button type="primary" onClick={insertLink}>
-                  插入
-                </Button>
-              </Space.Compact>
-            }
-          >
-            <Tooltip title="插入链接">
-              <Button type="text" size="small" icon={<LinkOutlined />} aria-label="插入链接" onMouseDown={(e) => { e.preventDefault(); keepSelection(); }} />
-            </Tooltip>
-          </Popover>
-        </Space>
-      </div>
+      <EditorToolbar area={area} command={command} />
       <div
         ref={area}
         className={styles.editor}
