@@ -34,7 +34,7 @@ const routes: RouteObject[] = [
       {
         path: paths.scanConfirm,
         handle: { title: '扫码登录确认' } satisfies RouteHandle,
-        lazy: () => import('../features/scan-confirm/scan-confirm-page').then((m) => ({ Component: m.ScanConfirmPage })),
+        lazy: () => import('../features/scan/scan-confirm-page').then((m) => ({ Component: m.ScanConfirmPage })),
       },
       {
         path: paths.unauthorized,

@@ -3,7 +3,7 @@ import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { RETURN_CODES } from '@portal/shared';
 import { ChangePasswordDialog } from '../../features/password';
-import { NoticeBell, UrgentNoticeDialog } from '../../features/risk-notices/notice-alerts';
+import { NoticeBell, UrgentNoticeDialog } from '../../features/notices/notice-alerts';
 import { switchEnterprise, type SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';
 import { useMessage } from '../../lib/countdown-message';

@@ -51,12 +51,12 @@ export const PAGES: Record<string, PageEntry> = {
   'addedServices/riskManagement/index': {
     title: '风险提示',
     access: ['RISK_VIEW'],
-    load: () => import('../../features/risk-notices/risk-notice-page').then((m) => ({ default: m.RiskNoticePage })),
+    load: () => import('../../features/notices/reader/risk-notice-page').then((m) => ({ default: m.RiskNoticePage })),
   },
   'custodianNotice/riskNoticePublish/index': {
     title: '风险提示发布',
     access: ['RISK_PUBLISH'],
-    load: () => import('../../features/risk-notices/notice-publish-page').then((m) => ({ default: m.NoticePublishPage })),
+    load: () => import('../../features/notices/publish/notice-publish-page').then((m) => ({ default: m.NoticePublishPage })),
   },
   'warningInfo/clearPositionWarn/index': {
     title: '清仓预警',
@@ -95,42 +95,42 @@ export const PAGES: Record<string, PageEntry> = {
   'gateway/apiManagement/index': {
     title: 'API管理',
     access: ['GATEWAY_ADMIN'],
-    load: () => import('../../features/gateway-apis/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
+    load: () => import('../../features/gateway/api-management/api-management-page').then((m) => ({ default: m.ApiManagementPage })),
   },
   'gateway/partnerManagement/index': {
     title: '合作方管理',
     access: ['GATEWAY_ADMIN'],
-    load: () => import('../../features/partner-admin/partner-admin-page').then((m) => ({ default: m.PartnerAdminPage })),
+    load: () => import('../../features/partners/partner-management-page').then((m) => ({ default: m.PartnerManagementPage })),
   },
   'gateway/userAssign/index': {
     title: '用户分配',
     access: ['GATEWAY_ADMIN'],
-    load: () => import('../../features/user-assign/user-assign-page').then((m) => ({ default: m.UserAssignPage })),
+    load: () => import('../../features/users/assign/user-assign-page').then((m) => ({ default: m.UserAssignPage })),
   },
   'system/enterpriseManagement/index': {
     title: '企业管理',
     access: ['ENTERPRISE_MANAGE'],
-    load: () => import('../../features/enterprise-admin/enterprise-admin-page').then((m) => ({ default: m.EnterpriseAdminPage })),
+    load: () => import('../../features/enterprises/enterprise-management-page').then((m) => ({ default: m.EnterpriseManagementPage })),
   },
   'system/userManagement/index': {
     title: '用户管理',
     access: ['USER_MANAGE'],
-    load: () => import('../../features/user-admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })),
+    load: () => import('../../features/users/staff/user-management-page').then((m) => ({ default: m.UserManagementPage })),
   },
   'system/operatorManagement/index': {
     title: '操作员管理',
     access: ['OPERATOR_MANAGE'],
-    load: () => import('../../features/operator-admin/operator-admin-page').then((m) => ({ default: m.OperatorAdminPage })),
+    load: () => import('../../features/users/operators/operator-management-page').then((m) => ({ default: m.OperatorManagementPage })),
   },
   'system/certManagement/index': {
     title: '证书管理',
     access: ['CERT_MANAGE'],
-    load: () => import('../../features/cert-admin/cert-admin-page').then((m) => ({ default: m.CertAdminPage })),
+    load: () => import('../../features/certificates/certificate-management-page').then((m) => ({ default: m.CertificateManagementPage })),
   },
   'system/auditLog/index': {
     title: '操作日志',
     access: ['AUDIT_VIEW'],
-    load: () => import('../../features/audit-log/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
+    load: () => import('../../features/audit/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
   },
   // Development builds only: the gallery works on made-up accounts (a production build leaves it out).
   ...(import.meta.env.DEV

@@ -1,19 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Segmented, Skeleton, Space, Typography } from 'antd';
+import { Button, Flex, Skeleton, Typography } from 'antd';
 import { useMemo, useState, type Key } from 'react';
-import { CsvImportButton, DataTable, type RowAction } from '../../components/data-table';
+import { CsvImportButton, DataTable } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
+import { useMessage } from '../../lib/countdown-message';
+import { useStandards } from '../../lib/dictionary';
 import { Permission } from '../../lib/permissions';
 import { ACCOUNT_COLUMNS } from './account-columns';
-import { AccountDetails } from './account-details';
 import { ACCOUNT_IMPORT_COLUMNS, importedAccount } from './account-import';
+import { DataTableDemoControls, type SelectionChoice } from './data-table-demo-controls';
+import { useDemoAccountActions } from './demo-account-actions';
 import { createAccountService, type ServiceMode } from './demo-account-service';
-import { useStandards } from '../../lib/dictionary';
-import { GALLERY_STANDARDS } from './gallery-standards';
 import type { CustodyAccount } from './demo-data';
-import styles from './component-gallery.module.css';
-import { useMessage } from '../../lib/countdown-message';
+import { GALLERY_STANDARDS } from './gallery-standards';
 
 const QUERY_KEY = ['component-gallery', 'accounts'] as const;
 
@@ -24,10 +24,7 @@ const QUERY_FIELDS: FormField[] = [
   { name: 'openDate', type: 'dateRange', dict: 'settleDate', label: '开户日期' },
 ];
 
-type SelectionChoice = 'checkbox' | 'radio' | 'none';
-
 export function DataTableDemo() {
-  const { modal } = App.useApp();
   const message = useMessage();
   const queryClient = useQueryClient();
   const [service] = useState(createAccountService);
@@ -37,87 +34,20 @@ export function DataTableDemo() {
   const { data: dictionary } = useStandards(GALLERY_STANDARDS);
   const fetchPage = useMemo(() => service.fetchPage(mode), [service, mode]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-
-  const rowActions: RowAction<CustodyAccount>[] = [
-    {
-      key: 'view',
-      label: '查看',
-      onClick: (row) => modal.info({ title: '账户详情', width: 560, content: <AccountDetails account={row} /> }),
-    },
-    { key: 'edit', label: '修改', permission: 'accountEdit', onClick: (row) => message.info(`修改账户：${row.accountName}`) },
-    {
-      key: 'disable',
-      label: '停用',
-      permission: 'accountEdit',
-      danger: true,
-      visible: (row) => row.status === '00',
-      confirm: (row) => `停用后该账户不能再发起指令，确定停用“${row.accountName}”吗？`,
-      onClick: async (row) => {
-        service.setStatus(row.accountNo, '01');
-        await refresh();
-        message.success('账户已停用');
-      },
-    },
-    {
-      key: 'enable',
-      label: '启用',
-      permission: 'accountEdit',
-      visible: (row) => row.status === '01',
-      onClick: async (row) => {
-        service.setStatus(row.accountNo, '00');
-        await refresh();
-        message.success('账户已启用');
-      },
-    },
-    { key: 'authorise', label: '账户授权', permission: 'accountEdit', onClick: (row) => message.info(`为“${row.accountName}”授权经办员与复核员`) },
-    {
-      key: 'remove',
-      label: '删除',
-      permission: 'accountEdit',
-      danger: true,
-      confirm: (row) => `确定删除账户“${row.accountName}”吗？`,
-      onClick: async (row) => {
-        service.remove(row.accountNo);
-        await refresh();
-        message.success('账户已删除');
-      },
-    },
-  ];
+  const rowActions = useDemoAccountActions(service, refresh);
 
   if (!dictionary) return <Skeleton active />;
   return (
     <>
-      <div className={styles.demoControls}>
-        <Space wrap>
-          <Typography.Text type="secondary">选择方式</Typography.Text>
-          <Segmented<SelectionChoice>
-            aria-label="选择方式"
-            value={selectionType}
-            onChange={(value) => {
-              setSelectionType(value);
-              setSelected([]);
-            }}
-            options={[
-              { value: 'checkbox', label: '多选' },
-              { value: 'radio', label: '单选' },
-              { value: 'none', label: '不可选' },
-            ]}
-          />
-        </Space>
-        <Space wrap>
-          <Typography.Text type="secondary">接口模拟</Typography.Text>
-          <Segmented<ServiceMode>
-            aria-label="接口模拟"
-            value={mode}
-            onChange={setMode}
-            options={[
-              { value: 'normal', label: '正常' },
-              { value: 'empty', label: '无数据' },
-              { value: 'error', label: '调用失败' },
-            ]}
-          />
-        </Space>
-      </div>
+      <DataTableDemoControls
+        selectionType={selectionType}
+        onSelectionType={(value) => {
+          setSelectionType(value);
+          setSelected([]);
+        }}
+        mode={mode}
+        onMode={setMode}
+      />
       <DataTable<CustodyAccount>
         ariaLabel="托管账户列表"
         queryKey={[...QUERY_KEY, mode]}

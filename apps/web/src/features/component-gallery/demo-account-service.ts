@@ -56,3 +56,5 @@ export function createAccountService() {
     },
   };
 }
+
+export type AccountService = ReturnType<typeof createAccountService>;
