@@ -80,17 +80,17 @@ export const PAGES: Record<string, PageEntry> = {
   },
   'system/personalCenter/index': {
     title: '个人中心',
-    load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
+    load: () => import('../../features/session/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
   },
   // Spec §2's named route, no menu's: any logged-in user may open it.
   passwordModification: {
     title: '修改密码',
-    load: () => import('../../features/password/password-modification-page').then((m) => ({ default: m.PasswordModificationPage })),
+    load: () => import('../../features/auth/password/password-modification-page').then((m) => ({ default: m.PasswordModificationPage })),
   },
   'system/userUnlock/index': {
     title: '用户解锁',
     access: ['USER_UNLOCK'],
-    load: () => import('../../features/user-unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
+    load: () => import('../../features/auth/unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
   },
   'gateway/apiManagement/index': {
     title: 'API管理',

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { PASSWORD_MESSAGES } from '@portal/shared';
 import { Button, Card, Form } from 'antd';
-import { PasswordChangeFields, usePasswordChange } from '../../components/password-control';
-import { currentUserQuery } from '../../lib/session';
-import { changePassword } from './api';
+import { PasswordChangeFields, usePasswordChange } from '../../../components/password-control';
+import { currentUserQuery } from '../../../lib/session';
+import { changePassword } from '../api/password';
 
 /**
  * Spec §2 route `passwordModification`: the change of one's own password as a page of the

@@ -1,5 +1,5 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isExpiredOrFirstLogin } from './api';
+import { isExpiredOrFirstLogin } from '../api/password';
 
 const expiryKey = (username: string | undefined) => ['password', 'expired-or-first', username] as const;
 

@@ -1,5 +1,5 @@
 import { EDITION_PAGES, LOGIN_EDITIONS, type LoginEdition } from '@portal/shared';
-import { paths } from '../../config/paths';
+import { paths } from '../../../config/paths';
 
 /** Spec §1: the signed edition (bank key signature) and the certificate edition (the bank's certificate). */
 export type Edition = LoginEdition;

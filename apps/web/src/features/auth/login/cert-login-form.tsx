@@ -4,7 +4,7 @@ import { CERT_BROWSER_MESSAGE, CERT_STATUS_MESSAGE, LOGIN_MESSAGES } from '@port
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PasswordEntry } from '../../components/password-control';
+import type { PasswordEntry } from '../../../components/password-control';
 import {
   PIN_MESSAGES,
   certificateDer,
@@ -15,18 +15,18 @@ import {
   startCertificateSession,
   storedCertificate,
   unlockWithPin,
-} from '../../lib/cert-key';
-import { ApiError } from '../../lib/api-error';
-import { setToken } from '../../lib/session-token';
-import { reloadAt } from '../../lib/app-location';
-import { buildCertLoginRequest, enrollCertificate, postCertLogin, queryByKey } from './api';
+} from '../../../lib/cert-key';
+import { ApiError } from '../../../lib/api-error';
+import { setToken } from '../../../lib/session-token';
+import { reloadAt } from '../../../lib/app-location';
+import { buildCertLoginRequest, enrollCertificate, postCertLogin, queryByKey } from '../api/certificate-login';
 import { changeTicketOf } from './change-ticket';
 import { CredentialFields } from './credential-fields';
 import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
 import { useCaptcha } from './use-captcha';
-import { useMessage } from '../../lib/countdown-message';
+import { useMessage } from '../../../lib/countdown-message';
 
 interface Values {
   activationCode?: string;

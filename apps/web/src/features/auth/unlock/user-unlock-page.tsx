@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Table } from 'antd';
 import { formatDateTime, type LockedUser } from '@portal/shared';
-import { Permission } from '../../lib/permissions';
-import { useMessage } from '../../lib/countdown-message';
-import { lockedUsersQuery, useUnlockUser } from './api/locked-users';
+import { Permission } from '../../../lib/permissions';
+import { useMessage } from '../../../lib/countdown-message';
+import { lockedUsersQuery, useUnlockUser } from '../api/locked-users';
 
 /** Bank staff: users locked by wrong passwords (issue 4), and unlocking them. */
 export function UserUnlockPage() {

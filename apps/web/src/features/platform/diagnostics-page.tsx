@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Tag, Typography } from 'antd';
-import { channelsQuery, negotiationQuery, type ChannelCheck } from './api';
+import { channelsQuery, negotiationQuery, type ChannelCheck } from './api/diagnostics';
 import styles from './diagnostics-page.module.css';
 
 const ALGORITHM_NAMES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths } from '../../../config/paths';
 
 const LOGIN_ROUTES: readonly string[] = [paths.login, paths.handleLoginSign, paths.handleLoginCert];
 const PROBE_ORIGIN = 'http://app.invalid';

@@ -1,5 +1,5 @@
 import { authApi, type PasswordChange } from '@portal/shared';
-import { http } from '../../lib/http';
+import { http } from '../../../lib/http';
 
 /** Spec §7: true when the user's password is initial or expired and must be changed now. */
 export const isExpiredOrFirstLogin = (username: string) =>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '@portal/shared';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-error';
-import { fetchCaptcha } from './api';
-import { useMessage } from '../../lib/countdown-message';
+import { ApiError } from '../../../lib/api-error';
+import { fetchCaptcha } from '../api/login';
+import { useMessage } from '../../../lib/countdown-message';
 
 /**
  * The login captcha (spec §2 "Login screen"): fetched on mount, refreshed on demand (a click on

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@portal/shared';
-import { http, sessionKey } from '../../lib/http';
+import { http, sessionKey } from '../../../lib/http';
 
 export interface ChannelCheck {
   ok: boolean;

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '@portal/shared';
 import { Form, Modal } from 'antd';
-import { PasswordChangeFields, usePasswordChange } from '../../components/password-control';
-import { changePassword } from './api';
+import { PasswordChangeFields, usePasswordChange } from '../../../components/password-control';
+import { changePassword } from '../api/password';
 
 interface ChangePasswordDialogProps {
   open: boolean;

@@ -3,10 +3,10 @@ import { Alert, Button, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
-import { endCertificateSession } from '../../lib/cert-key';
-import { appHref, reloadAt } from '../../lib/app-location';
-import { exchangeScanCode, requestScanTicket, scanEventStream } from './api';
+import { paths } from '../../../config/paths';
+import { endCertificateSession } from '../../../lib/cert-key';
+import { appHref, reloadAt } from '../../../lib/app-location';
+import { exchangeScanCode, requestScanTicket, scanEventStream } from '../api/scan-login';
 import styles from './login-page.module.css';
 
 type ScanState =

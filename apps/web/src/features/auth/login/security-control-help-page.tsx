@@ -1,7 +1,7 @@
 import { CERT_STATUS_MESSAGE } from '@portal/shared';
 import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '../../../config/paths';
 import styles from './security-control-help-page.module.css';
 
 const { Title, Paragraph } = Typography;

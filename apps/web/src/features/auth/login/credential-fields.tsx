@@ -1,7 +1,7 @@
 import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN } from '@portal/shared';
 import { Form, Input } from 'antd';
-import { PasswordControl, entryRules } from '../../components/password-control';
+import { PasswordControl, entryRules } from '../../../components/password-control';
 import styles from './login-page.module.css';
 import type { useCaptcha } from './use-captcha';
 

@@ -3,18 +3,18 @@ import { LOGIN_MESSAGES } from '@portal/shared';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PasswordEntry } from '../../components/password-control';
-import { ApiError } from '../../lib/api-error';
-import { setToken } from '../../lib/session-token';
-import { reloadAt } from '../../lib/app-location';
-import { buildLoginRequest, postLogin } from './api';
+import type { PasswordEntry } from '../../../components/password-control';
+import { ApiError } from '../../../lib/api-error';
+import { setToken } from '../../../lib/session-token';
+import { reloadAt } from '../../../lib/app-location';
+import { buildLoginRequest, postLogin } from '../api/login';
 import { changeTicketOf } from './change-ticket';
 import { CredentialFields } from './credential-fields';
 import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
 import { useCaptcha } from './use-captcha';
-import { useMessage } from '../../lib/countdown-message';
+import { useMessage } from '../../../lib/countdown-message';
 
 interface LoginFormValues {
   username?: string;

@@ -1,8 +1,8 @@
 import { PASSWORD_MESSAGES } from '@portal/shared';
 import { Alert, Form, Input, Modal } from 'antd';
-import { PasswordChangeFields, usePasswordChange } from '../../components/password-control';
-import { ApiError } from '../../lib/api-error';
-import { forcePasswordUpdate, logout } from './api';
+import { PasswordChangeFields, usePasswordChange } from '../../../components/password-control';
+import { ApiError } from '../../../lib/api-error';
+import { forcePasswordUpdate, logout } from '../api/login';
 import { ticketGone } from './change-ticket';
 
 interface ForcePasswordDialogProps {
