@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { accountLabel, amountToChinese, codeLabel, formatAccountNo, formatDateTime, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
-import { currentUserQuery } from '../../lib/session';
+import { currentUserQuery } from '../../../lib/session';
 import { AttachmentList } from './attachment-list';
-import { instructionDetailQuery } from './api/instructions';
+import { instructionDetailQuery } from '../api/instructions';
 import { moneyOf, StatusTag, textOrEmpty } from './instruction-format';
 import styles from './instructions.module.css';
 

@@ -1,16 +1,10 @@
 import { accountLabel, instructionsApi, type PayerAccount } from '@portal/shared';
 import { Alert, Descriptions, Typography } from 'antd';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/media-query';
-import { moneyOf } from './instruction-format';
-import styles from './instructions.module.css';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/media-query';
+import { Amount, moneyOf } from '../shared/instruction-format';
+import styles from './payer-facts.module.css';
 
-/** An amount is one token: on a narrow screen it moves to the next line whole, never breaks inside. */
-const money = (amount: string, currency: string) => (
-  <span className={styles.amount} data-amount>
-    {moneyOf(amount, currency)}
-  </span>
-);
-const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : money(limit, currency));
+const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : <Amount amount={limit} currency={currency} />);
 
 /** An option of the payer account select: the account and what an instruction may take of it. */
 export function PayerOption({ account }: { account: PayerAccount }) {
@@ -50,13 +44,13 @@ export function PayerFacts({ account, valueDate }: PayerFactsProps) {
         bordered
         styles={{ label: { whiteSpace: 'nowrap' } }}
         items={[
-          { key: 'balance', label: '账户余额', children: <span aria-label="账户余额">{money(account.balance, currency)}</span> },
+          { key: 'balance', label: '账户余额', children: <span aria-label="账户余额"><Amount amount={account.balance} currency={currency} /></span> },
           {
             key: 'available',
             label: '可用余额',
             children: (
               <Typography.Text strong aria-label="可用余额">
-                {money(account.availableBalance, currency)}
+                <Amount amount={account.availableBalance} currency={currency} />
               </Typography.Text>
             ),
           },
@@ -69,7 +63,7 @@ export function PayerFacts({ account, valueDate }: PayerFactsProps) {
                 {limitOf(account.dailyLimit, currency)}
                 {account.dailyLimit !== null && (
                   <Typography.Text type="secondary">
-                    （{valueDate} 已用 {money(account.dailyUsed, currency)}）
+                    （{valueDate} 已用 <Amount amount={account.dailyUsed} currency={currency} />）
                   </Typography.Text>
                 )}
               </span>

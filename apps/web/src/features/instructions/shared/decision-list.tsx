@@ -1,7 +1,7 @@
 import type { InstructionRecord, InstructionStatus, InstructionView } from '@portal/shared';
 import { useState } from 'react';
-import { DataTable, useCheckboxSelection, type FetchPage } from '../../components/data-table';
-import { fetchInstructionPage, instructionsKey, useDecide, type DecisionStep } from './api/instructions';
+import { DataTable, useCheckboxSelection, type FetchPage } from '../../../components/data-table';
+import { fetchInstructionPage, instructionsKey, useDecide, type DecisionStep } from '../api/instructions';
 import { DecisionButtons } from './decision-buttons';
 import { instructionColumns } from './instruction-columns';
 import { InstructionDetailDrawer } from './instruction-detail-drawer';

@@ -1,8 +1,8 @@
 import { instructionsApi, totalsByCurrency, type InstructionRecord } from '@portal/shared';
 import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import type { Decision } from './api/instructions';
-import { useMessage } from '../../lib/countdown-message';
+import type { Decision } from '../api/instructions';
+import { useMessage } from '../../../lib/countdown-message';
 
 interface DecisionButtonsProps {
   /** The selected rows, in the order they were selected. */

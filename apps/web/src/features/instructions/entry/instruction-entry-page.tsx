@@ -2,14 +2,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { INSTRUCTION_STATUS, nextStatus, type InstructionRecord, type InstructionStatus } from '@portal/shared';
 import { Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { DataTable, type RowAction } from '../../components/data-table';
-import { Permission } from '../../lib/permissions';
-import { fetchInstructionPage, instructionsKey, useRevokeInstruction, useSubmitInstructions } from './api/instructions';
-import { instructionColumns } from './instruction-columns';
-import { InstructionDetailDrawer } from './instruction-detail-drawer';
+import { DataTable, type RowAction } from '../../../components/data-table';
+import { Permission } from '../../../lib/permissions';
+import { fetchInstructionPage, instructionsKey, useRevokeInstruction, useSubmitInstructions } from '../api/instructions';
+import { instructionColumns } from '../shared/instruction-columns';
+import { InstructionDetailDrawer } from '../shared/instruction-detail-drawer';
 import { InstructionFormDialog } from './instruction-form-dialog';
-import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
-import { useMessage } from '../../lib/countdown-message';
+import { INSTRUCTION_QUERY_FIELDS } from '../shared/instruction-query-fields';
+import { useMessage } from '../../../lib/countdown-message';
 
 const fetchEntry = fetchInstructionPage('entry');
 // Whether the maker may take an action on a row: the shared state machine decides.

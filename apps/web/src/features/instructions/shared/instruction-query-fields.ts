@@ -1,7 +1,7 @@
 import { AMOUNT_RANGE_MESSAGE, amountsInOrder, CODE_TABLES, INSTRUCTION_STATUS, instructionsApi } from '@portal/shared';
 import type { FormRule } from 'antd';
-import type { FormField, OptionItem } from '../../components/form-builder';
-import { schemaRule } from '../../lib/schema-rule';
+import type { FormField, OptionItem } from '../../../components/form-builder';
+import { schemaRule } from '../../../lib/schema-rule';
 
 const filter = instructionsApi.instructionFilterFields;
 const optionsOf = (table: Readonly<Record<string, string>>): OptionItem[] => Object.entries(table).map(([key, value]) => ({ key, value }));

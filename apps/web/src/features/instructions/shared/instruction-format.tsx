@@ -1,5 +1,6 @@
 import { EXPIRED_LABEL, formatMoney, INSTRUCTION_STATUS, type InstructionRecord, type InstructionStatus } from '@portal/shared';
 import { Tag } from 'antd';
+import styles from './instructions.module.css';
 
 /** Spec §3: an empty value shows '暂无'. */
 export const textOrEmpty = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '暂无');
@@ -7,6 +8,13 @@ export const textOrEmpty = (value: string | null | undefined) => (value && value
 /** An amount with its currency symbol, thousands separators and 2 decimals. */
 export const moneyOf = (amount: string | null, currency: string) =>
   amount === null || amount === '' ? '暂无' : formatMoney(amount, currency);
+
+/** An amount is one token: on a narrow screen it moves to the next line whole, never breaks inside. */
+export const Amount = ({ amount, currency }: { amount: string | null; currency: string }) => (
+  <span className={styles.amount} data-amount>
+    {moneyOf(amount, currency)}
+  </span>
+);
 
 const COLOURS: Partial<Record<InstructionStatus, string>> = {
   '00': 'default',

@@ -1,12 +1,12 @@
 import { EXPIRED_LABEL, type InstructionRecord } from '@portal/shared';
 import { Card } from 'antd';
 import { useState } from 'react';
-import { DataTable, useCheckboxSelection } from '../../components/data-table';
-import { fetchCustodianPage, instructionsKey, useCustodianCheck } from './api/instructions';
-import { DecisionButtons } from './decision-buttons';
-import { instructionColumns } from './instruction-columns';
-import { InstructionDetailDrawer } from './instruction-detail-drawer';
-import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
+import { DataTable, useCheckboxSelection } from '../../../components/data-table';
+import { fetchCustodianPage, instructionsKey, useCustodianCheck } from '../api/instructions';
+import { DecisionButtons } from '../shared/decision-buttons';
+import { instructionColumns } from '../shared/instruction-columns';
+import { InstructionDetailDrawer } from '../shared/instruction-detail-drawer';
+import { INSTRUCTION_QUERY_FIELDS } from '../shared/instruction-query-fields';
 
 const fetchCheck = fetchCustodianPage('check');
 

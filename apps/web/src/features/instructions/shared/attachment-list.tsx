@@ -1,9 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { instructionsApi, uploadProblem, type InstructionAttachment } from '@portal/shared';
 import { Button, Empty, List, Popconfirm, Upload } from 'antd';
-import { toUploadFile } from '../../lib/upload';
-import { downloadAttachment, useRemoveAttachment, useUploadAttachment } from './api/instructions';
-import { useMessage } from '../../lib/countdown-message';
+import { toUploadFile } from '../../../lib/upload';
+import { downloadAttachment, useRemoveAttachment, useUploadAttachment } from '../api/instructions';
+import { useMessage } from '../../../lib/countdown-message';
 
 interface AttachmentListProps {
   instructionId: number;

@@ -1,7 +1,7 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { instructionsApi, uploadProblem } from '@portal/shared';
 import { Button, Upload, type UploadFile } from 'antd';
-import { useMessage } from '../../lib/countdown-message';
+import { useMessage } from '../../../lib/countdown-message';
 
 /** A file of the entry form: chosen here and not yet stored (`file`), or stored on the instruction (`attachmentId`). */
 export interface ChosenAttachment {

@@ -1,13 +1,13 @@
 import type { InstructionRecord } from '@portal/shared';
 import { Card } from 'antd';
 import { useState } from 'react';
-import { DataTable } from '../../components/data-table';
-import { fetchCustodianPage, instructionsKey, useCustodianExecute } from './api/instructions';
-import { instructionColumns } from './instruction-columns';
+import { DataTable } from '../../../components/data-table';
+import { fetchCustodianPage, instructionsKey, useCustodianExecute } from '../api/instructions';
+import { instructionColumns } from '../shared/instruction-columns';
 import { ExecuteDialog } from './execute-dialog';
-import { InstructionDetailDrawer } from './instruction-detail-drawer';
-import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
-import { useMessage } from '../../lib/countdown-message';
+import { InstructionDetailDrawer } from '../shared/instruction-detail-drawer';
+import { INSTRUCTION_QUERY_FIELDS } from '../shared/instruction-query-fields';
+import { useMessage } from '../../../lib/countdown-message';
 
 const fetchExecute = fetchCustodianPage('execute');
 
