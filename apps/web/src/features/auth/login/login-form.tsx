@@ -1,20 +1,20 @@
 import { UserOutlined } from '@ant-design/icons';
 import { LOGIN_MESSAGES } from '@portal/shared';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PasswordEntry } from '../../../components/password-control';
 import { ApiError } from '../../../lib/api-error';
 import { setToken } from '../../../lib/session-token';
 import { reloadAt } from '../../../lib/app-location';
 import { buildLoginRequest, postLogin } from '../api/login';
-import { changeTicketOf } from './change-ticket';
 import { CredentialFields } from './credential-fields';
 import { ForcePasswordDialog } from './force-password-dialog';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
-import { useCaptcha } from './use-captcha';
+import { useLoginAttempt } from './use-login-attempt';
 import { useMessage } from '../../../lib/countdown-message';
+
+const SECRET_FIELDS = ['password', 'captcha'];
 
 interface LoginFormValues {
   username?: string;
@@ -26,13 +26,9 @@ interface LoginFormValues {
 export function LoginForm() {
   const [form] = Form.useForm<LoginFormValues>();
   const message = useMessage();
-  const captchaState = useCaptcha();
-  const { captcha, spend: spendCaptcha } = captchaState;
+  const attempt = useLoginAttempt(form, SECRET_FIELDS);
+  const { submitting, setSubmitting, mustChange } = attempt;
   const [searchParams] = useSearchParams();
-  const [submitting, setSubmitting] = useState(false);
-  const [mustChange, setMustChange] = useState<{ username: string; reason: string; changeTicket: string }>();
-  // A new key mounts a fresh password control (the old one wipes itself).
-  const [controlKey, setControlKey] = useState(0);
   // After 切换用户 the console sends the user here with the target seat, its enterprise and the username.
   const switchedTo = searchParams.get('userNo') ? searchParams.get('enterprise') : null;
 
@@ -47,6 +43,7 @@ export function LoginForm() {
     // Spec §5: no encrypted value, no login, and nothing more to say.
     if (!password?.length) return;
     if (!answer) return message.warning(LOGIN_MESSAGES.captchaOnSubmit);
+    const { captcha } = attempt.captcha;
     if (!valid || !captcha) return;
 
     setSubmitting(true);
@@ -54,17 +51,7 @@ export function LoginForm() {
       const userNo = searchParams.get('userNo') ?? undefined;
       const channel = searchParams.get('channel') === 'mobile' ? 'mobile' : undefined;
       const request = await buildLoginRequest({ username: username.trim(), password, captcha: answer, lastRev: captcha.rev, userNo, channel });
-      const token = await postLogin(request).catch((err: unknown) => {
-        // Every attempt spends the captcha, right or wrong.
-        form.setFieldValue('captcha', undefined);
-        spendCaptcha();
-        if (!(err instanceof ApiError)) throw err;
-        // 040007 carries the single-use ticket the forced change must present.
-        const changeTicket = changeTicketOf(err);
-        if (changeTicket) setMustChange({ username: request.username, reason: err.message, changeTicket });
-        else message.error(err.message);
-        return null;
-      });
+      const token = await postLogin(request).catch(attempt.refused(request.username));
       if (!token) return;
       setToken(token);
       // Spec §4: the target (or home), then a reload so the app starts over as this user.
@@ -78,9 +65,8 @@ export function LoginForm() {
   }
 
   function afterForcedChange() {
-    setMustChange(undefined);
-    form.resetFields(['password', 'captcha']);
-    setControlKey((k) => k + 1);
+    attempt.closeForcedChange();
+    attempt.resetSecrets();
   }
 
   return (
@@ -102,7 +88,7 @@ export function LoginForm() {
             autoComplete="username"
           />
         </Form.Item>
-        <CredentialFields passwordLabel="密码" controlKey={controlKey} captcha={captchaState} onSubmit={() => void submit()} />
+        <CredentialFields passwordLabel="密码" controlKey={attempt.controlKey} captcha={attempt.captcha} onSubmit={() => void submit()} />
         <Button type="primary" block loading={submitting} onClick={() => void submit()}>
           登录
         </Button>
@@ -112,7 +98,7 @@ export function LoginForm() {
           username={mustChange.username}
           reason={mustChange.reason}
           changeTicket={mustChange.changeTicket}
-          onCancel={() => setMustChange(undefined)}
+          onCancel={attempt.closeForcedChange}
           onChanged={afterForcedChange}
         />
       )}
