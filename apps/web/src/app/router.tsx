@@ -8,7 +8,7 @@ export interface RouteHandle {
   title: string;
 }
 
-const loginPage = () => import('../features/login/login-page').then((m) => ({ Component: m.LoginPage }));
+const loginPage = () => import('../features/auth/login/login-page').then((m) => ({ Component: m.LoginPage }));
 
 /**
  * Static routes of spec §2 first (each page its own chunk, so the login page loads no console
@@ -29,7 +29,7 @@ const routes: RouteObject[] = [
       {
         path: paths.securityControlHelp,
         handle: { title: '安全控件说明' } satisfies RouteHandle,
-        lazy: () => import('../features/login/security-control-help-page').then((m) => ({ Component: m.SecurityControlHelpPage })),
+        lazy: () => import('../features/auth/login/security-control-help-page').then((m) => ({ Component: m.SecurityControlHelpPage })),
       },
       {
         path: paths.scanConfirm,
@@ -44,7 +44,7 @@ const routes: RouteObject[] = [
       {
         path: paths.diagnostics,
         handle: { title: '连接诊断' } satisfies RouteHandle,
-        lazy: () => import('../features/diagnostics/diagnostics-page').then((m) => ({ Component: m.DiagnosticsPage })),
+        lazy: () => import('../features/platform/diagnostics-page').then((m) => ({ Component: m.DiagnosticsPage })),
       },
       { path: '*', lazy: () => import('./layout/console-layout').then((m) => ({ Component: m.ConsoleLayout })) },
     ],

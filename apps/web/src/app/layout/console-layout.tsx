@@ -1,24 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Drawer, Layout, Menu, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { UI } from '../../config/ui';
 import { clearToken, getToken } from '../../lib/session-token';
-import { reloadAt } from '../../lib/app-location';
-import { liveEvents, useLiveEventStream } from '../../lib/live-events';
+import { useLiveEventStream } from '../../lib/live-events';
 import { AccessContext } from '../../lib/permissions';
 import { currentMenuQuery, currentUserQuery, sessionKeyQuery, type MenuItem, type SessionUser } from '../../lib/session';
 import { NotFoundPage } from '../../features/errors/not-found-page';
-import { logout } from '../../features/login/api';
-import { PasswordExpiryCheck } from '../../features/password';
-import { PAGES } from '../pages/page-registry';
+import { PasswordExpiryCheck } from '../../features/auth';
+import { useConsoleRoute } from './console-route';
 import { buildMenuItems } from './menu-items';
+import { useSessionExits } from './session-exits';
+import { useSideMenu } from './side-menu';
 import { useIsMobile, useSidebar } from './sidebar-state';
 import { TabBar } from './tab-bar';
 import { useTabViews } from './tab-views';
 import { TopBar } from './top-bar';
-import { ViewOutlet, resolvePage } from './view-outlet';
+import { ViewOutlet } from './view-outlet';
 import styles from './console-layout.module.css';
 
 /** Spec §9: sidebar width 280 px. */
@@ -48,37 +47,18 @@ export function ConsoleLayout() {
   return <Console user={user.data} menus={menus.data} />;
 }
 
-const REDIRECT_PREFIX = '/redirect/';
-
-function titleOf(path: string, menuTitles: Map<string, string>): string {
-  if (path === paths.home) return '首页';
-  if (path === paths.iframe) return '嵌入页面';
-  return menuTitles.get(path) ?? PAGES[path.slice(1)]?.title ?? path;
-}
-
 function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
-  const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const mobile = useIsMobile();
   const sidebar = useSidebar();
   const tabs = useTabViews();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { items, targets, groupOf, groupHome } = useMemo(() => buildMenuItems(menus), [menus]);
-  const titles = useMemo(() => new Map(menus.filter((m) => m.scheme === '/' && m.path).map((m) => [`/${m.path}`, m.menuName])), [menus]);
-
-  const path = location.pathname;
-  // Spec §2 `/redirect/:path(.*)`: replaced by /{path} with the query, inside the layout so the other views stay.
-  // A group's own path (/{menuCode}) opens its first page rather than the 404 page.
-  const redirectTo = path.startsWith(REDIRECT_PREFIX)
-    ? `/${path.slice(REDIRECT_PREFIX.length)}${location.search}`
-    : (groupHome.get(path) ?? null);
-  const state = redirectTo ? 'redirect' : resolvePage(path, user.access);
-  // A menu entry whose page does not exist still gets its tab, showing the 404 page.
-  const tabbed = state === 'page' || (state === 'missing' && titles.has(path));
-  const { visit } = tabs;
+  const builtMenu = useMemo(() => buildMenuItems(menus), [menus]);
   // Live events for as long as the console is shown (issue 13): the home counts refresh from them.
   useLiveEventStream();
+  const { path, redirectTo, state, tabbed } = useConsoleRoute({ access: user.access, menus, groupHome: builtMenu.groupHome, visit: tabs.visit });
+  const menuProps = useSideMenu(builtMenu);
+  const { signOut, switchTo } = useSessionExits(user);
 
   // Spec §2: the mobile drawer closes on route change (state adjusted while rendering, not in an effect).
   const [drawerPath, setDrawerPath] = useState(path);
@@ -86,59 +66,10 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
     setDrawerPath(path);
     setDrawerOpen(false);
   }
-  useEffect(() => {
-    // Spec §2: the page scrolls to the top after each navigation.
-    window.scrollTo(0, 0);
-  }, [path]);
-
-  const selected = [...targets.entries()].find(([, t]) => t.kind !== 'external' && t.path === `${path}${t.kind === 'iframe' ? location.search : ''}`)?.[0];
-  // The group of the current route is open, after a reload or a deep link too; others stay as the user left them.
-  const currentGroup = selected ? groupOf.get(selected) : undefined;
-  const [openKeys, setOpenKeys] = useState<string[]>(currentGroup ? [currentGroup] : []);
-  const [openedFor, setOpenedFor] = useState(currentGroup);
-  if (openedFor !== currentGroup) {
-    setOpenedFor(currentGroup);
-    if (currentGroup && !openKeys.includes(currentGroup)) setOpenKeys([...openKeys, currentGroup]);
-  }
-
-  useEffect(() => {
-    if (!tabbed) return;
-    const title = titleOf(path, titles);
-    visit({ path, fullPath: `${path}${location.search}`, title, location });
-    document.title = `${title} - 资产托管客户服务网银`;
-  }, [path, location, tabbed, titles, visit]);
 
   if (state === 'forbidden') return <Navigate to={paths.unauthorized} replace />;
 
-  const signOut = async () => {
-    // Closed first: the session's end would otherwise send the stream looking for a new ticket.
-    liveEvents.stop();
-    // Spec §2: logout goes to the login route and reloads.
-    await logout();
-    queryClient.clear();
-    reloadAt(paths.login);
-  };
-  const onMenuClick = ({ key }: { key: string }) => {
-    const target = targets.get(key);
-    if (!target) return;
-    if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
-    else navigate(target.path);
-  };
-  const menu = (
-    <Menu
-      mode="inline"
-      theme="dark"
-      items={items}
-      selectedKeys={selected ? [selected] : []}
-      openKeys={openKeys}
-      onOpenChange={setOpenKeys}
-      onClick={onMenuClick}
-      subMenuOpenDelay={UI.submenuDelaySeconds}
-      subMenuCloseDelay={UI.submenuDelaySeconds}
-      className={styles.menu}
-    />
-  );
-
+  const menu = <Menu {...menuProps} />;
   return (
     <AccessContext value={user.access}>
       <Layout className={styles.shell}>
@@ -160,14 +91,7 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
               onToggleSidebar={() => (mobile ? setDrawerOpen((o) => !o) : sidebar.toggle())}
               onHome={() => navigate(paths.home)}
               onLogout={() => void signOut()}
-              onSwitched={({ userNo, enterpriseName }) => {
-                liveEvents.stop();
-                clearToken();
-                queryClient.clear();
-                // The login page names the target enterprise and fills in the username.
-                const query = new URLSearchParams({ userNo, username: user.userName, enterprise: enterpriseName });
-                reloadAt(`${paths.login}?${query}`);
-              }}
+              onSwitched={switchTo}
             />
             <TabBar
               views={tabs.views}

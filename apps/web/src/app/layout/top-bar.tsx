@@ -2,7 +2,7 @@ import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from
 import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { RETURN_CODES } from '@portal/shared';
-import { ChangePasswordDialog } from '../../features/password';
+import { ChangePasswordDialog } from '../../features/auth';
 import { NoticeBell, UrgentNoticeDialog } from '../../features/notices/notice-alerts';
 import { switchEnterprise, type SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';

@@ -21,32 +21,32 @@ export const PAGES: Record<string, PageEntry> = {
   'instructionManagement/instructionEntry/index': {
     title: '指令录入',
     access: ['INSTRUCTION_ENTRY'],
-    load: () => import('../../features/instructions/instruction-entry-page').then((m) => ({ default: m.InstructionEntryPage })),
+    load: () => import('../../features/instructions/entry/instruction-entry-page').then((m) => ({ default: m.InstructionEntryPage })),
   },
   'instructionManagement/instructionReview/index': {
     title: '指令复核',
     access: ['INSTRUCTION_REVIEW'],
-    load: () => import('../../features/instructions/instruction-review-page').then((m) => ({ default: m.InstructionReviewPage })),
+    load: () => import('../../features/instructions/review/instruction-review-page').then((m) => ({ default: m.InstructionReviewPage })),
   },
   'instructionManagement/instructionQuery/index': {
     title: '指令查询',
     access: ['INSTRUCTION_QUERY'],
-    load: () => import('../../features/instructions/instruction-query-page').then((m) => ({ default: m.InstructionQueryPage })),
+    load: () => import('../../features/instructions/query/instruction-query-page').then((m) => ({ default: m.InstructionQueryPage })),
   },
   'thirdPartyInstructionManagement/instructionConfirmation/index': {
     title: '指令确认',
     access: ['INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
-    load: () => import('../../features/instructions/instruction-confirmation-page').then((m) => ({ default: m.InstructionConfirmationPage })),
+    load: () => import('../../features/instructions/confirm/instruction-confirmation-page').then((m) => ({ default: m.InstructionConfirmationPage })),
   },
   'custodianInstruction/custodianCheck/index': {
     title: '托管行指令审核',
     access: ['CUSTODIAN_CHECK'],
-    load: () => import('../../features/instructions/custodian-check-page').then((m) => ({ default: m.CustodianCheckPage })),
+    load: () => import('../../features/instructions/custodian/custodian-check-page').then((m) => ({ default: m.CustodianCheckPage })),
   },
   'custodianInstruction/custodianExecute/index': {
     title: '托管行指令执行',
     access: ['CUSTODIAN_EXECUTE'],
-    load: () => import('../../features/instructions/custodian-execute-page').then((m) => ({ default: m.CustodianExecutePage })),
+    load: () => import('../../features/instructions/custodian/custodian-execute-page').then((m) => ({ default: m.CustodianExecutePage })),
   },
   'addedServices/riskManagement/index': {
     title: '风险提示',
@@ -80,17 +80,17 @@ export const PAGES: Record<string, PageEntry> = {
   },
   'system/personalCenter/index': {
     title: '个人中心',
-    load: () => import('../../features/personal-center/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
+    load: () => import('../../features/session/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
   },
   // Spec §2's named route, no menu's: any logged-in user may open it.
   passwordModification: {
     title: '修改密码',
-    load: () => import('../../features/password/password-modification-page').then((m) => ({ default: m.PasswordModificationPage })),
+    load: () => import('../../features/auth/password/password-modification-page').then((m) => ({ default: m.PasswordModificationPage })),
   },
   'system/userUnlock/index': {
     title: '用户解锁',
     access: ['USER_UNLOCK'],
-    load: () => import('../../features/user-unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
+    load: () => import('../../features/auth/unlock/user-unlock-page').then((m) => ({ default: m.UserUnlockPage })),
   },
   'gateway/apiManagement/index': {
     title: 'API管理',

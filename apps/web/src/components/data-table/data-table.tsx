@@ -1,12 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
-import { useState, type Key, type ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import type { Dictionary, FormField, FormValues } from '../form-builder';
-import { DEFAULT_PAGE_SIZE, pageCountOf } from './pager-items';
 import { QueryForm } from './query-form';
 import { useRowActionsColumn } from './row-actions';
 import { TablePagination } from './table-pagination';
-import type { FetchPage, PageQuery, RowAction, RowSelection } from './types';
+import type { FetchPage, RowAction, RowSelection } from './types';
+import { useTablePages } from './use-table-pages';
 import styles from './data-table.module.css';
 
 export interface DataTableProps<T extends object> {
@@ -49,22 +48,7 @@ export function DataTable<T extends object>({
   ariaLabel,
   onCriteriaChange,
 }: DataTableProps<T>) {
-  const [criteria, setCriteria] = useState<FormValues>({});
-  const [paging, setPaging] = useState<PageQuery>({ page: 1, limit: DEFAULT_PAGE_SIZE });
-  const params = { ...criteria, ...paging };
-  const query = useQuery({
-    queryKey: [...queryKey, params],
-    // The answer keeps the paging it was asked with: while the next page loads, the rows on
-    // screen (and so their 序号) are still those of the page they came from.
-    queryFn: async ({ signal }) => ({ ...(await fetchPage(params, signal)), paging }),
-    // The old page stays on screen while the next one loads, instead of flashing empty.
-    placeholderData: keepPreviousData,
-  });
-  const total = query.data?.total ?? 0;
-
-  // A page past the end (the last rows were removed elsewhere) moves back to the new last page.
-  const lastPage = pageCountOf(total, paging.limit);
-  if (query.data && !query.isPlaceholderData && paging.page > lastPage) setPaging({ ...paging, page: lastPage });
+  const { query, total, paging, setPaging, search, shownPaging } = useTablePages(queryKey, fetchPage);
 
   const actionsColumn = useRowActionsColumn(rowActions, maxInlineActions);
   const indexColumn: TableColumnsType<T>[number] = {
@@ -72,10 +56,7 @@ export function DataTable<T extends object>({
     title: '序号',
     width: 64,
     align: 'center',
-    render: (_, __, index) => {
-      const shown = query.data?.paging ?? paging;
-      return (shown.page - 1) * shown.limit + index + 1;
-    },
+    render: (_, __, index) => (shownPaging.page - 1) * shownPaging.limit + index + 1,
   };
   const allColumns = [...(showIndex ? [indexColumn] : []), ...columns, ...(actionsColumn ? [actionsColumn] : [])];
 
@@ -95,9 +76,8 @@ export function DataTable<T extends object>({
           fields={queryFields}
           dictionary={dictionary}
           onSearch={(next) => {
-            setCriteria(next);
+            search(next);
             onCriteriaChange?.(next);
-            setPaging((current) => ({ ...current, page: 1 }));
           }}
         />
       )}

@@ -1,99 +1,28 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { accountsApi, type AccountRecord } from '@portal/shared';
-import { App, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { DataTable, useCheckboxSelection, type RowAction } from '../../components/data-table';
+import { DataTable, useCheckboxSelection } from '../../components/data-table';
 import type { FormValues } from '../../components/form-builder';
 import { DownloadButton } from '../../components/download-button';
 import { Permission, usePermission } from '../../lib/permissions';
 import { accountColumns } from './account-columns';
 import { AccountDialogs, type AccountDialog } from './account-dialogs';
-import { accountTitle } from './account-format';
+import { accountRowActions } from './account-row-actions';
+import { useAccountSwitch } from './account-switch';
 import { ACCOUNT_QUERY_FIELDS } from './account-query-fields';
 import { downloadAccounts } from './api/download-accounts';
 import { accountsKey, fetchAccountPage, type AccountFilter, type AddedState } from './api/list-accounts';
-import { useSwitchAccounts, type AccountSwitch } from './api/switch-accounts';
-import { useMessage } from '../../lib/countdown-message';
-
-const SWITCH_WORDS: Record<AccountSwitch, string> = { start: '启用', forbid: '停用' };
-
-const nameOf = (account: AccountRecord) => accountTitle(account);
 
 const fetchers = { added: fetchAccountPage('added'), notAdded: fetchAccountPage('notAdded') };
 
 /** One side of 账户管理: the query form, the server-paged list, its row and toolbar actions. */
 export function AccountList({ added }: { added: AddedState }) {
-  const { modal } = App.useApp();
-  const message = useMessage();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [criteria, setCriteria] = useState<FormValues>({});
   const { rows: selectedRows, selection, clear: clearSelection } = useCheckboxSelection<AccountRecord>();
-  const switching = useSwitchAccounts();
+  const { switchAccounts, confirmBatch } = useAccountSwitch(clearSelection);
   const maySwitch = usePermission('accountUsed');
-
-  const switchAccounts = async (to: AccountSwitch, accounts: AccountRecord[]) => {
-    try {
-      const { changed, unchanged } = await switching.mutateAsync({ to, accountNos: accounts.map((a) => a.accountNo) });
-      const word = SWITCH_WORDS[to];
-      message.success(`已${word} ${changed.length} 个账户${unchanged.length > 0 ? `，${unchanged.length} 个账户原已${word}` : ''}`);
-      clearSelection();
-    } catch {
-      // The HTTP client has shown the refusal; nothing changed (all or nothing).
-    }
-  };
-
-  const confirmBatch = (to: AccountSwitch) => {
-    const word = SWITCH_WORDS[to];
-    modal.confirm({
-      title: `确认批量${word}`,
-      width: 560,
-      content: (
-        <>
-          <Typography.Paragraph>确定{word}以下 {selectedRows.length} 个账户吗？</Typography.Paragraph>
-          <ul style={{ maxHeight: 240, overflow: 'auto', paddingInlineStart: 20, margin: 0 }}>
-            {selectedRows.map((a) => (
-              <li key={a.accountNo}>{nameOf(a)}</li>
-            ))}
-          </ul>
-        </>
-      ),
-      okButtonProps: { danger: to === 'forbid' },
-      onOk: () => switchAccounts(to, selectedRows),
-    });
-  };
-
-  const rowActions: RowAction<AccountRecord>[] =
-    added === 'added'
-      ? [
-          { key: 'edit', label: '修改', permission: 'accountEdit', onClick: (row) => setDialog({ mode: 'edit', account: row }) },
-          {
-            key: 'forbid',
-            label: '停用',
-            permission: 'accountUsed',
-            danger: true,
-            visible: (row) => row.used === 1,
-            confirm: (row) => `确定停用账户“${nameOf(row)}”吗？停用后不能再使用该账户发起指令。`,
-            onClick: (row) => switchAccounts('forbid', [row]),
-          },
-          {
-            key: 'start',
-            label: '启用',
-            permission: 'accountUsed',
-            visible: (row) => row.used === 0,
-            confirm: (row) => `确定启用账户“${nameOf(row)}”吗？`,
-            onClick: (row) => switchAccounts('start', [row]),
-          },
-          { key: 'auth', label: '账户授权', permission: 'accountAuth', onClick: (row) => setDialog({ mode: 'auth', account: row }) },
-        ]
-      : [
-          {
-            key: 'add',
-            label: '添加',
-            permission: 'accountAdd',
-            visible: (row) => row.status === accountsApi.ACCOUNT_STATUS_USABLE,
-            onClick: (row) => setDialog({ mode: 'add', accountNo: row.accountNo }),
-          },
-        ];
 
   const tooMany = selectedRows.length > accountsApi.ACCOUNT_SELECTION_MAX;
   const filter = { ...criteria, added } as AccountFilter;
@@ -108,7 +37,7 @@ export function AccountList({ added }: { added: AddedState }) {
         showIndex
         queryFields={ACCOUNT_QUERY_FIELDS}
         onCriteriaChange={setCriteria}
-        rowActions={rowActions}
+        rowActions={accountRowActions(added, { open: setDialog, switchAccounts })}
         selection={
           added === 'added' && maySwitch ? selection : undefined
         }
@@ -126,10 +55,10 @@ export function AccountList({ added }: { added: AddedState }) {
               </Permission>
               {added === 'added' && maySwitch && (
                 <>
-                  <Button disabled={selectedRows.length === 0 || tooMany} onClick={() => confirmBatch('start')}>
+                  <Button disabled={selectedRows.length === 0 || tooMany} onClick={() => confirmBatch('start', selectedRows)}>
                     批量启用
                   </Button>
-                  <Button danger disabled={selectedRows.length === 0 || tooMany} onClick={() => confirmBatch('forbid')}>
+                  <Button danger disabled={selectedRows.length === 0 || tooMany} onClick={() => confirmBatch('forbid', selectedRows)}>
                     批量停用
                   </Button>
                 </>

@@ -1,0 +1,106 @@
+import { LOGIN_MESSAGES } from '@portal/shared';
+import type { FormInstance } from 'antd';
+import { useSearchParams } from 'react-router';
+import type { PasswordEntry } from '../../../components/password-control';
+import { ApiError } from '../../../lib/api-error';
+import { reloadAt } from '../../../lib/app-location';
+import { certificateDer, newEnrolmentKey, saveEnrolment, startCertificateSession, unlockWithPin } from '../../../lib/cert-key';
+import { useMessage, type PortalMessage } from '../../../lib/countdown-message';
+import { setToken } from '../../../lib/session-token';
+import { buildCertLoginRequest, enrollCertificate, postCertLogin } from '../api/certificate-login';
+import { redirectTarget } from './redirect-target';
+import type { LoginAttempt } from './use-login-attempt';
+import type { CurrentCertificate } from './use-stored-certificate';
+
+export interface CertLoginValues {
+  activationCode?: string;
+  pin?: string;
+  pinConfirm?: string;
+  password?: PasswordEntry;
+  captcha?: string;
+}
+
+/** The form's values when valid and sendable: no password is said by its field (spec §5), no captcha answer by a warning. */
+async function sendableValues(form: FormInstance<CertLoginValues>, attempt: LoginAttempt, message: PortalMessage): Promise<CertLoginValues | null> {
+  const valid = await form.validateFields().then(
+    () => true,
+    () => false,
+  );
+  const values = form.getFieldsValue();
+  if (!values.password?.length) return null;
+  if (!values.captcha) {
+    message.warning(LOGIN_MESSAGES.captchaOnSubmit);
+    return null;
+  }
+  return valid && attempt.captcha.captcha ? values : null;
+}
+
+/** Enrolment: a key pair made here, its CSR sent with the bank's activation code, the issued certificate kept sealed under the PIN. */
+export function useCertificateEnrolment(form: FormInstance<CertLoginValues>, attempt: LoginAttempt, onEnrolled: () => Promise<void>) {
+  const message = useMessage();
+  return async function enrol() {
+    const values = await sendableValues(form, attempt, message);
+    const captcha = attempt.captcha.captcha;
+    if (!values || attempt.submitting || !captcha) return;
+    attempt.setSubmitting(true);
+    try {
+      const { keys, csr } = await newEnrolmentKey();
+      const issued = await enrollCertificate({ activationCode: values.activationCode!, csr, password: values.password!, captcha: values.captcha!, lastRev: captcha.rev }).catch(
+        (err: unknown) => {
+          attempt.spend();
+          if (!(err instanceof ApiError)) throw err;
+          message.error(err.message);
+          return null;
+        },
+      );
+      if (!issued) return;
+      await saveEnrolment(keys, values.pin!, issued);
+      attempt.spend();
+      attempt.resetSecrets();
+      message.success('证书下载成功，请使用证书登录');
+      await onEnrolled();
+    } finally {
+      attempt.setSubmitting(false);
+    }
+  };
+}
+
+/** Login: the PIN unlocks the stored key, which signs the login; the session keeps the key for its signed operations. */
+export function useCertificateLogin(form: FormInstance<CertLoginValues>, attempt: LoginAttempt, certificate: CurrentCertificate) {
+  const message = useMessage();
+  const [searchParams] = useSearchParams();
+  return async function login() {
+    const values = await sendableValues(form, attempt, message);
+    const captcha = attempt.captcha.captcha;
+    const { record, username } = certificate;
+    if (!values || attempt.submitting || !captcha || !record || !username) return;
+    attempt.setSubmitting(true);
+    try {
+      let privateKey: string;
+      try {
+        privateKey = await unlockWithPin(record, values.pin!);
+      } catch (err) {
+        message.error((err as Error).message);
+        return;
+      }
+      const request = await buildCertLoginRequest({
+        username,
+        password: values.password!,
+        captcha: values.captcha!,
+        lastRev: captcha.rev,
+        certificate: certificateDer(record.certificate),
+        privateKey,
+        userNo: searchParams.get('userNo') ?? undefined,
+      });
+      const token = await postCertLogin(request).catch(attempt.refused(username));
+      if (!token) return;
+      await startCertificateSession(privateKey);
+      setToken(token);
+      reloadAt(redirectTarget(searchParams.get('redirect')));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      attempt.setSubmitting(false);
+    }
+  };
+}

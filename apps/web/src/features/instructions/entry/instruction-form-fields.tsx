@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { accountLabel, amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord, type PayerAccount } from '@portal/shared';
+import type { FormInstance, FormRule } from 'antd';
+import { Form } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { contractFields, type FormField, type FormValues } from '../../../components/form-builder';
+import { beforeBeijingToday } from '../../../lib/beijing-day';
+import { payerAccountsQuery } from '../api/payer-accounts';
+import { PayerFacts, PayerOption } from './payer-facts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The contract's check of the payee account against the currency's route, at the payee account field. */
+const payeeAccountByRoute: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    const problem = typeof value === 'string' && value.trim() !== '' ? instructionsApi.payeeAccountProblem(value, String(getFieldValue('currency') ?? 'CNY')) : null;
+    if (problem) throw new Error(problem);
+  },
+});
+
+/** What the entry form shows beside its values: the payer accounts for the value date entered, the chosen one, the amount. */
+export interface EntryFacts {
+  amount: string | undefined;
+  /** The payer accounts and the value date their daily use is for. */
+  payers: { valueDate: string; accounts: PayerAccount[] } | undefined;
+  account: PayerAccount | undefined;
+}
+
+/** Watches the entry form: the payer account and value date load the account's facts; another currency judges the payee account again. */
+export function useEntryFacts(form: FormInstance<FormValues>): EntryFacts {
+  const payerAccountNo = Form.useWatch('payerAccountNo', form) as string | undefined;
+  const amount = Form.useWatch('amount', form) as string | undefined;
+  const watchedDate = Form.useWatch('valueDate', form) as string | undefined;
+  const currency = Form.useWatch('currency', form) as string | undefined;
+  // Another currency takes other payee account numbers: judge the one entered again.
+  useEffect(() => {
+    if (currency && form.isFieldTouched('payeeAccountNo')) void form.validateFields(['payeeAccountNo']).catch(() => undefined);
+  }, [currency, form]);
+  const valueDate = watchedDate && DATE.test(watchedDate) ? watchedDate : undefined;
+  const payers = useQuery(payerAccountsQuery(valueDate)).data;
+  const account = payers?.accounts.find((a) => a.accountNo === payerAccountNo);
+  return { amount, payers, account };
+}
+
+/** The entry form's fields, their rules the contract's; the payer account shows its facts, the amount its Chinese words. */
+export function useInstructionFields({ amount, payers, account }: EntryFacts): FormField[] {
+  const accounts = payers?.accounts;
+  const chinese = useMemo(() => {
+    try {
+      return amount ? amountToChinese(amount) : '';
+    } catch {
+      return '';
+    }
+  }, [amount]);
+
+  return contractFields(instructionsApi.instructionFields, [
+    {
+      name: 'payerAccountNo',
+      type: 'select',
+      label: '付款账户',
+      span: 24,
+      options: (accounts ?? []).map((a) => ({ key: a.accountNo, value: accountLabel(a.accountNo, a.alias || a.accountName) })),
+      renderOption: (key) => {
+        const a = accounts?.find((x) => x.accountNo === key);
+        return a ? <PayerOption account={a} /> : String(key);
+      },
+      placeholder: accounts?.length === 0 ? '暂无可录入指令的账户' : undefined,
+      extra: account && payers && <PayerFacts account={account} valueDate={payers.valueDate} />,
+    },
+    { name: 'type', type: 'select', dict: 'instructionType', label: '指令类型' },
+    {
+      name: 'amount',
+      type: 'amount',
+      label: '金额',
+      maxLength: 21,
+      extra: <span aria-label="大写金额">{chinese ? `大写：${chinese}` : ' '}</span>,
+    },
+    { name: 'currency', type: 'select', label: '币种', options: Object.entries(CODE_TABLES.currencyName).map(([key, value]) => ({ key, value })) },
+    { name: 'payeeName', type: 'text', label: '收款人名称', maxLength: 100 },
+    { name: 'payeeAccountNo', type: 'text', label: '收款账号', maxLength: 34, rules: [payeeAccountByRoute] },
+    { name: 'payeeBank', type: 'text', label: '收款行名称', maxLength: 100 },
+    { name: 'payeeCnaps', type: 'text', label: '大额支付行号', maxLength: 12 },
+    // The server refuses a value date before today: the calendar greys those days.
+    { name: 'valueDate', type: 'date', label: '起息日', disabledDate: (day) => beforeBeijingToday(day) },
+    { name: 'purpose', type: 'text', label: '用途', maxLength: instructionsApi.PURPOSE_MAX },
+    { name: 'remark', type: 'textarea', label: '备注', maxLength: instructionsApi.REMARK_MAX },
+  ]);
+}
+
+/** The form's first values: the instruction being edited, else a CNY instruction of the first type. */
+export const initialValuesOf = (record: InstructionRecord | undefined): FormValues =>
+  record
+    ? {
+        type: record.type,
+        payerAccountNo: record.payerAccountNo,
+        amount: record.amount,
+        currency: record.currency,
+        payeeName: record.payeeName,
+        payeeAccountNo: record.payeeAccountNo,
+        payeeBank: record.payeeBank,
+        payeeCnaps: record.payeeCnaps,
+        valueDate: record.valueDate,
+        purpose: record.purpose,
+        remark: record.remark,
+      }
+    : { currency: 'CNY', type: '01' };

@@ -1,0 +1,11 @@
+import { Card } from 'antd';
+import { DecisionList } from '../shared/decision-list';
+
+/** 指令管理 › 指令复核 (`/instructionManagement/instructionReview/index`). */
+export function InstructionReviewPage() {
+  return (
+    <Card title="指令复核">
+      <DecisionList step="review" verb="复核" ariaLabel="待复核指令列表" />
+    </Card>
+  );
+}

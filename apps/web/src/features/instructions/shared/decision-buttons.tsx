@@ -1,0 +1,93 @@
+import { instructionsApi, totalsByCurrency, type InstructionRecord } from '@portal/shared';
+import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import type { Decision } from '../api/instructions';
+import { useMessage } from '../../../lib/countdown-message';
+
+interface DecisionButtonsProps {
+  /** The selected rows, in the order they were selected. */
+  rows: readonly InstructionRecord[];
+  /** The step's word, e.g. 复核, 确认. */
+  verb: string;
+  decide: (decision: Decision) => Promise<unknown>;
+  busy: boolean;
+  onDone: () => void;
+  /** Why a row cannot be passed (an expired one at the custodian's check), or null. */
+  passBlocked?: (rows: readonly InstructionRecord[]) => string | null;
+}
+
+const reasonRules = [
+  { required: true, whitespace: true, message: instructionsApi.REASON_REQUIRED },
+  { max: instructionsApi.REASON_MAX, message: `原因不能超过${instructionsApi.REASON_MAX}个字符` },
+];
+
+/** 通过 / 退回 for the selected rows as one batch; 退回 asks for the reason. */
+export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked }: DecisionButtonsProps) {
+  const { modal } = App.useApp();
+  const message = useMessage();
+  const [refusing, setRefusing] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const run = async (result: 'pass' | 'refuse', reason: string) => {
+    try {
+      await decide({ rows, result, reason });
+      message.success(`已${result === 'pass' ? '通过' : '退回'} ${rows.length} 条指令`);
+      onDone();
+      return true;
+    } catch {
+      // The HTTP client has shown the refusal (a batch is all or nothing).
+      return false;
+    }
+  };
+
+  const pass = () => {
+    const blocked = passBlocked?.(rows);
+    if (blocked) {
+      message.warning(blocked);
+      return;
+    }
+    modal.confirm({
+      title: `${verb}通过`,
+      content: `确定${verb}通过选中的 ${rows.length} 条指令（合计 ${totalsByCurrency(rows)}）吗？`,
+      onOk: () => run('pass', ''),
+    });
+  };
+
+  return (
+    <>
+      <Space wrap>
+        <Button type="primary" disabled={rows.length === 0 || busy} onClick={pass}>
+          {verb}通过
+        </Button>
+        <Button danger disabled={rows.length === 0 || busy} onClick={() => setRefusing(true)}>
+          退回
+        </Button>
+        <Typography.Text type="secondary">已选择 {rows.length} 条指令</Typography.Text>
+      </Space>
+      <Modal
+        open={refusing}
+        title={`${verb}退回`}
+        okText="确认退回"
+        okButtonProps={{ danger: true }}
+        confirmLoading={busy}
+        onOk={() => form.submit()}
+        onCancel={() => setRefusing(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>退回选中的 {rows.length} 条指令给经办人，请输入原因。</Typography.Paragraph>
+        <Form
+          form={form}
+          layout="vertical"
+          name="refuse"
+          onFinish={async ({ reason }) => {
+            if (await run('refuse', reason.trim())) setRefusing(false);
+          }}
+        >
+          <Form.Item name="reason" label="退回原因" required rules={reasonRules}>
+            <Input.TextArea rows={3} maxLength={instructionsApi.REASON_MAX} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { InstructionRecord, InstructionStatus, InstructionView } from '@portal/shared';
+import { useState } from 'react';
+import { DataTable, useCheckboxSelection, type FetchPage } from '../../../components/data-table';
+import { fetchInstructionPage, instructionsKey, useDecide, type DecisionStep } from '../api/instructions';
+import { DecisionButtons } from './decision-buttons';
+import { instructionColumns } from './instruction-columns';
+import { InstructionDetailDrawer } from './instruction-detail-drawer';
+import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
+
+/** The state each step acts on; its view also shows what passed through it, which the query page lists. */
+const WAITING: Record<DecisionStep, InstructionStatus> = { review: '10', confirm: '20', confirmReview: '30' };
+
+const waitingFor =
+  (step: DecisionStep & InstructionView): FetchPage<InstructionRecord> =>
+  (params, signal) =>
+    fetchInstructionPage(step)({ ...params, status: WAITING[step] }, signal);
+
+const fetchers = { review: waitingFor('review'), confirm: waitingFor('confirm'), confirmReview: waitingFor('confirmReview') };
+const QUERY_FIELDS = INSTRUCTION_QUERY_FIELDS.filter((f) => f.name !== 'status');
+
+interface DecisionListProps {
+  step: DecisionStep;
+  /** The step's word on its buttons: 复核, 确认, 确认复核. */
+  verb: string;
+  ariaLabel: string;
+}
+
+/**
+ * A signed step's list: the instructions waiting for it, selectable; 通过 / 退回 act on the
+ * selection as one signed batch (the HTTP client refuses a batch whose signing data is too long).
+ */
+export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
+  const selected = useCheckboxSelection<InstructionRecord>();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const deciding = useDecide(step);
+  return (
+    <>
+      <DataTable<InstructionRecord>
+        ariaLabel={ariaLabel}
+        queryKey={[...instructionsKey, 'list', step]}
+        fetchPage={fetchers[step]}
+        columns={instructionColumns((row) => setOpenId(row.id), { decision: step === 'review' ? 'review' : 'thirdParty' })}
+        rowKey="id"
+        showIndex
+        queryFields={QUERY_FIELDS}
+        rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
+        selection={selected.selection}
+        toolbar={<DecisionButtons rows={selected.rows} verb={verb} decide={deciding.mutateAsync} busy={deciding.isPending} onDone={selected.clear} />}
+      />
+      <InstructionDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}

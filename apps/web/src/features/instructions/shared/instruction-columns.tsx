@@ -1,0 +1,205 @@
+import { codeLabel, EXPIRED_LABEL, formatAccountNo, type InstructionRecord } from '@portal/shared';
+import type { Breakpoint } from 'antd';
+import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { ClippedText, WIDE_SCREENS } from '../../../components/data-table';
+import { Amount, StatusTag } from './instruction-format';
+import styles from './instructions.module.css';
+
+/**
+ * The lists of instructions waiting for one step, by who decides there: a reviewer of the
+ * enterprise (on their payer accounts, never their own entry), a third-party institution
+ * confirming for several enterprises, or the custodian (every enterprise).
+ */
+export type DecisionListKind = 'review' | 'thirdParty' | 'custodian';
+
+interface ColumnOptions {
+  /** A list of the instructions waiting for one step (every row has the same status): its columns show what that step decides on. */
+  decision?: DecisionListKind;
+  /** Lists whose row buttons take room: the type is kept for wide screens too. */
+  wideActions?: boolean;
+}
+
+/** Above a phone: the table's own columns; on a phone one summary column stands for them. */
+const ABOVE_PHONE: Breakpoint[] = ['sm'];
+const PHONE: Breakpoint[] = ['xs'];
+
+/** A cell of two lines: the value, and a secondary line under it (an account number, a type). */
+function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
+  return (
+    <div className={styles.twoLines}>
+      {first}
+      <Typography.Text type="secondary" className={styles.secondLine}>
+        {second}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** A name a decision is about (enterprise, payee): whole on up to two lines of `width` pixels, cut only beyond. */
+const Name = ({ text, width, tooltip = text }: { text: string; width: number; tooltip?: string }) => (
+  <Typography.Paragraph className={styles.name} style={{ width }} ellipsis={{ rows: 2, tooltip }} data-name>
+    {text}
+  </Typography.Paragraph>
+);
+
+type Column = TableColumnsType<InstructionRecord>[number];
+
+/** What every column set renders alike: the number that opens the detail drawer, the status, the payee's tooltip. */
+interface Cells {
+  number: (row: InstructionRecord) => ReactNode;
+  status: (row: InstructionRecord) => ReactNode;
+  payeeTip: (row: InstructionRecord) => string;
+}
+
+function instructionCells(onOpen: (row: InstructionRecord) => void): Cells {
+  return {
+    number: (row) => (
+      <Button type="link" size="small" className={styles.numberLink} onClick={() => onOpen(row)}>
+        {row.instructionNo}
+      </Button>
+    ),
+    status: (row) =>
+      row.refuseReason ? (
+        <Tooltip title={`退回原因：${row.refuseReason}`}>
+          <span>
+            <StatusTag record={row} />
+          </span>
+        </Tooltip>
+      ) : (
+        <StatusTag record={row} />
+      ),
+    payeeTip: (row) => `${row.payeeName}（${formatAccountNo(row.payeeAccountNo)}）`,
+  };
+}
+
+/** A phone's one column: number, payee and amount (and the status, outside a decision list). */
+function phoneColumn({ number, status, payeeTip }: Cells, decision: DecisionListKind | undefined): Column {
+  return {
+    key: 'summary',
+    title: '指令',
+    responsive: PHONE,
+    render: (_, row) => (
+      <div className={styles.summary} data-testid="instruction-summary">
+        {number(row)}
+        <ClippedText text={row.payeeName} width={156} tooltip={payeeTip(row)} />
+        {/* The status goes under the amount when both do not fit on one line. */}
+        <div className={styles.summaryMoney}>
+          <Amount amount={row.amount} currency={row.currency} />
+          {!decision && status(row)}
+        </div>
+      </div>
+    ),
+  };
+}
+
+const valueDate = (row: InstructionRecord) => (
+  <>
+    起息日 {row.valueDate}
+    {row.expired && (
+      <Tag color="error" className={styles.expiredTag}>
+        {EXPIRED_LABEL}
+      </Tag>
+    )}
+  </>
+);
+
+/** A decision list's columns above a phone: what its step decides on, two lines to a cell. */
+function decisionColumns({ number, payeeTip }: Cells, decision: DecisionListKind): Column[] {
+  // The payer account by its name and number; for the institution and the custodian, whose enterprise it is first.
+  const payer: Column =
+    decision === 'review'
+      ? {
+          key: 'payer',
+          title: '付款账户',
+          responsive: ABOVE_PHONE,
+          render: (_, row) => <TwoLines first={<Name text={row.payerAccountName} width={168} />} second={formatAccountNo(row.payerAccountNo)} />,
+        }
+      : {
+          key: 'enterprise',
+          title: '企业 / 付款账户',
+          responsive: ABOVE_PHONE,
+          render: (_, row) => (
+            <TwoLines first={<Name text={row.enterpriseName} width={196} />} second={<Tooltip title={row.payerAccountName}>{formatAccountNo(row.payerAccountNo)}</Tooltip>} />
+          ),
+        };
+  return [
+    {
+      key: 'instructionNo',
+      title: '指令编号 / 类型',
+      responsive: ABOVE_PHONE,
+      render: (_, row) => <TwoLines first={number(row)} second={codeLabel('instructionType', row.type)} />,
+    },
+    payer,
+    {
+      key: 'payee',
+      title: '收款人 / 收款账号',
+      responsive: ABOVE_PHONE,
+      render: (_, row) => <TwoLines first={<Name text={row.payeeName} width={decision === 'review' ? 168 : 196} tooltip={payeeTip(row)} />} second={formatAccountNo(row.payeeAccountNo)} />,
+    },
+    {
+      key: 'amount',
+      title: '金额 / 起息日',
+      align: 'right',
+      responsive: ABOVE_PHONE,
+      render: (_, row) => <TwoLines first={<Amount amount={row.amount} currency={row.currency} />} second={valueDate(row)} />,
+    },
+    ...(decision === 'review' ? [{ key: 'createdBy', title: '经办人', dataIndex: 'createdByName', responsive: ABOVE_PHONE }] : []),
+    ...(decision === 'thirdParty' ? [] : [{ key: 'thirdParty', title: '第三方机构', dataIndex: 'thirdPartyEnterpriseName', responsive: WIDE_SCREENS, render: (v: string | null) => (v ? <ClippedText text={v} width={180} /> : '—') }]),
+  ];
+}
+
+/** A general list's columns above a phone; some are kept for wide screens. */
+function generalColumns({ number, status, payeeTip }: Cells, wideActions: boolean | undefined): Column[] {
+  return [
+    { key: 'instructionNo', title: '指令编号', responsive: ABOVE_PHONE, render: (_, row) => number(row) },
+    {
+      key: 'type',
+      title: '指令类型',
+      dataIndex: 'type',
+      responsive: wideActions ? WIDE_SCREENS : ABOVE_PHONE,
+      render: (v: string) => codeLabel('instructionType', v),
+    },
+    { key: 'status', title: '状态', responsive: ABOVE_PHONE, render: (_, row) => status(row) },
+    {
+      key: 'payer',
+      title: '付款账号',
+      responsive: WIDE_SCREENS,
+      render: (_, row) => <Tooltip title={row.payerAccountName}>{formatAccountNo(row.payerAccountNo)}</Tooltip>,
+    },
+    {
+      key: 'payee',
+      title: '收款人',
+      responsive: ABOVE_PHONE,
+      render: (_, row) => <ClippedText text={row.payeeName} width={140} tooltip={payeeTip(row)} />,
+    },
+    { key: 'amount', title: '金额', align: 'right', responsive: ABOVE_PHONE, render: (_, row) => <Amount amount={row.amount} currency={row.currency} /> },
+    { key: 'valueDate', title: '起息日', dataIndex: 'valueDate', responsive: ABOVE_PHONE },
+    {
+      key: 'thirdParty',
+      title: '第三方机构',
+      dataIndex: 'thirdPartyEnterpriseName',
+      responsive: WIDE_SCREENS,
+      render: (v: string | null) => (v ? <ClippedText text={v} width={180} /> : '—'),
+    },
+    {
+      key: 'refuseReason',
+      title: '退回原因',
+      dataIndex: 'refuseReason',
+      responsive: WIDE_SCREENS,
+      render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : '—'),
+    },
+    { key: 'createdBy', title: '经办人', dataIndex: 'createdByName', responsive: WIDE_SCREENS },
+  ];
+}
+
+/**
+ * The instruction lists' columns; the number opens the detail drawer, which shows every field.
+ * General lists keep some columns for wide screens; a decision list shows what its step decides
+ * on at 1280 px, two lines to a cell; on a phone one column shows number, payee and amount.
+ */
+export function instructionColumns(onOpen: (row: InstructionRecord) => void, options: ColumnOptions = {}): TableColumnsType<InstructionRecord> {
+  const cells = instructionCells(onOpen);
+  const { decision } = options;
+  return [phoneColumn(cells, decision), ...(decision ? decisionColumns(cells, decision) : generalColumns(cells, options.wideActions))];
+}
