@@ -74,7 +74,7 @@ describe('hostile bodies on every operation', () => {
         // A query string carries text only.
         const body = op.method === 'GET' ? Object.fromEntries(Object.entries(generated).map(([k, v]) => [k, typeof v === 'string' ? v : String(JSON.stringify(v))])) : generated;
         // A body that disabled or locked the caller ends its session: log in again and go on.
-        if (who && !tokens[who]) tokens[who] = await client.token(...login[who]);
+        if (who && !tokens[who]) tokens[who] = await client.token(login[who][0], login[who][1]);
         const token = who ? tokens[who] : '';
         const { res, json } = who
           ? op.method === 'GET'
