@@ -46,29 +46,28 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     return seat;
   }
 
-  routes.json(accountsApi.queryAccountInfo, async ({ input, request }) => listAccounts(db, request.session!.enterpriseNo, input));
+  routes.json(accountsApi.queryAccountInfo, async ({ input, session }) => listAccounts(db, session.enterpriseNo, input));
 
-  routes.json(accountsApi.queryByAccountNo, async ({ input, request }) => ownAccount(request.session!.enterpriseNo, input.accountNo));
+  routes.json(accountsApi.queryByAccountNo, async ({ input, session }) => ownAccount(session.enterpriseNo, input.accountNo));
 
-  routes.json(accountsApi.updateAccountName, async ({ input, request }) => admin.rename(request, request.session!, input));
+  routes.json(accountsApi.updateAccountName, async ({ input, session, request }) => admin.rename(request, session, input));
 
-  routes.json(accountsApi.accountInsert, async ({ input, request }) => admin.insert(request, request.session!, input));
+  routes.json(accountsApi.accountInsert, async ({ input, session, request }) => admin.insert(request, session, input));
 
-  routes.json(accountsApi.accountUpdate, async ({ input, request }) => admin.update(request, request.session!, input));
+  routes.json(accountsApi.accountUpdate, async ({ input, session, request }) => admin.update(request, session, input));
 
-  routes.json(accountsApi.accountStart, async ({ input, request }) => admin.setUsed(request, request.session!, input, 1));
+  routes.json(accountsApi.accountStart, async ({ input, session, request }) => admin.setUsed(request, session, input, 1));
 
-  routes.json(accountsApi.accountForbidden, async ({ input, request }) => admin.setUsed(request, request.session!, input, 0));
+  routes.json(accountsApi.accountForbidden, async ({ input, session, request }) => admin.setUsed(request, session, input, 0));
 
-  routes.json(accountsApi.accountAuthDetail, async ({ input, request }) => {
-    const { enterpriseNo } = request.session!;
+  routes.json(accountsApi.accountAuthDetail, async ({ input, session }) => {
+    const { enterpriseNo } = session;
     const account = await ownAccount(enterpriseNo, input.accountNo);
     if (!account.added) throw refuse(MESSAGES.notAdded(input.accountNo));
     return { accountNo: account.accountNo, accountName: account.accountName, alias: account.alias, seats: await accountSeats(db, enterpriseNo, input.accountNo) };
   });
 
-  routes.json(accountsApi.queryAccountAuth, async ({ input, request }) => {
-    const session = request.session!;
+  routes.json(accountsApi.queryAccountAuth, async ({ input, session }) => {
     const userNo = input.userNo ?? session.userNo;
     if (userNo !== session.userNo) {
       if (!session.authorities.includes('ACCOUNT_AUTH')) throw forbidden('无权查询其他用户号的账户权限');
@@ -77,12 +76,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     return { userNo, accounts: await seatAccounts(db, userNo) };
   });
 
-  routes.json(accountsApi.userProductsLinks, async ({ request }) => seatProducts(db, request.session!.enterpriseNo, request.session!.userNo));
+  routes.json(accountsApi.userProductsLinks, async ({ session }) => seatProducts(db, session.enterpriseNo, session.userNo));
 
   routes.json(accountsApi.queryEnterpriseList, async ({ input }) => listInstitutions(db, input.enterpriseName));
 
-  routes.json(accountsApi.queryEnterprise, async ({ input, request }) => {
-    const { enterpriseNo } = request.session!;
+  routes.json(accountsApi.queryEnterprise, async ({ input, session }) => {
+    const { enterpriseNo } = session;
     const enterprise = await db
       .selectFrom('enterprises')
       .select(['enterprise_no', 'enterprise_name', 'enterprise_type', 'status'])
@@ -111,21 +110,21 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     };
   });
 
-  routes.json(accountsApi.personQuery, async ({ input, request }) => listPersons(db, request.session!.enterpriseNo, input));
+  routes.json(accountsApi.personQuery, async ({ input, session }) => listPersons(db, session.enterpriseNo, input));
 
-  routes.json(accountsApi.personModify, async ({ input, request }) => admin.setRights(request, request.session!, input));
+  routes.json(accountsApi.personModify, async ({ input, session, request }) => admin.setRights(request, session, input));
 
-  routes.json(accountsApi.channelQueryByUserNo, async ({ input, request }) => {
-    const seat = await ownSeat(request.session!.enterpriseNo, input.userNo);
+  routes.json(accountsApi.channelQueryByUserNo, async ({ input, session }) => {
+    const seat = await ownSeat(session.enterpriseNo, input.userNo);
     return channelsOf({ active: seat.seat_status === 1 && seat.status === 1, authorities: await seatAuthorities(db, input.userNo) });
   });
 
-  routes.json(accountsApi.accountBatchInsert, async ({ input, request }) => admin.batchInsert(request, request.session!, input));
+  routes.json(accountsApi.accountBatchInsert, async ({ input, session, request }) => admin.batchInsert(request, session, input));
 
-  routes.json(accountsApi.accountBatchQuery, async ({ input, request }) => listBatches(db, request.session!.enterpriseNo, input));
+  routes.json(accountsApi.accountBatchQuery, async ({ input, session }) => listBatches(db, session.enterpriseNo, input));
 
-  routes.download(accountsApi.accountDownload, async ({ input, request }) => {
-    const { enterpriseNo } = request.session!;
+  routes.download(accountsApi.accountDownload, async ({ input, session, request }) => {
+    const { enterpriseNo } = session;
     const total = await countAccounts(db, enterpriseNo, input);
     if (total > accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
     const body = await writeSheet('账户列表', ACCOUNT_COLUMNS, accountChunks(db, enterpriseNo, input));
@@ -134,8 +133,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
     return { fileName: `账户列表_${formatDate(ctx.now()).replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
   });
 
-  routes.download(accountsApi.accountThirdDownload, async ({ request }) => {
-    const total = await countThirdParty(db, request.session!.enterpriseNo);
+  routes.download(accountsApi.accountThirdDownload, async ({ session, request }) => {
+    const total = await countThirdParty(db, session.enterpriseNo);
     if (total > accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS}条，请联系托管行获取`);
     let rows = 0;
     const counted = async function* (chunks: ReturnType<typeof thirdPartyChunks>) {
@@ -144,7 +143,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
         yield chunk;
       }
     };
-    const body = await writeSheet('第三方监督账户', THIRD_PARTY_COLUMNS, counted(thirdPartyChunks(db, request.session!.enterpriseNo)));
+    const body = await writeSheet('第三方监督账户', THIRD_PARTY_COLUMNS, counted(thirdPartyChunks(db, session.enterpriseNo)));
     await recordAudit(ctx.database, request, { event: 'account.third_download', outcome: 'success', detail: { rows } });
     return { fileName: `第三方监督账户_${formatDate(ctx.now()).replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
   });

@@ -6,6 +6,7 @@ import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certif
 import type { DB } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
 import { userNumbersOf } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
 import { attemptsLeftMessage, openPassword, type AuthServices, type CertificateCheck } from '../auth';
@@ -79,7 +80,7 @@ export class CertificateDesk {
   }
 
   /** A single-use code for the login's enrolment; only its hash is stored, the code is in the answer alone. */
-  activationCode(request: FastifyRequest, username: string) {
+  activationCode(request: FastifyRequest, session: SessionInfo, username: string) {
     return this.#write(request, 'cert.activation_code', { username }, async (trx, now) => {
       const user = await trx.selectFrom('users').select(['user_id', 'username', 'status']).where('username', '=', username).executeTakeFirst();
       if (!user) throw refuse(CERT_MESSAGES.userNotFound);
@@ -88,7 +89,7 @@ export class CertificateDesk {
       const expiresAt = new Date(now.getTime() + this.auth.ctx.config.CERT_ACTIVATION_MINUTES * 60_000);
       await trx
         .insertInto('certificate_activation_codes')
-        .values({ code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: request.session!.userId, created_at: now })
+        .values({ code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: session.userId, created_at: now })
         .execute();
       const grouped = code.match(/.{4}/g)!.join('-');
       return { result: { username: user.username, code: grouped, expiresAt: expiresAt.toISOString() }, detail: { userId: user.user_id, expiresAt: expiresAt.toISOString() } };

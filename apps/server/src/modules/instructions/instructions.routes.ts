@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, codeLabel, instructionsApi, nextStatus, statusLabel, type InstructionRecord, type InstructionStatus, type InstructionView } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
 import { amountCell, writeSheet, type SheetColumn } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
@@ -22,8 +23,8 @@ const VIEW_AUTHORITY: Record<InstructionView, readonly string[]> = {
   all: ['INSTRUCTION_QUERY', 'INSTRUCTION_ENTRY', 'INSTRUCTION_REVIEW'],
 };
 
-function viewScope(request: FastifyRequest, view: InstructionView): Scope {
-  const { enterpriseNo, userNo, authorities } = request.session!;
+function viewScope(session: SessionInfo, view: InstructionView): Scope {
+  const { enterpriseNo, userNo, authorities } = session;
   if (!VIEW_AUTHORITY[view].some((a) => authorities.includes(a))) throw forbidden();
   switch (view) {
     case 'entry':
@@ -39,9 +40,8 @@ function viewScope(request: FastifyRequest, view: InstructionView): Scope {
 }
 
 /** Every scope in which the session may see one instruction (its own enterprise's, or as third party). */
-function detailScopes(request: FastifyRequest): Scope[] {
-  const { authorities } = request.session!;
-  return (['all', 'confirm', 'confirmReview'] as const).filter((v) => VIEW_AUTHORITY[v].some((a) => authorities.includes(a))).map((v) => viewScope(request, v));
+function detailScopes(session: SessionInfo): Scope[] {
+  return (['all', 'confirm', 'confirmReview'] as const).filter((v) => VIEW_AUTHORITY[v].some((a) => session.authorities.includes(a))).map((v) => viewScope(session, v));
 }
 
 const CUSTODIAN_STATUSES: Record<(typeof instructionsApi.CUSTODIAN_VIEWS)[number], readonly InstructionStatus[] | undefined> = { check: ['40'], execute: ['50'], all: undefined };
@@ -70,30 +70,29 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
   const routes = operationRoutes(app, ctx);
   const api = instructionsApi;
 
-  routes.json(api.instructionQuery, async ({ input, request }) => listInstructions(db, viewScope(request, input.view), input, desk.today()));
+  routes.json(api.instructionQuery, async ({ input, session }) => listInstructions(db, viewScope(session, input.view), input, desk.today()));
 
-  routes.json(api.instructionDetail, async ({ input, request }) => {
-    const detail = await findDetail(db, detailScopes(request), input.id, desk.today());
+  routes.json(api.instructionDetail, async ({ input, session }) => {
+    const detail = await findDetail(db, detailScopes(session), input.id, desk.today());
     if (!detail) throw new AppError(RETURN_CODES.NOT_FOUND, '指令不存在');
     return detail;
   });
 
-  routes.json(api.payerAccounts, async ({ input, request }) => {
-    const { enterpriseNo, userNo } = request.session!;
+  routes.json(api.payerAccounts, async ({ input, session }) => {
+    const { enterpriseNo, userNo } = session;
     const valueDate = input.valueDate ?? desk.today();
     return { valueDate, accounts: await payerAccountsOf(db, enterpriseNo, userNo, valueDate) };
   });
 
-  routes.json(api.instructionAdd, async ({ input, request }) => desk.add(request, request.session!, input));
-  routes.json(api.instructionUpdate, async ({ input, request }) => desk.update(request, request.session!, input));
-  routes.json(api.instructionSubmit, async ({ input, request }) => desk.submit(request, request.session!, input.ids));
-  routes.json(api.instructionRevoke, async ({ input, request }) => desk.revoke(request, request.session!, input));
-  routes.json(api.instructionReview, async ({ input, request }) => desk.decide(request, request.session!, 'review', input));
-  routes.json(api.instructionConfirm, async ({ input, request }) => desk.decide(request, request.session!, 'confirm', input));
-  routes.json(api.instructionConfirmReview, async ({ input, request }) => desk.decide(request, request.session!, 'confirmReview', input));
+  routes.json(api.instructionAdd, async ({ input, session, request }) => desk.add(request, session, input));
+  routes.json(api.instructionUpdate, async ({ input, session, request }) => desk.update(request, session, input));
+  routes.json(api.instructionSubmit, async ({ input, session, request }) => desk.submit(request, session, input.ids));
+  routes.json(api.instructionRevoke, async ({ input, session, request }) => desk.revoke(request, session, input));
+  routes.json(api.instructionReview, async ({ input, session, request }) => desk.decide(request, session, 'review', input));
+  routes.json(api.instructionConfirm, async ({ input, session, request }) => desk.decide(request, session, 'confirm', input));
+  routes.json(api.instructionConfirmReview, async ({ input, session, request }) => desk.decide(request, session, 'confirmReview', input));
 
-  routes.json(api.attachmentUpload, async ({ input, request }) => {
-    const session = request.session!;
+  routes.json(api.attachmentUpload, async ({ input, session, request }) => {
     const extension = input.fileName.slice(input.fileName.lastIndexOf('.') + 1).toLowerCase();
     const content = Buffer.from(input.content, 'base64');
     const row = await db.transaction().execute(async (trx) => {
@@ -119,8 +118,7 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
     return { id: row.id, fileName: row.file_name, size: row.size, contentType: row.content_type, uploadedBy: row.uploaded_by, uploadedAt: new Date(row.uploaded_at).toISOString() };
   });
 
-  routes.json(api.attachmentRemove, async ({ input, request }) => {
-    const session = request.session!;
+  routes.json(api.attachmentRemove, async ({ input, session, request }) => {
     await db.transaction().execute(async (trx) => {
       const target = await trx
         .selectFrom('instruction_attachments as a')
@@ -145,11 +143,11 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
     return { fileName: file.file_name, contentType: file.content_type, body: Buffer.from(file.content) };
   }
 
-  routes.download(api.attachmentDownload, async ({ input, request }) => attachment(detailScopes(request), input.id));
+  routes.download(api.attachmentDownload, async ({ input, session }) => attachment(detailScopes(session), input.id));
   routes.download(api.custodianAttachmentDownload, async ({ input }) => attachment([{ kind: 'custodian' }], input.id));
 
-  routes.download(api.instructionDownload, async ({ input, request }) => {
-    const scope = viewScope(request, input.view);
+  routes.download(api.instructionDownload, async ({ input, session, request }) => {
+    const scope = viewScope(session, input.view);
     const total = await countInstructions(db, scope, input);
     if (total > api.INSTRUCTION_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${api.INSTRUCTION_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
     const today = desk.today();
@@ -164,6 +162,6 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
     if (!detail) throw new AppError(RETURN_CODES.NOT_FOUND, '指令不存在');
     return detail;
   });
-  routes.json(api.custodianCheck, async ({ input, request }) => desk.decide(request, request.session!, 'check', input));
-  routes.json(api.custodianExecute, async ({ input, request }) => desk.execute(request, request.session!, input));
+  routes.json(api.custodianCheck, async ({ input, session, request }) => desk.decide(request, session, 'check', input));
+  routes.json(api.custodianExecute, async ({ input, session, request }) => desk.execute(request, session, input));
 }

@@ -70,9 +70,8 @@ export async function scanModule(app: FastifyInstance, ctx: AppContext, sessions
     return { userAgent, clientIp, requestedAt, expiresAt };
   });
 
-  routes.json(scanApi.scanConfirm, async ({ input, request }) => {
+  routes.json(scanApi.scanConfirm, async ({ input, session, request }) => {
     ensureEnabled();
-    const session = request.session!;
     // The phone's own key signed its answer (checked before the ticket is spent).
     await verifyOperationSignature(ctx.database.db, request, input);
     const scanId = OneTimeTickets.idOf(input.ticket);
