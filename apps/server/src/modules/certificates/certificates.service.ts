@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import { CryptoError, portalCrypto, verifyCsr } from '@portal/crypto';
 import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certificatesApi, type AuditEventCode } from '@portal/shared';
 import type { DB } from '../../db/schema';
-import { recordAudit } from '../../platform/audit';
+import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { userNumbersOf } from '../../platform/user-numbers';
@@ -65,18 +65,8 @@ export class CertificateDesk {
     return this.auth.ctx.database.db;
   }
 
-  /** A staff write and its audit entry in one transaction; a refusal is audited after the rollback. */
-  async #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
-    try {
-      return await this.#db.transaction().execute(async (trx) => {
-        const { result, detail } = await work(trx, this.now());
-        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
-        return result;
-      });
-    } catch (err) {
-      if (err instanceof AppError) await recordAudit(this.auth.ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
-      throw err;
-    }
+  #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    return auditedTransaction(this.auth.ctx.database, request, event, target, this.now(), work);
   }
 
   /** A single-use code for the login's enrolment; only its hash is stored, the code is in the answer alone. */
