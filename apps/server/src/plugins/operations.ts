@@ -10,6 +10,8 @@ import {
   operationPath,
   signMsgProblem,
   type AnyOperation,
+  type Audience,
+  type Operation,
   type OperationData,
   type OperationParsed,
 } from '@portal/shared';
@@ -25,9 +27,26 @@ declare module 'fastify' {
   }
 }
 
+/** The session the access check set on the request. */
+type Session = NonNullable<FastifyRequest['session']>;
+
+/** Per audience: a public operation may be called without a session, any other only with one. */
+interface SessionByAudience {
+  public: Session | undefined;
+  customer: Session;
+  staff: Session;
+  partner: Session;
+}
+
+/** An operation that needs a login: its audience has no `public`. */
+type LoginOperation = Operation<z.ZodType | undefined, z.ZodType | undefined, Exclude<Audience, 'public'>>;
+const needsLogin = (op: AnyOperation): op is LoginOperation => !op.audience.includes('public');
+
 export interface OperationCall<Op extends AnyOperation> {
   /** The validated body (POST) or query (GET), after the envelope opened it. */
   input: OperationParsed<Op>;
+  /** The caller's session: certain unless the contract's audience is public. */
+  session: SessionByAudience[Op['audience'][number]];
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -42,7 +61,7 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
   const limits = { login: ctx.config.LOGIN_RATE_LIMIT, captcha: ctx.config.CAPTCHA_RATE_LIMIT } as const;
   const tickets = fileTickets(ctx.kv);
 
-  function register(op: AnyOperation, handler: (call: OperationCall<AnyOperation>) => Promise<unknown>) {
+  function register<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<unknown>) {
     const carrier = op.method === 'GET' ? 'querystring' : 'body';
     app.route({
       method: op.method,
@@ -65,7 +84,12 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(op.kind === 'json' || op.kind === 'upload' ? { response: { 200: apiEnvelopeSchema(op.response ?? z.null()) } } : {}),
         ...(op.kind === 'download' ? { response: { 200: apiEnvelopeSchema(downloadTicketSchema) } } : {}),
       },
-      handler: (request, reply) => handler({ input: (op.method === 'GET' ? request.query : request.body) as never, request, reply }),
+      handler: async (request, reply) => {
+        // The access check already refused a call that needs a session and has none: this keeps the type honest.
+        if (!request.session && needsLogin(op)) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
+        const session = request.session as OperationCall<Op>['session'];
+        return handler({ input: (op.method === 'GET' ? request.query : request.body) as never, session, request, reply });
+      },
     });
   }
 
@@ -77,7 +101,7 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     json<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<OperationData<Op> | FastifyReply>) {
       if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`operation ${op.id} is not a json or upload operation`);
       register(op, async (call) => {
-        const result = await handler(call as OperationCall<Op>);
+        const result = await handler(call);
         // A returned reply resolves (as a thenable) once it is sent: then there is nothing to add.
         return call.reply.sent ? call.reply : ok(result);
       });
@@ -85,7 +109,7 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     /** An operation answering something other than JSON (the captcha picture, the metrics text): the handler sends it. */
     raw<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FastifyReply>) {
       if (op.kind !== 'image' && op.kind !== 'text') throw new Error(`operation ${op.id} is not an image or text operation`);
-      register(op, (call) => handler(call as OperationCall<Op>));
+      register(op, handler);
     },
     /**
      * A file download: on a path the catalogue marks encrypted the answer is a ticket (the
@@ -94,14 +118,14 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     download<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FileAnswer>) {
       if (op.kind !== 'download' || !op.maxBytes) throw new Error(`operation ${op.id} is not a download operation with a size limit`);
       // A ticket is bound to the session that asked: a download needs one.
-      if (op.audience.includes('public')) throw new Error(`download operation ${op.id} cannot be public`);
+      if (!needsLogin(op)) throw new Error(`download operation ${op.id} cannot be public`);
       const maxBytes = op.maxBytes;
       register(op, async (call) => {
         const file = await handler(call as OperationCall<Op>);
         if (file.body.length > maxBytes) throw new Error(`${op.id} produced ${file.body.length} bytes, over its limit of ${maxBytes}`);
-        const { request, reply } = call;
+        const { request, reply, session } = call;
         if (request.envelope?.api.isEncrypt) {
-          return ok({ ticket: await tickets.issue(file, request.session!.tokenHash), fileName: file.fileName });
+          return ok({ ticket: await tickets.issue(file, session.tokenHash), fileName: file.fileName });
         }
         return sendFile(reply, file);
       });
@@ -113,12 +137,12 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
      */
     stream<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<FastifyReply>) {
       if (op.kind !== 'stream') throw new Error(`operation ${op.id} is not a stream operation`);
-      register(op, (call) => handler(call as OperationCall<Op>));
+      register(op, handler);
     },
     /** Hands out a file a download operation left behind a ticket. */
     ticketDownload(op: typeof filesApi.fileDownload) {
-      register(op, async ({ input, request, reply }) => {
-        const file = await tickets.take((input as { ticket: string }).ticket, request.session!.tokenHash);
+      register(op, async ({ input, session, reply }) => {
+        const file = await tickets.take(input.ticket, session.tokenHash);
         if (!file) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '下载票据无效或已过期');
         return sendFile(reply, file);
       });

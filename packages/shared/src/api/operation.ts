@@ -22,7 +22,12 @@ export interface GatewayFlags {
  */
 export type OperationKind = 'json' | 'image' | 'upload' | 'download' | 'stream' | 'text';
 
-export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undefined, Res extends z.ZodType | undefined = z.ZodType | undefined> {
+/** `Aud`: the audience as declared, so a server handler knows from the type whether a session is certain. */
+export interface Operation<
+  Req extends z.ZodType | undefined = z.ZodType | undefined,
+  Res extends z.ZodType | undefined = z.ZodType | undefined,
+  Aud extends Audience = Audience,
+> {
   /** Stable id: the catalogue row's `contract_id` and its default `apiCode`. */
   readonly id: string;
   /** Chinese name: the OpenAPI summary and the catalogue's default `apiName`. */
@@ -32,7 +37,7 @@ export interface Operation<Req extends z.ZodType | undefined = z.ZodType | undef
   readonly method: 'GET' | 'POST';
   /** Under API_BASE; `{prefix}` is the customer prefix, `{urlPrefix}` the gateway prefix. */
   readonly path: string;
-  readonly audience: readonly Audience[];
+  readonly audience: readonly Aud[];
   /** Any one of these is enough; empty: any session of the audience. */
   readonly authority: readonly Authority[];
   readonly kind: OperationKind;
@@ -74,14 +79,14 @@ export type OperationParsed<Op> = Op extends Operation<infer Req, z.ZodType | un
 /** The `data` of a success. */
 export type OperationData<Op> = Op extends Operation<z.ZodType | undefined, infer Res> ? (Res extends z.ZodType ? z.output<Res> : null) : never;
 
-interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | undefined> {
+interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | undefined, Aud extends Audience> {
   id: string;
   name: string;
   category: string;
   serviceId: string;
   method: 'GET' | 'POST';
   path: string;
-  audience: readonly Audience[];
+  audience: readonly Aud[];
   authority?: readonly Authority[];
   kind?: OperationKind;
   request?: Req;
@@ -108,11 +113,11 @@ const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
  * Declares an operation once. `isAuth` follows the audience; `isOpen` (partner access through
  * the gateway) defaults to 0 for every operation, and only staff may open one.
  */
-export function defineOperation<Req extends z.ZodType | undefined = undefined, Res extends z.ZodType | undefined = undefined>(
-  def: Definition<Req, Res>,
-): Operation<Req, Res> {
+export function defineOperation<Req extends z.ZodType | undefined = undefined, Res extends z.ZodType | undefined = undefined, Aud extends Audience = Audience>(
+  def: Definition<Req, Res, Aud>,
+): Operation<Req, Res, Aud> {
   if (!def.path.startsWith('/')) throw new Error(`operation ${def.id}: path must start with /`);
-  const isPublic = def.audience.includes('public');
+  const isPublic = def.audience.some((a) => a === 'public');
   if (isPublic && def.authority?.length) throw new Error(`operation ${def.id}: a public operation cannot need an authority`);
   if (def.pinned?.includes('encrypted') && !def.encrypt) throw new Error(`operation ${def.id}: pinned encrypted but not encrypted`);
   if (def.pinned?.includes('plaintext') && def.encrypt) throw new Error(`operation ${def.id}: pinned plaintext but encrypted`);

@@ -141,7 +141,6 @@ export async function* accountChunks(db: Kysely<DB>, enterpriseNo: string, filte
   }
 }
 
-/** Other enterprises' accounts for which `institutionNo` is the third-party institution, chunked like `accountChunks`. */
 /** How many accounts of other enterprises name `institutionNo` as their third-party institution. */
 export async function countThirdParty(db: Kysely<DB>, institutionNo: string) {
   const { total } = await db
@@ -152,6 +151,7 @@ export async function countThirdParty(db: Kysely<DB>, institutionNo: string) {
   return Number(total);
 }
 
+/** Other enterprises' accounts for which `institutionNo` is the third-party institution, chunked like `accountChunks`. */
 export async function* thirdPartyChunks(db: Kysely<DB>, institutionNo: string, chunk = 250) {
   let after = '';
   for (;;) {
@@ -337,6 +337,22 @@ export async function seatAuthorities(db: Kysely<DB>, userNo: string): Promise<s
     .where('r.user_no', '=', userNo)
     .execute();
   return rows.map((r) => r.authority);
+}
+
+/** An enterprise, whatever it is (callers judge whether the caller may see it). */
+export async function findEnterprise(db: Kysely<DB>, enterpriseNo: string) {
+  return db.selectFrom('enterprises').select(['enterprise_no', 'enterprise_name', 'enterprise_type', 'status']).where('enterprise_no', '=', enterpriseNo).executeTakeFirst();
+}
+
+/** How many of the enterprise's accounts name `institutionNo` as their third-party institution. */
+export async function countLinkedAccounts(db: Kysely<DB>, enterpriseNo: string, institutionNo: string) {
+  const { n } = await db
+    .selectFrom('custody_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('enterprise_no', '=', enterpriseNo)
+    .where('third_party_enterprise_no', '=', institutionNo)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export async function listInstitutions(db: Kysely<DB>, enterpriseName?: string) {

@@ -1,7 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { RETURN_CODES, accountsApi, batchRowCount, codeLabel, decodeCsv, parseBatchCsv, type AccountRights, type BatchRowError, type CsvRow, type OperationParsed, type AuditEventCode } from '@portal/shared';
+import {
+  ENTERPRISE_TYPES,
+  RETURN_CODES,
+  accountsApi,
+  batchRowCount,
+  codeLabel,
+  decodeCsv,
+  formatDate,
+  parseBatchCsv,
+  type AccountRights,
+  type BatchRowError,
+  type CsvRow,
+  type OperationParsed,
+  type AuditEventCode,
+} from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
@@ -10,16 +24,32 @@ import { audited } from '../../platform/audited';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
+import { writeSheet } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
-import { findAccount } from './accounts.queries';
+import {
+  accountChunks,
+  accountSeats,
+  countAccounts,
+  countLinkedAccounts,
+  countThirdParty,
+  findAccount,
+  findEnterprise,
+  findSeat,
+  seatAccounts,
+  seatAuthorities,
+  thirdPartyChunks,
+  type AccountFilters,
+} from './accounts.queries';
+import { channelsOf } from './channels';
+import { ACCOUNT_COLUMNS, THIRD_PARTY_COLUMNS } from './sheets';
 
 type Trx = Transaction<DB>;
 type Input<Op> = OperationParsed<Op>;
 
 /** Another enterprise's account or seat: refused as not the caller's to touch. */
-export const forbidden = (message: string) => new AppError(RETURN_CODES.FORBIDDEN, message);
+const forbidden = (message: string) => new AppError(RETURN_CODES.FORBIDDEN, message);
 
-export const MESSAGES = {
+const MESSAGES = {
   // Another enterprise's account or seat reads exactly like one that does not exist: no call
   // tells a customer what the bank holds for others.
   unknown: (no: string) => `账号${no}不存在或不属于本企业`,
@@ -340,5 +370,108 @@ export class AccountAdmin {
       else if (account.added) fail('该账户已添加至网银');
     }
     return errors;
+  }
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The reads of the accounts domain that judge the caller first: an account or seat must be the
+ * session's enterprise's own, another seat's rights need ACCOUNT_AUTH, and an enterprise is shown
+ * only when it is the own one or an institution. The xlsx downloads are audited.
+ */
+export class AccountViews {
+  readonly #ctx: AppContext;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  get #db() {
+    return this.#ctx.database.db;
+  }
+
+  /** A register account of the session's enterprise. */
+  async account(session: SessionInfo, accountNo: string) {
+    const account = await findAccount(this.#db, accountNo);
+    if (!account || account.enterpriseNo !== session.enterpriseNo) throw refuse(MESSAGES.unknown(accountNo));
+    return account;
+  }
+
+  /** A seat of the session's enterprise. */
+  async #ownSeat(session: SessionInfo, userNo: string) {
+    const seat = await findSeat(this.#db, userNo);
+    if (!seat || seat.enterprise_no !== session.enterpriseNo) throw refuse(MESSAGES.seatUnknown);
+    return seat;
+  }
+
+  /** An own e-banking account with every seat of the enterprise and its rights on it. */
+  async authDetail(session: SessionInfo, accountNo: string) {
+    const account = await this.account(session, accountNo);
+    if (!account.added) throw refuse(MESSAGES.notAdded(accountNo));
+    return { accountNo: account.accountNo, accountName: account.accountName, alias: account.alias, seats: await accountSeats(this.#db, session.enterpriseNo, accountNo) };
+  }
+
+  /** The accounts a seat holds rights on: the session's own, or (with ACCOUNT_AUTH) another seat of its enterprise. */
+  async seatRights(session: SessionInfo, asked: string | undefined) {
+    const userNo = asked ?? session.userNo;
+    if (userNo !== session.userNo) {
+      if (!session.authorities.includes('ACCOUNT_AUTH')) throw forbidden('无权查询其他用户号的账户权限');
+      await this.#ownSeat(session, userNo);
+    }
+    return { userNo, accounts: await seatAccounts(this.#db, userNo) };
+  }
+
+  /** The channels a seat of the session's enterprise may use. */
+  async channels(session: SessionInfo, userNo: string) {
+    const seat = await this.#ownSeat(session, userNo);
+    return channelsOf({ active: seat.seat_status === 1 && seat.status === 1, authorities: await seatAuthorities(this.#db, userNo) });
+  }
+
+  /** The session's own enterprise, or an institution with how many of the own accounts name it. */
+  async enterprise(session: SessionInfo, enterpriseNo: string) {
+    const enterprise = await findEnterprise(this.#db, enterpriseNo);
+    const own = enterprise?.enterprise_no === session.enterpriseNo;
+    // Other customers stay invisible: only the own enterprise and the institutions are shown.
+    if (!enterprise || (!own && enterprise.enterprise_type !== 'third_party')) throw refuse('只能查询本企业或第三方机构');
+    return {
+      enterpriseNo: enterprise.enterprise_no,
+      enterpriseName: enterprise.enterprise_name,
+      enterpriseType: enterprise.enterprise_type,
+      enterpriseTypeName: ENTERPRISE_TYPES[enterprise.enterprise_type],
+      status: enterprise.status,
+      confirmedAccountCount: own ? 0 : await countLinkedAccounts(this.#db, session.enterpriseNo, enterprise.enterprise_no),
+    };
+  }
+
+  /** The enterprise's accounts as xlsx, the list's filters applied. */
+  async accountSheet(request: FastifyRequest, session: SessionInfo, filters: AccountFilters) {
+    const total = await countAccounts(this.#db, session.enterpriseNo, filters);
+    if (total > accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
+    const body = await writeSheet('账户列表', ACCOUNT_COLUMNS, accountChunks(this.#db, session.enterpriseNo, filters));
+    // An export of customer data leaves a trace: who took which accounts out.
+    await recordAudit(this.#ctx.database, request, { event: 'account.download', outcome: 'success', detail: { filters, rows: total } });
+    return { fileName: `账户列表_${this.#stamp()}.xlsx`, contentType: XLSX, body };
+  }
+
+  /** For an institution: the other enterprises' accounts that name it, as xlsx. */
+  async thirdPartySheet(request: FastifyRequest, session: SessionInfo) {
+    const total = await countThirdParty(this.#db, session.enterpriseNo);
+    if (total > accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${accountsApi.ACCOUNT_DOWNLOAD_MAX_ROWS}条，请联系托管行获取`);
+    let rows = 0;
+    const counted = async function* (chunks: ReturnType<typeof thirdPartyChunks>) {
+      for await (const chunk of chunks) {
+        rows += chunk.length;
+        yield chunk;
+      }
+    };
+    const body = await writeSheet('第三方监督账户', THIRD_PARTY_COLUMNS, counted(thirdPartyChunks(this.#db, session.enterpriseNo)));
+    await recordAudit(this.#ctx.database, request, { event: 'account.third_download', outcome: 'success', detail: { rows } });
+    return { fileName: `第三方监督账户_${this.#stamp()}.xlsx`, contentType: XLSX, body };
+  }
+
+  /** Today as a file name shows it. */
+  #stamp() {
+    return formatDate(this.#ctx.now()).replace(/-/g, '');
   }
 }

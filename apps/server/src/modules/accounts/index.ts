@@ -4,7 +4,7 @@ import { accountRoutes } from './accounts.routes';
 import { homeCounts } from './accounts.queries';
 
 export { thirdPartyCounterparts } from './accounts.queries';
-import { AccountAdmin } from './accounts.service';
+import { AccountAdmin, AccountViews } from './accounts.service';
 
 /**
  * Custody accounts (issue 11): the register, e-banking accounts, account rights, CSV batch
@@ -12,7 +12,7 @@ import { AccountAdmin } from './accounts.service';
  * counts of the home page.
  */
 export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
-  accountRoutes(app, ctx, new AccountAdmin(ctx));
+  accountRoutes(app, ctx, new AccountAdmin(ctx), new AccountViews(ctx));
   // Seats that cannot open 账户管理 are not reminded of it.
   app.reminders.register(async ({ enterpriseNo, authorities }) =>
     authorities.includes('ACCOUNT_VIEW') ? homeCounts(ctx.database.db, enterpriseNo) : {},

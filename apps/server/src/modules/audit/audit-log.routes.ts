@@ -31,10 +31,10 @@ export function auditLogRoutes(app: FastifyInstance, ctx: AppContext) {
   const scopeOf = (session: { userType: 'customer' | 'staff'; enterpriseNo: string }): AuditScope =>
     session.userType === 'staff' ? { all: true } : { all: false, enterpriseNo: session.enterpriseNo };
 
-  routes.json(auditApi.auditQuery, async ({ input, request }) => listAudit(db, scopeOf(request.session!), input));
+  routes.json(auditApi.auditQuery, async ({ input, session }) => listAudit(db, scopeOf(session), input));
 
-  routes.download(auditApi.auditDownload, async ({ input, request }) => {
-    const scope = scopeOf(request.session!);
+  routes.download(auditApi.auditDownload, async ({ input, session, request }) => {
+    const scope = scopeOf(session);
     const total = await countAudit(db, scope, input);
     if (total > AUDIT_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${AUDIT_MAX_ROWS}条，请缩小查询范围`);
     const body = await writeSheet('操作日志', COLUMNS, auditChunks(db, scope, input));

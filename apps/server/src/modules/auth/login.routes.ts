@@ -51,8 +51,7 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
     return { code: 'Login', signingData: loginSigningString(input.username, input.random, input.randomClient, input.loginType) };
   });
 
-  routes.json(authApi.logout, async ({ request }) => {
-    const session = request.session!;
+  routes.json(authApi.logout, async ({ session, request }) => {
     await services.sessions.revoke(session.tokenHash);
     await recordAudit(ctx.database, request, { event: 'logout', outcome: 'success' });
     return null;

@@ -24,13 +24,12 @@ export async function passwordRoutes(app: FastifyInstance, services: AuthService
     return null;
   });
 
-  routes.json(authApi.passwordUpdate, async ({ input, request }) => {
-    await changeOwnPassword(services, request, request.session!, input);
+  routes.json(authApi.passwordUpdate, async ({ input, session, request }) => {
+    await changeOwnPassword(services, request, session, input);
     return null;
   });
 
-  routes.json(authApi.isExpiredOrFirstLogin, async ({ input, request }) => {
-    const session = request.session!;
+  routes.json(authApi.isExpiredOrFirstLogin, async ({ input, session }) => {
     if (input.username !== session.username) throw new AppError(RETURN_CODES.FORBIDDEN);
     const user = (await credentials.findUser(session.username))!;
     return credentials.mustChangePassword(user);

@@ -13,7 +13,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext, auth: A
   const api = certificatesApi;
 
   routes.json(api.certQuery, async ({ input }) => listCertificates(ctx.database.db, input, desk.now()));
-  routes.json(api.certActivationCode, async ({ request, input }) => desk.activationCode(request, input.username));
+  routes.json(api.certActivationCode, async ({ request, session, input }) => desk.activationCode(request, session, input.username));
   routes.json(api.certFreeze, async ({ request, input }) => desk.freeze(request, input.serial));
   routes.json(api.certUnfreeze, async ({ request, input }) => desk.unfreeze(request, input.serial));
   routes.json(api.certRevoke, async ({ request, input }) => desk.revoke(request, input.serial, input.reason));

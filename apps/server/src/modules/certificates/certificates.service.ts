@@ -4,8 +4,9 @@ import type { Transaction } from 'kysely';
 import { CryptoError, portalCrypto, verifyCsr } from '@portal/crypto';
 import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certificatesApi, type AuditEventCode } from '@portal/shared';
 import type { DB } from '../../db/schema';
-import { recordAudit } from '../../platform/audit';
+import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
 import { userNumbersOf } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
 import { attemptsLeftMessage, openPassword, type AuthServices, type CertificateCheck } from '../auth';
@@ -64,22 +65,12 @@ export class CertificateDesk {
     return this.auth.ctx.database.db;
   }
 
-  /** A staff write and its audit entry in one transaction; a refusal is audited after the rollback. */
-  async #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
-    try {
-      return await this.#db.transaction().execute(async (trx) => {
-        const { result, detail } = await work(trx, this.now());
-        await recordAudit(trx, request, { event, outcome: 'success', detail: { ...target, ...detail } });
-        return result;
-      });
-    } catch (err) {
-      if (err instanceof AppError) await recordAudit(this.auth.ctx.database, request, { event, outcome: 'failure', detail: { ...target, reason: err.message } });
-      throw err;
-    }
+  #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
+    return auditedTransaction(this.auth.ctx.database, request, event, target, this.now(), work);
   }
 
   /** A single-use code for the login's enrolment; only its hash is stored, the code is in the answer alone. */
-  activationCode(request: FastifyRequest, username: string) {
+  activationCode(request: FastifyRequest, session: SessionInfo, username: string) {
     return this.#write(request, 'cert.activation_code', { username }, async (trx, now) => {
       const user = await trx.selectFrom('users').select(['user_id', 'username', 'status']).where('username', '=', username).executeTakeFirst();
       if (!user) throw refuse(CERT_MESSAGES.userNotFound);
@@ -88,7 +79,7 @@ export class CertificateDesk {
       const expiresAt = new Date(now.getTime() + this.auth.ctx.config.CERT_ACTIVATION_MINUTES * 60_000);
       await trx
         .insertInto('certificate_activation_codes')
-        .values({ code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: request.session!.userId, created_at: now })
+        .values({ code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: session.userId, created_at: now })
         .execute();
       const grouped = code.match(/.{4}/g)!.join('-');
       return { result: { username: user.username, code: grouped, expiresAt: expiresAt.toISOString() }, detail: { userId: user.user_id, expiresAt: expiresAt.toISOString() } };

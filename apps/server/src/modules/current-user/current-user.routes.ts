@@ -15,8 +15,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
   await profiles.listen();
   app.addHook('onClose', () => profiles.close());
 
-  routes.json(sessionApi.currentUser, async ({ request }) => {
-    const session = request.session!;
+  routes.json(sessionApi.currentUser, async ({ session }) => {
     const { user, seats } = await profiles.get(session.userId);
     const current = seats.find((s) => s.userNo === session.userNo);
     return {
@@ -45,8 +44,8 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
     };
   });
 
-  routes.json(sessionApi.currentUserMenu, async ({ request }) => {
-    const { authorities } = request.session!;
+  routes.json(sessionApi.currentUserMenu, async ({ session }) => {
+    const { authorities } = session;
     const rows = await db.selectFrom('menus').selectAll().orderBy('sort').orderBy('menu_id').execute();
     const development = ctx.config.NODE_ENV === 'development';
     const allowed = rows.filter(
@@ -69,8 +68,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
     }));
   });
 
-  routes.json(sessionApi.currentUserUpdate, async ({ input, request }) => {
-    const session = request.session!;
+  routes.json(sessionApi.currentUserUpdate, async ({ input, session, request }) => {
     const { nickName, userDesc, avatar } = input;
     await db
       .updateTable('users')

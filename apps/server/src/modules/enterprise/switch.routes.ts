@@ -15,10 +15,9 @@ import { operationRoutes } from '../../plugins/operations';
 export async function enterpriseSwitchRoutes(app: FastifyInstance, ctx: AppContext, sessions: SessionStore) {
   const routes = operationRoutes(app, ctx);
 
-  routes.json(sessionApi.enterpriseQuery, async ({ request }) => userNumbersOf(ctx, request.session!.userId));
+  routes.json(sessionApi.enterpriseQuery, async ({ session }) => userNumbersOf(ctx, session.userId));
 
-  routes.json(sessionApi.enterpriseSwitch, async ({ input, request }) => {
-    const session = request.session!;
+  routes.json(sessionApi.enterpriseSwitch, async ({ input, session, request }) => {
     const target = (await userNumbersOf(ctx, session.userId)).find((s) => s.userNo === input.userNo);
     if (!target) throw new AppError(RETURN_CODES.USER_NO_INVALID);
     if (target.userNo === session.userNo) throw new AppError(RETURN_CODES.SWITCH_SAME_ENTERPRISE);

@@ -38,7 +38,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, deps: { ticke
   const routes = operationRoutes(app, ctx);
   const { tickets, hub, sessions } = deps;
 
-  routes.json(eventsApi.eventTicket, async ({ request }) => ({ ticket: await tickets.issue({ for: 'session', tokenHash: request.session!.tokenHash }) }));
+  routes.json(eventsApi.eventTicket, async ({ session }) => ({ ticket: await tickets.issue({ for: 'session', tokenHash: session.tokenHash }) }));
 
   routes.stream(eventsApi.eventStream, async ({ input, request, reply }) => {
     const lastEventId = lastEventIdOf(request, input.lastEventId);

@@ -6,8 +6,8 @@ import type { ReminderRegistry } from './reminders';
 
 /** Spec §7 `query/message/reminder`: the home counts for the session's enterprise. */
 export async function reminderRoutes(app: FastifyInstance, ctx: AppContext, reminders: ReminderRegistry) {
-  operationRoutes(app, ctx).json(sessionApi.messageReminder, async ({ request }) => {
-    const { userId, userNo, enterpriseNo, authorities } = request.session!;
+  operationRoutes(app, ctx).json(sessionApi.messageReminder, async ({ session }) => {
+    const { userId, userNo, enterpriseNo, authorities } = session;
     return reminders.counts({ userId, userNo, enterpriseNo, authorities });
   });
 }

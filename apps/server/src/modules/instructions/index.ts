@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { homeCounts } from './instructions.queries';
 import { instructionRoutes } from './instructions.routes';
-import { InstructionDesk } from './instructions.service';
+import { InstructionDesk, InstructionViews } from './instructions.service';
 
 /**
  * Payment instructions (issue 12): entry, review, third-party confirmation and its review,
  * custodian check and execution, attachments and downloads; and their home counts.
  */
 export async function instructionsModule(app: FastifyInstance, ctx: AppContext) {
-  instructionRoutes(app, ctx, new InstructionDesk(ctx));
+  instructionRoutes(app, ctx, new InstructionDesk(ctx), new InstructionViews(ctx));
   app.reminders.register((scope) => homeCounts(ctx.database.db, scope));
 }

@@ -235,9 +235,52 @@ export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: n
       signCode: h.sign_code,
       signData: h.sign_data,
     })),
-    attachments: attachments.map((a) => ({ id: a.id, fileName: a.file_name, size: a.size, contentType: a.content_type, uploadedBy: a.uploaded_by, uploadedAt: iso(a.uploaded_at) })),
+    attachments: attachments.map(attachmentOf),
   };
 }
+
+/** The attachment as its instruction's detail lists it. */
+const attachmentOf = (a: { id: number; file_name: string; size: number; content_type: string; uploaded_by: string; uploaded_at: Date | string }) => ({
+  id: a.id,
+  fileName: a.file_name,
+  size: a.size,
+  contentType: a.content_type,
+  uploadedBy: a.uploaded_by,
+  uploadedAt: iso(a.uploaded_at),
+});
+
+/** How many attachments an instruction has. */
+export async function attachmentCount(db: Kysely<DB>, instructionId: number) {
+  const { n } = await db.selectFrom('instruction_attachments').select((eb) => eb.fn.countAll<number>().as('n')).where('instruction_id', '=', instructionId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function insertAttachment(db: Kysely<DB>, row: { instruction_id: number; file_name: string; content_type: string; size: number; content: Buffer; uploaded_by: string; uploaded_at: Date }) {
+  const inserted = await db
+    .insertInto('instruction_attachments')
+    .values(row)
+    .returning(['id', 'file_name', 'size', 'content_type', 'uploaded_by', 'uploaded_at'])
+    .executeTakeFirstOrThrow();
+  return attachmentOf(inserted);
+}
+
+/** An attachment with its instruction's owner and status, locked for the rest of the transaction. */
+export const lockAttachment = (db: Kysely<DB>, id: number) =>
+  db
+    .selectFrom('instruction_attachments as a')
+    .innerJoin('instructions as i', 'i.id', 'a.instruction_id')
+    .select(['a.id', 'a.file_name', 'i.id as instruction_id', 'i.enterprise_no', 'i.created_by_user_no', 'i.status'])
+    .where('a.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function deleteAttachment(db: Kysely<DB>, id: number) {
+  await db.deleteFrom('instruction_attachments').where('id', '=', id).execute();
+}
+
+/** An attachment's file, whatever its instruction (callers judge who may see it). */
+export const findAttachment = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('instruction_attachments').select(['instruction_id', 'file_name', 'content_type', 'content']).where('id', '=', id).executeTakeFirst();
 
 /**
  * What the instructions of `accountNos` hold of each register balance (`PENDING_STATUSES`) and

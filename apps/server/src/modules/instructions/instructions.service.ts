@@ -16,18 +16,36 @@ import {
   toCents,
   type InstructionAction,
   type InstructionStatus,
+  type InstructionView,
   type OperationParsed,
   type PerformedDuty,
   type AuditEventCode,
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
-import { auditedTransaction, type AuditedSignature } from '../../platform/audit';
+import { auditedTransaction, recordAudit, type AuditedSignature } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
+import { writeSheet } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
-import { availableOf, moneyHeld, recordsOf } from './instructions.queries';
+import {
+  attachmentCount,
+  availableOf,
+  countInstructions,
+  deleteAttachment,
+  findAttachment,
+  findDetail,
+  insertAttachment,
+  instructionChunks,
+  listInstructions,
+  lockAttachment,
+  moneyHeld,
+  payerAccountsOf,
+  recordsOf,
+  type Scope,
+} from './instructions.queries';
+import { INSTRUCTION_COLUMNS } from './sheets';
 
 type Trx = Transaction<DB>;
 type Input<Op> = OperationParsed<Op>;
@@ -50,6 +68,9 @@ const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'subm
   remark: input.remark,
   third_party_enterprise_no: thirdParty,
 });
+
+const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Locked = { id: number; instruction_no: string; enterprise_no: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
 
@@ -272,7 +293,7 @@ export class InstructionDesk {
     return (await recordsOf(this.#ctx.database.db, [input.id], this.today()))[0]!;
   }
 
-  #ownMaker(row: Locked, session: Actor) {
+  #ownMaker(row: Pick<Locked, 'enterprise_no' | 'created_by_user_no'>, session: Actor) {
     if (row.enterprise_no !== session.enterpriseNo) throw notFound();
     if (row.created_by_user_no !== session.userNo) throw new AppError(RETURN_CODES.FORBIDDEN, '只能处理本人录入的指令');
   }
@@ -309,6 +330,41 @@ export class InstructionDesk {
       return { result: null, detail: { instructionNo: row!.instruction_no, from: row!.status, reason: input.reason } };
     });
     return (await recordsOf(this.#ctx.database.db, [input.id], this.today()))[0]!;
+  }
+
+  /** Attaches a file to an instruction its maker may still edit, up to ATTACHMENT_MAX files. */
+  async attach(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.attachmentUpload>) {
+    const extension = input.fileName.slice(input.fileName.lastIndexOf('.') + 1).toLowerCase();
+    const content = Buffer.from(input.content, 'base64');
+    return this.#ctx.database.db.transaction().execute(async (trx) => {
+      const [row] = await this.#lock(trx, [input.instructionId]);
+      this.#ownMaker(row!, session);
+      if (nextStatus(row!.status, 'edit', { hasThirdParty: false }) === null) throw stale();
+      if ((await attachmentCount(trx, row!.id)) >= instructionsApi.ATTACHMENT_MAX) throw refuse(instructionsApi.ATTACHMENT_MAX_MESSAGE);
+      const attachment = await insertAttachment(trx, {
+        instruction_id: row!.id,
+        file_name: input.fileName,
+        content_type: CONTENT_TYPES[extension]!,
+        size: content.length,
+        content,
+        uploaded_by: session.userNo,
+        uploaded_at: new Date(this.#ctx.now()),
+      });
+      await recordAudit(trx, request, { event: 'instruction.attachment_upload', outcome: 'success', detail: { instructionId: row!.id, fileName: input.fileName, size: content.length } });
+      return attachment;
+    });
+  }
+
+  /** Removes an attachment of an instruction its maker may still edit. */
+  async detach(request: FastifyRequest, session: SessionInfo, id: number) {
+    await this.#ctx.database.db.transaction().execute(async (trx) => {
+      const target = await lockAttachment(trx, id);
+      if (!target || target.enterprise_no !== session.enterpriseNo) throw new AppError(RETURN_CODES.NOT_FOUND, '附件不存在');
+      this.#ownMaker(target, session);
+      if (nextStatus(target.status as InstructionStatus, 'edit', { hasThirdParty: false }) === null) throw stale();
+      await deleteAttachment(trx, target.id);
+      await recordAudit(trx, request, { event: 'instruction.attachment_remove', outcome: 'success', detail: { instructionId: target.instruction_id, fileName: target.file_name } });
+    });
   }
 
   /**
@@ -382,5 +438,111 @@ export class InstructionDesk {
       return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance, ...(reason ? { reason } : {}) } };
     });
     return (await recordsOf(this.#ctx.database.db, [id], this.today()))[0]!;
+  }
+}
+
+/** The authority each customer view needs. */
+const VIEW_AUTHORITY: Record<InstructionView, readonly string[]> = {
+  entry: ['INSTRUCTION_ENTRY'],
+  review: ['INSTRUCTION_REVIEW'],
+  confirm: ['INSTRUCTION_CONFIRM'],
+  confirmReview: ['INSTRUCTION_CONFIRM_REVIEW'],
+  all: ['INSTRUCTION_QUERY', 'INSTRUCTION_ENTRY', 'INSTRUCTION_REVIEW'],
+};
+
+function viewScope(session: SessionInfo, view: InstructionView): Scope {
+  const { enterpriseNo, userNo, authorities } = session;
+  if (!VIEW_AUTHORITY[view].some((a) => authorities.includes(a))) throw new AppError(RETURN_CODES.FORBIDDEN);
+  switch (view) {
+    case 'entry':
+      return { kind: 'maker', enterpriseNo, userNo };
+    case 'review':
+      return { kind: 'reviewer', enterpriseNo, userNo };
+    case 'confirm':
+    case 'confirmReview':
+      return { kind: 'thirdParty', enterpriseNo };
+    case 'all':
+      return { kind: 'enterprise', enterpriseNo };
+  }
+}
+
+/** Every scope in which the session may see one instruction (its own enterprise's, or as third party). */
+function detailScopes(session: SessionInfo): Scope[] {
+  return (['all', 'confirm', 'confirmReview'] as const).filter((v) => VIEW_AUTHORITY[v].some((a) => session.authorities.includes(a))).map((v) => viewScope(session, v));
+}
+
+const CUSTODIAN_STATUSES: Record<(typeof instructionsApi.CUSTODIAN_VIEWS)[number], readonly InstructionStatus[] | undefined> = { check: ['40'], execute: ['50'], all: undefined };
+const CUSTODIAN: Scope = { kind: 'custodian' };
+
+/**
+ * The reads of instructions: a customer sees them through the views its authorities open (its
+ * enterprise's, its own entries or reviews, or as third-party institution), the custodian through
+ * the statuses of its desk; an attachment goes with its instruction; a download is audited.
+ */
+export class InstructionViews {
+  readonly #ctx: AppContext;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  get #db() {
+    return this.#ctx.database.db;
+  }
+
+  #today = () => formatDate(this.#ctx.now());
+
+  list(session: SessionInfo, input: Input<typeof instructionsApi.instructionQuery>) {
+    return listInstructions(this.#db, viewScope(session, input.view), input, this.#today());
+  }
+
+  detail(session: SessionInfo, id: number) {
+    return this.#detail(detailScopes(session), id);
+  }
+
+  /** The accounts the seat may enter instructions on, with their money on the value date (today unless asked). */
+  async payerAccounts(session: SessionInfo, asked: string | undefined) {
+    const valueDate = asked ?? this.#today();
+    return { valueDate, accounts: await payerAccountsOf(this.#db, session.enterpriseNo, session.userNo, valueDate) };
+  }
+
+  attachment(session: SessionInfo, id: number) {
+    return this.#attachment(detailScopes(session), id);
+  }
+
+  /** The list of one view as xlsx, its filters applied. */
+  async sheet(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionDownload>) {
+    const scope = viewScope(session, input.view);
+    const total = await countInstructions(this.#db, scope, input);
+    if (total > instructionsApi.INSTRUCTION_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${instructionsApi.INSTRUCTION_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
+    const today = this.#today();
+    const body = await writeSheet('指令列表', INSTRUCTION_COLUMNS(today), instructionChunks(this.#db, scope, input, today));
+    await recordAudit(this.#ctx.database, request, { event: 'instruction.download', outcome: 'success', detail: { filters: input, rows: total } });
+    return { fileName: `指令列表_${today.replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
+  }
+
+  custodianList(input: Input<typeof instructionsApi.custodianQuery>) {
+    return listInstructions(this.#db, { kind: 'custodian', statuses: CUSTODIAN_STATUSES[input.view] }, input, this.#today());
+  }
+
+  custodianDetail(id: number) {
+    return this.#detail([CUSTODIAN], id);
+  }
+
+  custodianAttachment(id: number) {
+    return this.#attachment([CUSTODIAN], id);
+  }
+
+  async #detail(scopes: readonly Scope[], id: number) {
+    const detail = await findDetail(this.#db, scopes, id, this.#today());
+    if (!detail) throw notFound();
+    return detail;
+  }
+
+  /** An attachment of an instruction visible in one of `scopes`. */
+  async #attachment(scopes: readonly Scope[], id: number) {
+    const file = await findAttachment(this.#db, id);
+    if (!file || !(await findDetail(this.#db, scopes, file.instruction_id, this.#today()))) throw new AppError(RETURN_CODES.NOT_FOUND, '附件不存在');
+    return { fileName: file.file_name, contentType: file.content_type, body: Buffer.from(file.content) };
   }
 }

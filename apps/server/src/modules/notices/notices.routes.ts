@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, noticesApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/errors';
@@ -6,7 +6,6 @@ import { operationRoutes } from '../../plugins/operations';
 import { customerEnterprises, findForReader, findForStaff, listForReader, listForStaff, noticeExists, readers } from './notices.queries';
 import { NOTICE_MESSAGES, type NoticeChange, type NoticeDesk } from './notices.service';
 
-const reader = (request: FastifyRequest) => ({ enterpriseNo: request.session!.enterpriseNo, userNo: request.session!.userNo });
 const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, NOTICE_MESSAGES.notFound);
 
 /**
@@ -24,19 +23,19 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
   const routes = operationRoutes(app, ctx);
   const api = noticesApi;
 
-  routes.json(api.noticeQuery, async ({ input, request }) => listForReader(db, reader(request), input, desk.now()));
+  routes.json(api.noticeQuery, async ({ input, session }) => listForReader(db, session, input, desk.now()));
 
-  routes.json(api.noticeDetail, async ({ request, input }) => {
-    const notice = await findForReader(db, reader(request), input.id, desk.now());
+  routes.json(api.noticeDetail, async ({ session, input }) => {
+    const notice = await findForReader(db, session, input.id, desk.now());
     if (!notice) throw notFound();
     if (!notice.readAt && input.markRead) {
-      await desk.markRead(request, reader(request), [input.id]);
+      await desk.markRead(session, [input.id]);
       return { ...notice, readAt: desk.now().toISOString(), unread: false };
     }
     return notice;
   });
 
-  routes.json(api.noticeRead, async ({ request, input }) => ({ marked: await desk.markRead(request, reader(request), input.all ? 'all' : input.ids) }));
+  routes.json(api.noticeRead, async ({ session, input }) => ({ marked: await desk.markRead(session, input.all ? 'all' : input.ids) }));
 
   routes.json(api.noticeStaffQuery, async ({ input }) => listForStaff(db, input, desk.now()));
 
@@ -53,7 +52,7 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
 
   routes.json(api.noticeEnterprises, async () => customerEnterprises(db));
 
-  routes.json(api.noticeAdd, async ({ request, input }) => desk.add(request, input));
+  routes.json(api.noticeAdd, async ({ session, request, input }) => desk.add(request, session, input));
   routes.json(api.noticeUpdate, async ({ request, input }) => desk.update(request, input));
   routes.json(api.noticePublish, async ({ request, input }) => {
     const { notice, change } = await desk.publish(request, input.id);

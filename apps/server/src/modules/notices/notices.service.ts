@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
 import { findForStaff, visibleIds, type Reader } from './notices.queries';
 import { cleanNoticeBody, hasContent } from './sanitize';
@@ -81,12 +82,12 @@ export class NoticeDesk {
     return notice;
   }
 
-  add(request: FastifyRequest, input: Fields) {
+  add(request: FastifyRequest, session: SessionInfo, input: Fields) {
     return this.#write(request, 'risk_notice.add', { title: input.title, level: input.level, audience: input.audience }, async (trx, now) => {
       const { enterpriseNos, ...fields } = await this.#checked(trx, input, now);
       const { id } = await trx
         .insertInto('risk_notices')
-        .values({ ...fields, created_by_user_id: request.session!.userId, created_at: now, updated_at: now })
+        .values({ ...fields, created_by_user_id: session.userId, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.#setAudience(trx, id, enterpriseNos);
@@ -146,14 +147,14 @@ export class NoticeDesk {
   }
 
   /** Records the seat's read receipts; every id must be a notice the seat may see (all or nothing). */
-  async markRead(request: FastifyRequest, reader: Reader, ids: readonly number[] | 'all') {
+  async markRead(reader: Reader & Pick<SessionInfo, 'userId'>, ids: readonly number[] | 'all') {
     const db = this.#ctx.database.db;
     const visible = await visibleIds(db, reader, ids);
     if (ids !== 'all' && visible.length !== new Set(ids).size) throw notFound();
     if (visible.length === 0) return 0;
     const inserted = await db
       .insertInto('risk_notice_reads')
-      .values(visible.map((notice_id) => ({ notice_id, user_no: reader.userNo, user_id: request.session!.userId, read_at: this.now() })))
+      .values(visible.map((notice_id) => ({ notice_id, user_no: reader.userNo, user_id: reader.userId, read_at: this.now() })))
       .onConflict((oc) => oc.columns(['user_no', 'notice_id']).doNothing())
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0);

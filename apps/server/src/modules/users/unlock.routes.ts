@@ -16,14 +16,14 @@ export async function unlockRoutes(app: FastifyInstance, services: AuthServices)
   const { ctx, credentials } = services;
   const routes = operationRoutes(app, ctx);
 
-  routes.json(authApi.lockedUsers, async ({ request }) => lockedPeople(ctx.database.db, scopeOf(request.session!)));
+  routes.json(authApi.lockedUsers, async ({ session }) => lockedPeople(ctx.database.db, scopeOf(session)));
 
   // A signed operation: the signature is verified in the unlock's own transaction.
-  routes.json(authApi.unlockUser, async ({ input, request }) =>
+  routes.json(authApi.unlockUser, async ({ input, session, request }) =>
     audited(ctx.database, request, 'user.unlock', { targetUserId: input.userId }, async () => {
       await ctx.database.db.transaction().execute(async (trx) => {
         await verifyOperationSignature(trx, request, input);
-        await wholePerson(trx, scopeOf(request.session!), input.userId, '解锁');
+        await wholePerson(trx, scopeOf(session), input.userId, '解锁');
         if (!(await credentials.unlock(input.userId, trx))) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '该用户未被锁定');
       });
       return { result: null, detail: {} };

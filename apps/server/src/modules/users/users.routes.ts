@@ -13,40 +13,40 @@ export function userRoutes(app: FastifyInstance, auth: AuthServices, admin: User
   const db = ctx.database.db;
   const routes = operationRoutes(app, ctx);
 
-  routes.json(usersApi.userList, async ({ input, request }) => listSeats(db, scopeOf(request.session!), input));
+  routes.json(usersApi.userList, async ({ input, session }) => listSeats(db, scopeOf(session), input));
 
-  routes.json(usersApi.userAll, async ({ input, request }) => allSeats(db, scopeOf(request.session!), input.enterpriseNo));
+  routes.json(usersApi.userAll, async ({ input, session }) => allSeats(db, scopeOf(session), input.enterpriseNo));
 
-  routes.json(usersApi.userGet, async ({ input, request }) => {
-    const detail = await userDetail(db, scopeOf(request.session!), input.userId);
+  routes.json(usersApi.userGet, async ({ input, session }) => {
+    const detail = await userDetail(db, scopeOf(session), input.userId);
     if (!detail) throw refuse('用户不存在');
     return detail;
   });
 
-  routes.json(usersApi.userAdd, async ({ input, request }) => admin.add(request, scopeOf(request.session!), input));
+  routes.json(usersApi.userAdd, async ({ input, session, request }) => admin.add(request, scopeOf(session), input));
 
-  routes.json(usersApi.userSeatAdd, async ({ input, request }) => admin.addSeat(request, scopeOf(request.session!), input));
+  routes.json(usersApi.userSeatAdd, async ({ input, session, request }) => admin.addSeat(request, scopeOf(session), input));
 
-  routes.json(usersApi.userUpdate, async ({ input, request }) => {
-    await admin.update(request, scopeOf(request.session!), request.session!, input);
+  routes.json(usersApi.userUpdate, async ({ input, session, request }) => {
+    await admin.update(request, scopeOf(session), session, input);
     return null;
   });
 
-  routes.json(usersApi.userDelete, async ({ input, request }) => admin.deleteSeat(request, scopeOf(request.session!), request.session!, input));
+  routes.json(usersApi.userDelete, async ({ input, session, request }) => admin.deleteSeat(request, scopeOf(session), session, input));
 
-  routes.json(usersApi.userResetPassword, async ({ input, request }) => admin.resetPassword(request, scopeOf(request.session!), request.session!, input));
+  routes.json(usersApi.userResetPassword, async ({ input, session, request }) => admin.resetPassword(request, scopeOf(session), session, input));
 
-  routes.json(usersApi.userSetPassword, async ({ input, request }) =>
-    admin.setPassword(request, scopeOf(request.session!), request.session!, input.userId, input.password),
+  routes.json(usersApi.userSetPassword, async ({ input, session, request }) =>
+    admin.setPassword(request, scopeOf(session), session, input.userId, input.password),
   );
 
-  routes.json(usersApi.userAuthorityQuery, async ({ input, request }) => {
-    if (!(await findSeat(db, scopeOf(request.session!), input.userNo))) throw refuse('用户号不存在');
+  routes.json(usersApi.userAuthorityQuery, async ({ input, session }) => {
+    if (!(await findSeat(db, scopeOf(session), input.userNo))) throw refuse('用户号不存在');
     return seatAuthorities(db, input.userNo);
   });
 
-  routes.json(usersApi.userUnlockGet, async ({ input, request }) => {
-    const user = await findUser(db, scopeOf(request.session!), input.userId);
+  routes.json(usersApi.userUnlockGet, async ({ input, session }) => {
+    const user = await findUser(db, scopeOf(session), input.userId);
     if (!user) throw refuse('用户不存在');
     const lock = (await credentials.lockedUsers()).find((l) => l.userId === user.user_id);
     return {
@@ -59,7 +59,7 @@ export function userRoutes(app: FastifyInstance, auth: AuthServices, admin: User
     };
   });
 
-  routes.json(usersApi.userRoles, async ({ request }) => rolesWithMembers(db, scopeOf(request.session!)));
+  routes.json(usersApi.userRoles, async ({ session }) => rolesWithMembers(db, scopeOf(session)));
 
-  routes.json(usersApi.userRolesAssign, async ({ input, request }) => admin.assignRole(request, scopeOf(request.session!), request.session!, input));
+  routes.json(usersApi.userRolesAssign, async ({ input, session, request }) => admin.assignRole(request, scopeOf(session), session, input));
 }
