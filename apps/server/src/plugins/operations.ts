@@ -69,7 +69,8 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
       ...(op.kind === 'upload' && op.maxBytes ? { bodyLimit: Math.max(ctx.config.BODY_LIMIT, Math.ceil((op.maxBytes * 16) / 9) + 65_536) } : {}),
       url: operationPath(op, prefixes),
       config: { operation: op },
-      ...(op.rateLimit ? { onRequest: rateLimit(ctx.kv, op.rateLimit, limits[op.rateLimit]) } : {}),
+      // A bucket per route: colleagues behind one NAT fetching captchas do not spend each other's logins.
+      ...(op.rateLimit ? { onRequest: rateLimit(ctx.kv, op.id, limits[op.rateLimit]) } : {}),
       ...(op.signing ? { preValidation: requireSignature } : {}),
       // After validation (so a field's own message comes first): no string of any input may
       // carry a control character or a lone surrogate.

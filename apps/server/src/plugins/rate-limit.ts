@@ -4,8 +4,9 @@ import type { KvStore } from '../kv/kv-store';
 import { AppError } from './errors';
 
 /**
- * An onRequest guard allowing `limit` calls per client address and window. Counted in the
- * shared store, so the limit holds across instances; refused before the body is read.
+ * An onRequest guard allowing `limit` calls per client address and window in the bucket `name`
+ * (an operation's id: each route counts apart). Counted in the shared store, so the limit holds
+ * across instances; refused before the body is read.
  */
 export function rateLimit(kv: KvStore, name: string, limit: number, windowMs = 60_000) {
   return async (request: FastifyRequest) => {
