@@ -13,7 +13,8 @@ import { hashPassword, type AuthServices, type Credentials } from '../auth';
 import { USER_CHANGED_CHANNEL } from '../current-user';
 import { keepingAdministrators } from './administrators';
 import { oneTimePassword } from './one-time-password';
-import { USER_NOT_FOUND, wholePerson, type AdminScope } from './scope';
+import type { AdminScope } from './scope';
+import { USER_NOT_FOUND, wholePerson } from './whole-person';
 import { enterpriseForSeat, insertLogin, insertSeat, rolesFor, thirdPartyConflicts, userTypeOfEnterprise } from './seats';
 import { findSeat, findUser, rolesOfSeats } from './users.queries';
 
