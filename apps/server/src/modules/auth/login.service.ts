@@ -7,6 +7,7 @@ import { userNumbersOf } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
 import type { AuthServices } from './auth-services';
 import { attemptsLeftMessage } from './credentials';
+import { hasSeatInDisabledEnterprise, holdsCertificate, recordDevice } from './login.queries';
 import { openPassword } from './password-envelope';
 
 type Outcome = { token: string } | { mustChangePassword: true; changeTicket: string };
@@ -95,7 +96,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   if (!user) throw new Error('unreachable: a password check passed without a user');
   // Once issued, the certificate is not optional, frozen, revoked or expired alike, until staff
   // restore password login: said only to whom the password proved.
-  if (edition.kind === 'signed' && (await certificateOnly(services, user.user_id))) {
+  if (edition.kind === 'signed' && (await holdsCertificate(ctx.database.db, user.user_id))) {
     throw await fail('certificate_required', RETURN_CODES.CERT_REQUIRED, user.user_id);
   }
 
@@ -104,7 +105,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   // which would otherwise lead to a login that cannot succeed.
   const seats = await userNumbersOf(ctx, user.user_id);
   if (seats.length === 0) {
-    const disabled = await hasSeatInDisabledEnterprise(services, user.user_id);
+    const disabled = await hasSeatInDisabledEnterprise(ctx.database.db, user.user_id);
     throw await fail(
       disabled ? 'enterprise_disabled' : 'no_active_user_number',
       disabled ? RETURN_CODES.ENTERPRISE_DISABLED : RETURN_CODES.CREDENTIALS_INVALID,
@@ -130,7 +131,7 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   if (!chosen) throw await fail('user_no_invalid', RETURN_CODES.USER_NO_INVALID, user.user_id);
   const seat = { user_no: chosen.userNo, enterprise_no: chosen.enterpriseNo };
 
-  const newDevice = await recordDevice(services, user.user_id, deviceKey);
+  const newDevice = await recordDevice(ctx.database.db, user.user_id, deviceKey, new Date(ctx.now()));
   const token = await sessions.create({
     userId: user.user_id,
     userNo: seat.user_no,
@@ -161,44 +162,4 @@ export async function loginSignatureValid(
   const signed = loginSigningString(login.username, login.random, login.randomClient, login.loginType);
   // A malformed key or signature is a failed signature, not a server error.
   return (async () => portalCrypto.sm2Verify(key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(login.signMsg)))().catch(() => false);
-}
-
-/**
- * Whether the login is certificate-only: it has held a certificate and staff have not restored
- * password login since (pen test H2: freezing or revoking a certificate must not fall back to the
- * password, and an expired one must be renewed).
- */
-async function certificateOnly(services: AuthServices, userId: number): Promise<boolean> {
-  const row = await services.ctx.database.db
-    .selectFrom('certificates')
-    .select('serial')
-    .where('user_id', '=', userId)
-    .where('password_restored_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Whether the person has an active seat whose enterprise staff disabled. */
-async function hasSeatInDisabledEnterprise(services: AuthServices, userId: number): Promise<boolean> {
-  const row = await services.ctx.database.db
-    .selectFrom('user_numbers as n')
-    .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
-    .select('n.user_no')
-    .where('n.user_id', '=', userId)
-    .where('n.status', '=', 1)
-    .where('e.status', '=', 0)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Remembers the browser's device key; true when this user has not logged in from it before. */
-async function recordDevice(services: AuthServices, userId: number, deviceKey: string): Promise<boolean> {
-  const now = new Date(services.ctx.now());
-  const row = await services.ctx.database.db
-    .insertInto('login_devices')
-    .values({ user_id: userId, device_key: deviceKey, first_seen_at: now, last_seen_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'device_key']).doUpdateSet({ last_seen_at: now }))
-    .returning('first_seen_at')
-    .executeTakeFirstOrThrow();
-  return row.first_seen_at.getTime() === now.getTime();
 }
