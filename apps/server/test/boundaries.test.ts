@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 // The server's layers (app.ts → modules/ → platform/ → plugins/ → db/, kv/): eslint.config.js
 // keeps a module's files private to it and the lower folders free of modules; this file proves
-// those rules fire and that no two server folders import each other, however indirectly.
+// those rules fire, that no two server folders import each other, however indirectly, and that
+// no two files do either.
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const src = path.join(repoRoot, 'apps/server/src');
 
@@ -86,6 +87,22 @@ function folderGraph(): Map<string, Set<string>> {
   return graph;
 }
 
+/** The file a relative import names: the path itself, with `.ts`, or its folder's index.ts. */
+function resolveImport(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec);
+  return [base, `${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+}
+
+/** File → the files it imports (relative to src/), type-only imports included. */
+function fileGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(src)) {
+    const targets = [...fs.readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].map(([, spec]) => resolveImport(file, spec!));
+    graph.set(path.relative(src, file), new Set(targets.filter((t) => t !== undefined).map((t) => path.relative(src, t))));
+  }
+  return graph;
+}
+
 /** One cycle of the graph as its path (first unit repeated at the end), or null when acyclic. */
 function findCycle(graph: Map<string, Set<string>>): string[] | null {
   const done = new Set<string>();
@@ -114,6 +131,13 @@ describe('the server folders', () => {
   it('import one another without a cycle', () => {
     const graph = folderGraph();
     expect(graph.get('modules/users')).toContain('platform');
+    expect(findCycle(graph)?.join(' → ') ?? null).toBeNull();
+  });
+
+  it('have files that import one another without a cycle', () => {
+    const graph = fileGraph();
+    expect(graph.get('modules/users/users.routes.ts')).toContain('modules/users/scope.ts');
+    expect(graph.get('app.ts')).toContain('modules/users/index.ts');
     expect(findCycle(graph)?.join(' → ') ?? null).toBeNull();
   });
 

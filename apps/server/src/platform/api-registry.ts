@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { KvStore } from '../kv/kv-store';
+import { catalogueVersion, cataloguePolicies } from './api-registry.queries';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,13 +63,9 @@ export class ApiRegistry {
     const db = this.database.db;
     // The version first, then the rows: rows newer than the version only cause one more reload
     // later, while the other order could pair a new version with old rows for good.
-    const state = await db.selectFrom('api_catalogue_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-    const rows = await db
-      .selectFrom('api_definitions')
-      .select(['api_code', 'path', 'contract_id', 'is_encrypt', 'is_ara', 'is_auth', 'is_open', 'status'])
-      .orderBy('priority')
-      .orderBy('api_id')
-      .execute();
+    const version = await catalogueVersion(db);
+    if (version === undefined) throw new Error('the API catalogue has no version row');
+    const rows = await cataloguePolicies(db);
     this.#all = rows.map((r) => ({
       apiCode: r.api_code,
       path: r.path,
@@ -80,7 +77,7 @@ export class ApiRegistry {
       status: r.status,
     }));
     this.#byOperation = new Map(this.#all.filter((p) => p.contractId).map((p) => [p.contractId as string, p]));
-    this.#version = Number(state.version);
+    this.#version = version;
   }
 
   /** Reloads when the shared version moved past ours. */
@@ -119,8 +116,8 @@ export class ApiRegistry {
   }
 
   async #check(): Promise<void> {
-    const state = await this.database.db.selectFrom('api_catalogue_state').select('version').where('id', '=', 1).executeTakeFirst();
-    if (state) await this.refreshIfOlderThan(Number(state.version));
+    const version = await catalogueVersion(this.database.db);
+    if (version !== undefined) await this.refreshIfOlderThan(version);
   }
 
   async close(): Promise<void> {

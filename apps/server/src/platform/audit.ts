@@ -4,6 +4,7 @@ import { Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../plugins/errors';
+import { appendAuditEntry } from './audit.queries';
 
 /**
  * The proof a signed operation carried (docs/signing.md), kept with its audit entries so the
@@ -49,23 +50,20 @@ export async function recordAudit(target: Database | Kysely<DB>, request: Fastif
   const db = target instanceof Kysely ? target : target.db;
   // A partner's session holds no seat: its entries name the enterprise and, as username, the client.
   const seat = request.session?.partnerClientId ? undefined : request.session;
-  await db
-    .insertInto('audit_log')
-    .values({
-      event: event.event,
-      outcome: event.outcome,
-      user_id: event.userId ?? seat?.userId ?? null,
-      user_no: event.userNo ?? seat?.userNo ?? null,
-      enterprise_no: event.enterpriseNo ?? request.session?.enterpriseNo ?? null,
-      username: event.username ?? request.session?.username ?? null,
-      client_ip: request.ip,
-      request_id: request.id,
-      // Whatever text a refusal quotes, the entry is written: PostgreSQL refuses lone surrogates in jsonb.
-      detail: JSON.stringify({ ...event.detail, ...(request.operationSignature ? { signature: request.operationSignature } : {}) }, (_key, value: unknown) =>
-        typeof value === 'string' ? wellFormed(value) : value,
-      ),
-    })
-    .execute();
+  await appendAuditEntry(db, {
+    event: event.event,
+    outcome: event.outcome,
+    user_id: event.userId ?? seat?.userId ?? null,
+    user_no: event.userNo ?? seat?.userNo ?? null,
+    enterprise_no: event.enterpriseNo ?? request.session?.enterpriseNo ?? null,
+    username: event.username ?? request.session?.username ?? null,
+    client_ip: request.ip,
+    request_id: request.id,
+    // Whatever text a refusal quotes, the entry is written: PostgreSQL refuses lone surrogates in jsonb.
+    detail: JSON.stringify({ ...event.detail, ...(request.operationSignature ? { signature: request.operationSignature } : {}) }, (_key, value: unknown) =>
+      typeof value === 'string' ? wellFormed(value) : value,
+    ),
+  });
 }
 
 /**

@@ -35,20 +35,20 @@ const header = (request: FastifyRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/**
- * The crypto envelope of spec §7 and docs/wire.md as one layer around every API route:
- * appid/BL checks, `rev` → session key (cached per instance), anti-replay on `isAra` paths,
- * request decryption and response encryption on `isEncrypt` paths. Each refusal has its own
- * returnCode, is logged with the request id, and happens before any handler runs.
- */
 /** An envelope refusal, counted by its reason for the operator's metrics. */
 function refusal(reason: keyof typeof RETURN_CODES) {
   metrics.envelopeRefusals.inc({ reason });
   return new AppError(RETURN_CODES[reason]);
 }
 
+/**
+ * The crypto envelope of spec §7 and docs/wire.md as one layer around every API route:
+ * appid/BL checks, `rev` → session key (cached per instance), anti-replay on `isAra` paths,
+ * request decryption and response encryption on `isEncrypt` paths. Each refusal has its own
+ * returnCode, is logged with the request id, and happens before any handler runs.
+ */
 export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: ServerKeys, registry: ApiRegistry) {
-  const { config, kv } = ctx;
+  const { config } = ctx;
   const cache =
     config.REV_CACHE_SIZE > 0
       ? new LRUCache<string, Uint8Array>({ max: config.REV_CACHE_SIZE, ttl: SESSION_KEY_TTL_MS })
@@ -103,8 +103,8 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
   app.addHook('preValidation', async (request) => {
     const envelope = request.envelope;
     if (!envelope?.key) return;
-    if (envelope.api.isAra) await checkReplay(request, envelope.key, envelope.pathname);
-    if (envelope.api.isEncrypt) await decryptRequest(request, envelope.key, envelope.pathname);
+    if (envelope.api.isAra) await checkReplay(ctx, request, envelope.key, envelope.pathname);
+    if (envelope.api.isEncrypt) await decryptRequest(config, request, envelope.key, envelope.pathname);
   });
 
   // Sealed before serialization, so the answer is not serialized, parsed and serialized again.
@@ -112,22 +112,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const envelope = request.envelope;
     if (!envelope?.api.isEncrypt || !envelope.key || !isSuccess(payload)) return payload;
-    const schema = responseSchema(request, reply.statusCode);
-    let answer = payload;
-    if (schema) {
-      const checked = safeEncode(schema, payload);
-      if (!checked.success) throw new Error(`response of ${request.method} ${envelope.pathname} does not match its schema`, { cause: checked.error });
-      answer = checked.data as typeof payload;
-    }
-    const sealed = await portalCrypto.seal(
-      config.CRYPTO_SYMMETRIC,
-      envelope.key,
-      portalCrypto.utf8Encode(JSON.stringify(answer.data ?? null)),
-      portalCrypto.utf8Encode(envelopeAad(request.method, envelope.pathname, 'response')),
-    );
-    envelope.sealed = true;
-    reply.serializer(JSON.stringify);
-    return { returnCode: answer.returnCode, returnMsg: answer.returnMsg, response: portalCrypto.toBase64(sealed) };
+    return seal(config, request, reply, envelope, envelope.key, payload);
   });
 
   // An answer a route sends ready-made (a string, a file) skips preSerialization and is never
@@ -141,47 +126,76 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     }
     return payload;
   });
+}
 
-  async function checkReplay(request: FastifyRequest, key: Uint8Array, pathname: string) {
-    const timestamp = header(request, ENVELOPE_HEADERS.timestamp);
-    const nonce = header(request, ENVELOPE_HEADERS.nonce);
-    const sign = header(request, ENVELOPE_HEADERS.sign);
-    if (!timestamp || !nonce || !sign || !/^\d{1,16}$/.test(timestamp) || !NONCE_PATTERN.test(nonce)) {
-      throw refusal('REPLAY_HEADERS_MISSING');
-    }
-    if (Math.abs(Date.now() - Number(timestamp)) > REPLAY_WINDOW_MS) throw refusal('REPLAY_STALE');
-
-    const sym = config.CRYPTO_SYMMETRIC;
-    const digest = await portalCrypto.digest(sym, portalCrypto.utf8Encode(request.rawBody ?? ''));
-    const signed = replaySigningString(request.method, pathname, timestamp, nonce, portalCrypto.toHex(digest));
-    const expected = portalCrypto.toBase64(await portalCrypto.mac(sym, key, portalCrypto.utf8Encode(signed)));
-    if (!sameText(expected, sign)) throw refusal('REPLAY_SIGN_INVALID');
-    // Only a correctly signed request spends its nonce, so forged ones cannot burn real nonces.
-    const fresh = await kv.setIfAbsent(`nonce:${nonce}`, '1', 2 * REPLAY_WINDOW_MS);
-    if (!fresh) throw refusal('REPLAY_NONCE_USED');
+/** Anti-replay (docs/wire.md): a fresh timestamp, the MAC of the exact request, and a nonce spent once. */
+async function checkReplay({ config, kv }: Pick<AppContext, 'config' | 'kv'>, request: FastifyRequest, key: Uint8Array, pathname: string) {
+  const timestamp = header(request, ENVELOPE_HEADERS.timestamp);
+  const nonce = header(request, ENVELOPE_HEADERS.nonce);
+  const sign = header(request, ENVELOPE_HEADERS.sign);
+  if (!timestamp || !nonce || !sign || !/^\d{1,16}$/.test(timestamp) || !NONCE_PATTERN.test(nonce)) {
+    throw refusal('REPLAY_HEADERS_MISSING');
   }
+  if (Math.abs(Date.now() - Number(timestamp)) > REPLAY_WINDOW_MS) throw refusal('REPLAY_STALE');
 
-  async function decryptRequest(request: FastifyRequest, key: Uint8Array, pathname: string) {
-    const aad = portalCrypto.utf8Encode(envelopeAad(request.method, pathname, 'request'));
-    const bodyless = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE';
-    const carrier = (bodyless ? request.query : request.body) as Record<string, unknown> | undefined;
-    const keys = carrier && typeof carrier === 'object' ? Object.keys(carrier) : [];
-    // A GET with no parameters has nothing to hide; anything else must be exactly { request }.
-    if (bodyless && keys.length === 0) return;
-    if (keys.length !== 1 || keys[0] !== 'request' || typeof carrier?.request !== 'string') {
-      throw refusal('PLAINTEXT_REFUSED');
-    }
-    let plain: unknown;
-    try {
-      const message = bodyless ? portalCrypto.fromBase64Url(carrier.request) : portalCrypto.fromBase64(carrier.request);
-      const bytes = await portalCrypto.open(config.CRYPTO_SYMMETRIC, key, message, aad);
-      plain = secureJson.parse(portalCrypto.utf8Decode(bytes), undefined, { protoAction: 'error', constructorAction: 'error' });
-    } catch {
-      throw refusal('DECRYPT_FAILED');
-    }
-    if (bodyless) request.query = plain;
-    else request.body = plain;
+  const sym = config.CRYPTO_SYMMETRIC;
+  const digest = await portalCrypto.digest(sym, portalCrypto.utf8Encode(request.rawBody ?? ''));
+  const signed = replaySigningString(request.method, pathname, timestamp, nonce, portalCrypto.toHex(digest));
+  const expected = portalCrypto.toBase64(await portalCrypto.mac(sym, key, portalCrypto.utf8Encode(signed)));
+  if (!sameText(expected, sign)) throw refusal('REPLAY_SIGN_INVALID');
+  // Only a correctly signed request spends its nonce, so forged ones cannot burn real nonces.
+  const fresh = await kv.setIfAbsent(`nonce:${nonce}`, '1', 2 * REPLAY_WINDOW_MS);
+  if (!fresh) throw refusal('REPLAY_NONCE_USED');
+}
+
+/** Replaces the sealed `{ request }` (the body, or the query of a bodyless method) with what it holds. */
+async function decryptRequest(config: AppContext['config'], request: FastifyRequest, key: Uint8Array, pathname: string) {
+  const aad = portalCrypto.utf8Encode(envelopeAad(request.method, pathname, 'request'));
+  const bodyless = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE';
+  const carrier = (bodyless ? request.query : request.body) as Record<string, unknown> | undefined;
+  const keys = carrier && typeof carrier === 'object' ? Object.keys(carrier) : [];
+  // A GET with no parameters has nothing to hide; anything else must be exactly { request }.
+  if (bodyless && keys.length === 0) return;
+  if (keys.length !== 1 || keys[0] !== 'request' || typeof carrier?.request !== 'string') {
+    throw refusal('PLAINTEXT_REFUSED');
   }
+  let plain: unknown;
+  try {
+    const message = bodyless ? portalCrypto.fromBase64Url(carrier.request) : portalCrypto.fromBase64(carrier.request);
+    const bytes = await portalCrypto.open(config.CRYPTO_SYMMETRIC, key, message, aad);
+    plain = secureJson.parse(portalCrypto.utf8Decode(bytes), undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    throw refusal('DECRYPT_FAILED');
+  }
+  if (bodyless) request.query = plain;
+  else request.body = plain;
+}
+
+/** The success answer, checked against the route's response schema, with its `data` sealed under the session key. */
+async function seal(
+  config: AppContext['config'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  envelope: NonNullable<FastifyRequest['envelope']>,
+  key: Uint8Array,
+  payload: { returnCode: string; returnMsg: string; data?: unknown },
+) {
+  const schema = responseSchema(request, reply.statusCode);
+  let answer = payload;
+  if (schema) {
+    const checked = safeEncode(schema, payload);
+    if (!checked.success) throw new Error(`response of ${request.method} ${envelope.pathname} does not match its schema`, { cause: checked.error });
+    answer = checked.data as typeof payload;
+  }
+  const sealed = await portalCrypto.seal(
+    config.CRYPTO_SYMMETRIC,
+    key,
+    portalCrypto.utf8Encode(JSON.stringify(answer.data ?? null)),
+    portalCrypto.utf8Encode(envelopeAad(request.method, envelope.pathname, 'response')),
+  );
+  envelope.sealed = true;
+  reply.serializer(JSON.stringify);
+  return { returnCode: answer.returnCode, returnMsg: answer.returnMsg, response: portalCrypto.toBase64(sealed) };
 }
 
 /**

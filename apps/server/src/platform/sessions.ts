@@ -1,7 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../app-context';
+import {
+  countLiveSessions,
+  liveSessionHashes,
+  revokeEnterpriseSessions,
+  revokePersonSessions,
+  revokeSeatSessions,
+  revokeSession,
+  sessionWithSeat,
+  startSession,
+  touchSession,
+} from './sessions.queries';
 
 export interface SessionInfo {
   tokenHash: string;
@@ -93,30 +103,18 @@ export class SessionStore {
     const channel = input.channel ?? 'web';
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.now();
-    await this.ctx.database.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: new Date(now) })
-        .where('user_no', '=', input.userNo)
-        .where('channel', '=', channel)
-        .where('revoked_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('sessions')
-        .values({
-          token_hash: hashToken(token),
-          user_id: input.userId,
-          user_no: input.userNo,
-          created_at: new Date(now),
-          last_seen_at: new Date(now),
-          expires_at: new Date(now + this.ctx.config.SESSION_ABSOLUTE_HOURS * 3_600_000),
-          client_ip: input.clientIp,
-          user_agent: input.userAgent.slice(0, 512),
-          device_key: input.deviceKey,
-          channel,
-          cert_serial: input.certSerial ?? null,
-        })
-        .execute();
+    await startSession(this.ctx.database.db, {
+      token_hash: hashToken(token),
+      user_id: input.userId,
+      user_no: input.userNo,
+      created_at: new Date(now),
+      last_seen_at: new Date(now),
+      expires_at: new Date(now + this.ctx.config.SESSION_ABSOLUTE_HOURS * 3_600_000),
+      client_ip: input.clientIp,
+      user_agent: input.userAgent.slice(0, 512),
+      device_key: input.deviceKey,
+      channel,
+      cert_serial: input.certSerial ?? null,
     });
     await this.#revoked({ userNo: input.userNo });
     return token;
@@ -139,7 +137,7 @@ export class SessionStore {
     if (!entry || entry.expiresAt <= now || entry.lastSeenAt + this.idleMs <= now) return null;
     if (touch && now - entry.lastSeenAt > TOUCH_EVERY_MS) {
       entry.lastSeenAt = now;
-      await this.ctx.database.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();
+      await touchSession(this.ctx.database.db, tokenHash, new Date(now));
     }
     return entry.info;
   }
@@ -147,14 +145,7 @@ export class SessionStore {
   /** How many sessions are live now, across every instance (for the operator's metrics). */
   async liveCount(): Promise<number> {
     const now = this.ctx.now();
-    const row = await this.ctx.database.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date(now))
-      .where('last_seen_at', '>', new Date(now - this.idleMs))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countLiveSessions(this.ctx.database.db, new Date(now), new Date(now - this.idleMs));
   }
 
   /**
@@ -163,25 +154,7 @@ export class SessionStore {
    */
   async liveAmong(tokenHashes: readonly string[]): Promise<Set<string>> {
     const now = this.ctx.now();
-    const live = new Set<string>();
-    for (let i = 0; i < tokenHashes.length; i += 1_000) {
-      const rows = await this.ctx.database.db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.user_id', 's.user_id')
-        .innerJoin('user_numbers as n', 'n.user_no', 's.user_no')
-        .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
-        .select('s.token_hash')
-        .where('s.token_hash', 'in', tokenHashes.slice(i, i + 1_000))
-        .where('s.revoked_at', 'is', null)
-        .where('s.expires_at', '>', new Date(now))
-        .where('s.last_seen_at', '>', new Date(now - this.idleMs))
-        .where('u.status', '=', 1)
-        .where('n.status', '=', 1)
-        .where('e.status', '=', 1)
-        .execute();
-      for (const row of rows) live.add(row.token_hash);
-    }
-    return live;
+    return liveSessionHashes(this.ctx.database.db, tokenHashes, new Date(now), new Date(now - this.idleMs));
   }
 
   #load(tokenHash: string): Promise<Cached | null> {
@@ -200,24 +173,7 @@ export class SessionStore {
   }
 
   async #query(tokenHash: string): Promise<Cached | null> {
-    const db = this.ctx.database.db;
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.user_id', 's.user_id')
-      .innerJoin('user_numbers as n', 'n.user_no', 's.user_no')
-      .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
-      .select(['s.token_hash', 's.user_id', 's.user_no', 's.last_seen_at', 's.expires_at', 's.revoked_at'])
-      .select(['u.username', 'u.user_type', 'u.status as user_status', 'n.enterprise_no', 'n.status as seat_status', 'e.status as enterprise_status'])
-      .select((eb) =>
-        eb
-          .selectFrom('user_number_roles as r')
-          .innerJoin('role_authorities as a', 'a.role_id', 'r.role_id')
-          .whereRef('r.user_no', '=', 's.user_no')
-          .select(sql<string[]>`coalesce(array_agg(distinct a.authority), '{}')`.as('authorities'))
-          .as('authorities'),
-      )
-      .where('s.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const row = await sessionWithSeat(this.ctx.database.db, tokenHash);
     if (!row || row.revoked_at || !row.user_no || row.user_status !== 1 || row.seat_status !== 1 || row.enterprise_status !== 1) return null;
     return {
       expiresAt: row.expires_at.getTime(),
@@ -235,12 +191,7 @@ export class SessionStore {
   }
 
   async revoke(tokenHash: string): Promise<void> {
-    await this.ctx.database.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date(this.ctx.now()) })
-      .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeSession(this.ctx.database.db, tokenHash, new Date(this.ctx.now()));
     await this.#revoked({ tokenHash });
   }
 
@@ -249,37 +200,20 @@ export class SessionStore {
    * `except` (a token hash) spares the session that made the change.
    */
   async revokeUser(userId: number, options: { except?: string } = {}): Promise<void> {
-    let query = this.ctx.database.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date(this.ctx.now()) })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (options.except) query = query.where('token_hash', '!=', options.except);
-    await query.execute();
+    await revokePersonSessions(this.ctx.database.db, userId, new Date(this.ctx.now()), options.except);
     // The spared session is evicted too: it reloads, still valid, on its next call.
     await this.#revoked({ userId });
   }
 
   /** Ends the sessions of one user number (a seat staff removed or whose roles they changed). */
   async revokeUserNo(userNo: string): Promise<void> {
-    await this.ctx.database.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date(this.ctx.now()) })
-      .where('user_no', '=', userNo)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeSeatSessions(this.ctx.database.db, userNo, new Date(this.ctx.now()));
     await this.#revoked({ userNo });
   }
 
   /** Ends every session on the seats of one enterprise (staff disabled it). */
   async revokeEnterprise(enterpriseNo: string): Promise<void> {
-    const db = this.ctx.database.db;
-    await db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date(this.ctx.now()) })
-      .where('user_no', 'in', db.selectFrom('user_numbers').select('user_no').where('enterprise_no', '=', enterpriseNo))
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeEnterpriseSessions(this.ctx.database.db, enterpriseNo, new Date(this.ctx.now()));
     await this.#revoked({ enterpriseNo });
   }
 

@@ -5,6 +5,7 @@ import { RETURN_CODES, SIGNING_LAYOUTS, signMsgProblem, signingData, signingData
 import type { DB } from '../db/schema';
 import { AppError } from '../plugins/errors';
 import type { AuditedSignature } from './audit';
+import { sessionSigningKey } from './sessions.queries';
 
 /**
  * Verifies the `signMsg` of the operation the request is routed to (docs/signing.md), with the
@@ -36,12 +37,7 @@ export async function verifyOperationSignature(
   const data = signingData(layout, { ...values, ...derived });
   if (signingDataTooLong(data)) throw new AppError(RETURN_CODES.SIGN_DATA_TOO_LONG);
 
-  const row = await trx
-    .selectFrom('sessions')
-    .select(['device_key', 'cert_serial'])
-    .where('token_hash', '=', session.tokenHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await sessionSigningKey(trx, session.tokenHash);
   // Revoked since the access check let the call in: no key speaks for it any more.
   if (!row) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
   if (!row.device_key) throw new AppError(RETURN_CODES.SIGN_KEY_UNKNOWN);

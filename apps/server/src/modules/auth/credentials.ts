@@ -5,6 +5,17 @@ import { RETURN_CODES } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB, User } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
+import {
+  clearLocksSince,
+  deviceCounterWrites,
+  earlierPasswordHashes,
+  knownDevice,
+  lockedAt,
+  locksSince,
+  userByName,
+  userCounterWrites,
+  writePassword,
+} from './credentials.queries';
 import { hashPassword, verifyPassword } from './password-hash';
 
 /** A lock in force; `until` null means until staff unlock (LOCK_MINUTES = 0). */
@@ -55,7 +66,7 @@ export class Credentials {
   constructor(private readonly ctx: AppContext) {}
 
   findUser(username: string): Promise<User | undefined> {
-    return this.ctx.database.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    return userByName(this.ctx.database.db, username);
   }
 
   /** Spends the time of one password check against no account. */
@@ -89,15 +100,7 @@ export class Credentials {
     const { user, password, request } = input;
     if (!user || user.status !== 1) return this.checkName(input.username, password);
 
-    const db = this.ctx.database.db;
-    const device = input.deviceKey
-      ? await db
-          .selectFrom('login_devices')
-          .select(['device_key', 'failed_attempts', 'locked_at'])
-          .where('user_id', '=', user.user_id)
-          .where('device_key', '=', input.deviceKey)
-          .executeTakeFirst()
-      : undefined;
+    const device = input.deviceKey ? await knownDevice(this.ctx.database.db, user.user_id, input.deviceKey) : undefined;
     const counter = device
       ? this.deviceCounter(user.user_id, device.device_key, device.failed_attempts, device.locked_at)
       : this.userCounter(user.user_id, user.failed_attempts, user.locked_at);
@@ -141,57 +144,16 @@ export class Credentials {
 
   /** The counter of a user's unknown devices: the users row. */
   private userCounter(userId: number, failedAttempts: number, lockedAt: Date | null) {
-    const db = this.ctx.database.db;
-    const row = () => db.updateTable('users').where('user_id', '=', userId);
-    return {
-      failedAttempts,
-      lockedAt,
-      /** Back to 0; with `ifLockedAt`, only if that lock (one that ran out) is still the one set. */
-      reset: async (ifLockedAt?: Date) => {
-        await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
-      },
-      /** One more failure; null when a lock got there first. */
-      increment: async () =>
-        (
-          await row()
-            .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-            .where('locked_at', 'is', null)
-            .returning('failed_attempts')
-            .executeTakeFirst()
-        )?.failed_attempts ?? null,
-      /** True when this call set the lock. */
-      lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
-    };
+    return { failedAttempts, lockedAt, ...userCounterWrites(this.ctx.database.db, userId) };
   }
 
   /** The counter of one device key the user has logged in with before: its login_devices row. */
   private deviceCounter(userId: number, deviceKey: string, failedAttempts: number, lockedAt: Date | null) {
-    const db = this.ctx.database.db;
-    const row = () => db.updateTable('login_devices').where('user_id', '=', userId).where('device_key', '=', deviceKey);
-    return {
-      failedAttempts,
-      lockedAt,
-      reset: async (ifLockedAt?: Date) => {
-        await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
-      },
-      increment: async () =>
-        (
-          await row()
-            .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-            .where('locked_at', 'is', null)
-            .returning('failed_attempts')
-            .executeTakeFirst()
-        )?.failed_attempts ?? null,
-      lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
-    };
+    return { failedAttempts, lockedAt, ...deviceCounterWrites(this.ctx.database.db, userId, deviceKey) };
   }
 
   private async currentLock(userId: number, deviceKey: string | undefined): Promise<Lock | null> {
-    const db = this.ctx.database.db;
-    const row = deviceKey
-      ? await db.selectFrom('login_devices').select('locked_at').where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst()
-      : await db.selectFrom('users').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
-    return this.lockOf(row?.locked_at ?? null);
+    return this.lockOf(await lockedAt(this.ctx.database.db, userId, deviceKey));
   }
 
   /** A name that is no user: the same cost, codes and lock as a user with a wrong password. */
@@ -227,15 +189,8 @@ export class Credentials {
 
   /** Whether `password` equals the current one or any of the last PASSWORD_HISTORY_DEPTH. */
   async usedBefore(user: User, password: string, depth: number): Promise<boolean> {
-    const history = await this.ctx.database.db
-      .selectFrom('password_history')
-      .select('password_hash')
-      .where('user_id', '=', user.user_id)
-      .orderBy('changed_at', 'desc')
-      .orderBy('history_id', 'desc')
-      .limit(depth)
-      .execute();
-    for (const hash of [user.password_hash, ...history.map((h) => h.password_hash)]) {
+    const history = await earlierPasswordHashes(this.ctx.database.db, user.user_id, depth);
+    for (const hash of [user.password_hash, ...history]) {
       if (await verifyPassword(password, hash)) return true;
     }
     return false;
@@ -256,41 +211,16 @@ export class Credentials {
     const now = new Date(this.ctx.now());
     await this.ctx.database.db.transaction().execute(async (trx) => {
       await options.beforeWrite?.(trx);
-      await trx.insertInto('password_history').values({ user_id: user.user_id, password_hash: user.password_hash, changed_at: now }).execute();
-      const keep = trx
-        .selectFrom('password_history')
-        .select('history_id')
-        .where('user_id', '=', user.user_id)
-        .orderBy('changed_at', 'desc')
-        .orderBy('history_id', 'desc')
-        .limit(depth);
-      await trx.deleteFrom('password_history').where('user_id', '=', user.user_id).where('history_id', 'not in', keep).execute();
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, password_changed_at: now, must_change_password: options.mustChange ?? false, failed_attempts: 0, updated_at: now })
-        .where('user_id', '=', user.user_id)
-        .execute();
+      await writePassword(trx, user, hash, now, depth, options.mustChange ?? false);
     });
   }
 
   /** Locks in force now, of the user or of any of their devices, for staff (spec §7 queryLockUser). */
   async lockedUsers(): Promise<{ userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: Date }[]> {
-    const db = this.ctx.database.db;
     // Locks that ran out are not listed (LOCK_MINUTES = 0: none runs out).
     const since = new Date(this.lockMs === 0 ? 0 : this.ctx.now() - this.lockMs);
-    const users = await db
-      .selectFrom('users')
-      .select(['user_id', 'username', 'nick_name', 'failed_attempts', 'locked_at'])
-      .where('locked_at', '>', since)
-      .execute();
-    const devices = await db
-      .selectFrom('login_devices as d')
-      .innerJoin('users as u', 'u.user_id', 'd.user_id')
-      .select(['u.user_id', 'u.username', 'u.nick_name', 'd.failed_attempts', 'd.locked_at'])
-      .where('d.locked_at', '>', since)
-      .execute();
     const byUser = new Map<number, { userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: Date }>();
-    for (const r of [...users, ...devices]) {
+    for (const r of await locksSince(this.ctx.database.db, since)) {
       const lockedAt = r.locked_at as Date;
       const seen = byUser.get(r.user_id);
       if (!seen || lockedAt > seen.lockedAt) {
@@ -307,20 +237,6 @@ export class Credentials {
   async unlock(userId: number, db: Kysely<DB> = this.ctx.database.db): Promise<boolean> {
     const now = new Date(this.ctx.now());
     const since = new Date(this.lockMs === 0 ? 0 : this.ctx.now() - this.lockMs);
-    const user = await db
-      .updateTable('users')
-      .set({ locked_at: null, failed_attempts: 0, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('locked_at', '>', since)
-      .returning('user_id')
-      .executeTakeFirst();
-    const devices = await db
-      .updateTable('login_devices')
-      .set({ locked_at: null, failed_attempts: 0 })
-      .where('user_id', '=', userId)
-      .where('locked_at', '>', since)
-      .returning('device_key')
-      .execute();
-    return Boolean(user) || devices.length > 0;
+    return clearLocksSince(db, userId, since, now);
   }
 }

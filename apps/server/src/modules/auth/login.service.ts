@@ -3,10 +3,11 @@ import { portalCrypto } from '@portal/crypto';
 import { RETURN_CODES, loginSigningString } from '@portal/shared';
 import { metrics } from '../../metrics';
 import { recordAudit } from '../../platform/audit';
-import { userNumbersOf } from '../../platform/user-numbers';
+import { userNumbersOf, type UserNumberEntry } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
 import type { AuthServices } from './auth-services';
 import { attemptsLeftMessage } from './credentials';
+import { hasSeatInDisabledEnterprise, holdsCertificate, recordDevice } from './login.queries';
 import { openPassword } from './password-envelope';
 
 type Outcome = { token: string } | { mustChangePassword: true; changeTicket: string };
@@ -32,6 +33,10 @@ export type CertificateCheck = { ok: true; serial: string; publicKey: string; us
  */
 export type LoginEdition = { kind: 'signed'; deviceKey: string } | { kind: 'certificate'; check: () => Promise<CertificateCheck> };
 
+/** A refusal of the attempt, audited with its reason and counted: the error to throw. */
+type Fail = (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], userId?: number, message?: string) => Promise<AppError>;
+type CheckedCertificate = Extract<CertificateCheck, { ok: true }>;
+
 /**
  * The login of both editions (spec §7 `admin/login/token` and `user/handleLogin`, docs/wire.md):
  * captcha, server random, password envelope, the signature (device key, or certificate key after
@@ -39,80 +44,27 @@ export type LoginEdition = { kind: 'signed'; deviceKey: string } | { kind: 'cert
  * session per user number. Every failure is audited with its reason and refused with one catalogue entry.
  */
 export async function login(services: AuthServices, request: FastifyRequest, body: LoginInput, edition: LoginEdition): Promise<Outcome> {
-  const { captchas, randoms, credentials, sessions, keys, ctx } = services;
+  const { ctx } = services;
   const { username, extension } = body;
   // A certificate login's refusals and success name its serial.
   let certDetail: { certSerial?: string } = {};
-  const fail = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], userId?: number, message?: string) => {
+  const fail: Fail = async (reason, entry, userId, message) => {
     await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', username, userId: userId ?? null, detail: { reason, ...certDetail } });
     metrics.logins.inc({ result: reason });
     return new AppError(entry, message);
   };
 
-  // The captcha goes first and is spent by this attempt, right or wrong.
-  const captcha = await captchas.check(body.lastRev, body.captcha);
-  if (captcha === 'expired') throw await fail('captcha_expired', RETURN_CODES.CAPTCHA_EXPIRED);
-  if (captcha === 'wrong') throw await fail('captcha_wrong', RETURN_CODES.CAPTCHA_INVALID);
-
-  if (body.password !== undefined && body.password !== '' && body.password !== extension.zctgPassword) {
-    throw await fail('plaintext_password_field', RETURN_CODES.INVALID_PARAMETER);
-  }
-  if (!(await randoms.take(extension.random))) throw await fail('random_invalid', RETURN_CODES.RANDOM_INVALID);
-
-  const password = await openPassword(keys, extension.zctgPassword, extension.random, extension.randomClient);
-  if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
-
-  // The certificate edition's key is the certificate's, once the bank's records accept it.
-  let deviceKey: string;
-  let cert: Extract<CertificateCheck, { ok: true }> | undefined;
-  if (edition.kind === 'signed') {
-    deviceKey = edition.deviceKey;
-  } else {
-    const checked = await edition.check();
-    if (!checked.ok) throw await fail(`certificate_${checked.reason}`, RETURN_CODES.CERT_STATUS);
-    cert = checked;
-    certDetail = { certSerial: checked.serial };
-    deviceKey = checked.publicKey;
-  }
+  const password = await openAttempt(services, body, fail);
+  const { deviceKey, cert } = await loginKey(edition, fail);
+  if (cert) certDetail = { certSerial: cert.serial };
 
   // The signature is checked before the user is looked up: its answer says nothing about the name.
   if (!(await loginSignatureValid(deviceKey, { username, ...extension }))) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
 
-  // Unknown, inactive and locked names cost a hash, count and lock like a user with a wrong
-  // password, and answer alike: the same codes in the same order (pen test M1).
-  const found = await credentials.findUser(username);
-  const user = found && found.status === 1 ? found : undefined;
-  // A certificate speaks for its own login only; its subject names it anyway, so saying so tells nothing.
-  if (cert && cert.userId !== user?.user_id) throw await fail('certificate_binding', RETURN_CODES.CERT_STATUS, user?.user_id);
-  const check = await credentials.check({ username, user, password, deviceKey, request });
-  if (!check.ok) {
-    const reason = !user ? 'unknown_user' : check.held ? 'locked' : 'wrong_password';
-    if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, user?.user_id, credentials.lockMessage(check.lock));
-    // The attempts left warn before the lock; an unknown name counts the same way (M1).
-    const message = attemptsLeftMessage(RETURN_CODES.CREDENTIALS_INVALID.message, check.remaining);
-    throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id, message);
-  }
-  if (!user) throw new Error('unreachable: a password check passed without a user');
-  // Once issued, the certificate is not optional, frozen, revoked or expired alike, until staff
-  // restore password login: said only to whom the password proved.
-  if (edition.kind === 'signed' && (await certificateOnly(services, user.user_id))) {
-    throw await fail('certificate_required', RETURN_CODES.CERT_REQUIRED, user.user_id);
-  }
+  const user = await passwordHolder(services, request, { username, password, deviceKey, cert, edition }, fail);
+  const seats = await enterableSeats(services, user.user_id, fail);
 
-  // A right password but no seat to enter: every seat is in a disabled enterprise (said so,
-  // since the password proved the caller), or there is none. Checked before a forced change,
-  // which would otherwise lead to a login that cannot succeed.
-  const seats = await userNumbersOf(ctx, user.user_id);
-  if (seats.length === 0) {
-    const disabled = await hasSeatInDisabledEnterprise(services, user.user_id);
-    throw await fail(
-      disabled ? 'enterprise_disabled' : 'no_active_user_number',
-      disabled ? RETURN_CODES.ENTERPRISE_DISABLED : RETURN_CODES.CREDENTIALS_INVALID,
-      user.user_id,
-    );
-  }
-
-  if (credentials.mustChangePassword(user)) {
+  if (services.credentials.mustChangePassword(user)) {
     await recordAudit(ctx.database, request, {
       event: 'login',
       outcome: 'failure',
@@ -128,12 +80,96 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
 
   const chosen = body.userNo ? seats.find((s) => s.userNo === body.userNo) : seats[0];
   if (!chosen) throw await fail('user_no_invalid', RETURN_CODES.USER_NO_INVALID, user.user_id);
-  const seat = { user_no: chosen.userNo, enterprise_no: chosen.enterpriseNo };
+  return { token: await openSession(services, request, { body, userId: user.user_id, seat: chosen, deviceKey, cert }) };
+}
 
-  const newDevice = await recordDevice(services, user.user_id, deviceKey);
+/** The captcha (spent by this attempt, right or wrong), the server random and the password envelope: the password sent. */
+async function openAttempt(services: AuthServices, body: LoginInput, fail: Fail): Promise<string> {
+  const { captchas, randoms, keys } = services;
+  const { extension } = body;
+  const captcha = await captchas.check(body.lastRev, body.captcha);
+  if (captcha === 'expired') throw await fail('captcha_expired', RETURN_CODES.CAPTCHA_EXPIRED);
+  if (captcha === 'wrong') throw await fail('captcha_wrong', RETURN_CODES.CAPTCHA_INVALID);
+
+  if (body.password !== undefined && body.password !== '' && body.password !== extension.zctgPassword) {
+    throw await fail('plaintext_password_field', RETURN_CODES.INVALID_PARAMETER);
+  }
+  if (!(await randoms.take(extension.random))) throw await fail('random_invalid', RETURN_CODES.RANDOM_INVALID);
+
+  const password = await openPassword(keys, extension.zctgPassword, extension.random, extension.randomClient);
+  if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
+  return password;
+}
+
+/** The key that must have signed: the signed edition's device key, the certificate edition's certificate's once the bank's records accept it. */
+async function loginKey(edition: LoginEdition, fail: Fail): Promise<{ deviceKey: string; cert?: CheckedCertificate }> {
+  if (edition.kind === 'signed') return { deviceKey: edition.deviceKey };
+  const checked = await edition.check();
+  if (!checked.ok) throw await fail(`certificate_${checked.reason}`, RETURN_CODES.CERT_STATUS);
+  return { deviceKey: checked.publicKey, cert: checked };
+}
+
+/**
+ * The active user whose password this is. Unknown, inactive and locked names cost a hash, count
+ * and lock like a user with a wrong password, and answer alike: the same codes in the same order
+ * (pen test M1).
+ */
+async function passwordHolder(
+  services: AuthServices,
+  request: FastifyRequest,
+  attempt: { username: string; password: string; deviceKey: string; cert: CheckedCertificate | undefined; edition: LoginEdition },
+  fail: Fail,
+) {
+  const { credentials, ctx } = services;
+  const { username, password, deviceKey, cert } = attempt;
+  const found = await credentials.findUser(username);
+  const user = found && found.status === 1 ? found : undefined;
+  // A certificate speaks for its own login only; its subject names it anyway, so saying so tells nothing.
+  if (cert && cert.userId !== user?.user_id) throw await fail('certificate_binding', RETURN_CODES.CERT_STATUS, user?.user_id);
+  const check = await credentials.check({ username, user, password, deviceKey, request });
+  if (!check.ok) {
+    const reason = !user ? 'unknown_user' : check.held ? 'locked' : 'wrong_password';
+    if (check.lock) throw await fail(reason, RETURN_CODES.ACCOUNT_LOCKED, user?.user_id, credentials.lockMessage(check.lock));
+    // The attempts left warn before the lock; an unknown name counts the same way (M1).
+    const message = attemptsLeftMessage(RETURN_CODES.CREDENTIALS_INVALID.message, check.remaining);
+    throw await fail(reason, RETURN_CODES.CREDENTIALS_INVALID, user?.user_id, message);
+  }
+  if (!user) throw new Error('unreachable: a password check passed without a user');
+  // Once issued, the certificate is not optional, frozen, revoked or expired alike, until staff
+  // restore password login: said only to whom the password proved.
+  if (attempt.edition.kind === 'signed' && (await holdsCertificate(ctx.database.db, user.user_id))) {
+    throw await fail('certificate_required', RETURN_CODES.CERT_REQUIRED, user.user_id);
+  }
+  return user;
+}
+
+/**
+ * The seats a right password can enter. None: every seat is in a disabled enterprise (said so,
+ * since the password proved the caller), or there is none. Checked before a forced change,
+ * which would otherwise lead to a login that cannot succeed.
+ */
+async function enterableSeats(services: AuthServices, userId: number, fail: Fail): Promise<UserNumberEntry[]> {
+  const { ctx } = services;
+  const seats = await userNumbersOf(ctx, userId);
+  if (seats.length === 0) {
+    const disabled = await hasSeatInDisabledEnterprise(ctx.database.db, userId);
+    throw await fail(disabled ? 'enterprise_disabled' : 'no_active_user_number', disabled ? RETURN_CODES.ENTERPRISE_DISABLED : RETURN_CODES.CREDENTIALS_INVALID, userId);
+  }
+  return seats;
+}
+
+/** The session on the chosen seat, its device remembered and the login audited. */
+async function openSession(
+  services: AuthServices,
+  request: FastifyRequest,
+  login: { body: LoginInput; userId: number; seat: UserNumberEntry; deviceKey: string; cert: CheckedCertificate | undefined },
+): Promise<string> {
+  const { ctx, sessions } = services;
+  const { body, userId, seat, deviceKey, cert } = login;
+  const newDevice = await recordDevice(ctx.database.db, userId, deviceKey, new Date(ctx.now()));
   const token = await sessions.create({
-    userId: user.user_id,
-    userNo: seat.user_no,
+    userId,
+    userNo: seat.userNo,
     deviceKey,
     certSerial: cert?.serial ?? null,
     clientIp: request.ip,
@@ -143,14 +179,14 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   await recordAudit(ctx.database, request, {
     event: 'login',
     outcome: 'success',
-    userId: user.user_id,
-    userNo: seat.user_no,
-    enterpriseNo: seat.enterprise_no,
-    username,
-    detail: { newDevice, device: deviceKey.slice(0, 18), ...certDetail },
+    userId,
+    userNo: seat.userNo,
+    enterpriseNo: seat.enterpriseNo,
+    username: body.username,
+    detail: { newDevice, device: deviceKey.slice(0, 18), ...(cert ? { certSerial: cert.serial } : {}) },
   });
   metrics.logins.inc({ result: 'success' });
-  return { token };
+  return token;
 }
 
 /** docs/wire.md: whether `signMsg` is the key's SM2 signature of `username|random|randomClient|loginType`. */
@@ -161,44 +197,4 @@ export async function loginSignatureValid(
   const signed = loginSigningString(login.username, login.random, login.randomClient, login.loginType);
   // A malformed key or signature is a failed signature, not a server error.
   return (async () => portalCrypto.sm2Verify(key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(login.signMsg)))().catch(() => false);
-}
-
-/**
- * Whether the login is certificate-only: it has held a certificate and staff have not restored
- * password login since (pen test H2: freezing or revoking a certificate must not fall back to the
- * password, and an expired one must be renewed).
- */
-async function certificateOnly(services: AuthServices, userId: number): Promise<boolean> {
-  const row = await services.ctx.database.db
-    .selectFrom('certificates')
-    .select('serial')
-    .where('user_id', '=', userId)
-    .where('password_restored_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Whether the person has an active seat whose enterprise staff disabled. */
-async function hasSeatInDisabledEnterprise(services: AuthServices, userId: number): Promise<boolean> {
-  const row = await services.ctx.database.db
-    .selectFrom('user_numbers as n')
-    .innerJoin('enterprises as e', 'e.enterprise_no', 'n.enterprise_no')
-    .select('n.user_no')
-    .where('n.user_id', '=', userId)
-    .where('n.status', '=', 1)
-    .where('e.status', '=', 0)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Remembers the browser's device key; true when this user has not logged in from it before. */
-async function recordDevice(services: AuthServices, userId: number, deviceKey: string): Promise<boolean> {
-  const now = new Date(services.ctx.now());
-  const row = await services.ctx.database.db
-    .insertInto('login_devices')
-    .values({ user_id: userId, device_key: deviceKey, first_seen_at: now, last_seen_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'device_key']).doUpdateSet({ last_seen_at: now }))
-    .returning('first_seen_at')
-    .executeTakeFirstOrThrow();
-  return row.first_seen_at.getTime() === now.getTime();
 }

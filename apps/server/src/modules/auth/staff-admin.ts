@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { BANK_ENTERPRISE } from '../../reference/bank';
 import { ROLES } from '../../reference/roles';
 import { hashPassword } from './password-hash';
+import { insertStaffLogin, lastStaffUserNo, roleIdOf, usernameExists } from './staff-admin.queries';
 
 /** The bank's own enterprise, in which staff hold their seats. */
 export const STAFF_ENTERPRISE = BANK_ENTERPRISE;
@@ -33,28 +34,22 @@ export async function createStaffAdministrator(database: Database, input: { user
   const passwordHash = await hashPassword(input.password);
 
   return database.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirst();
-    if (existing) throw new StaffAdminError(`用户名 ${username} 已存在`);
+    if (await usernameExists(trx, username)) throw new StaffAdminError(`用户名 ${username} 已存在`);
 
     // Reference data is synced at every start-up (openStores), so the role is there.
-    const { role_id } = await trx.selectFrom('roles').select('role_id').where('role_code', '=', STAFF_ADMIN_ROLE.role_code).executeTakeFirstOrThrow();
+    const roleId = await roleIdOf(trx, STAFF_ADMIN_ROLE.role_code);
 
-    const user = await trx
-      .insertInto('users')
-      .values({ username, password_hash: passwordHash, nick_name: input.nickName?.trim() || username, user_type: 'staff' })
-      .returning('user_id')
-      .executeTakeFirstOrThrow();
-    const last = await trx
-      .selectFrom('user_numbers')
-      .select('user_no')
-      .where('user_no', 'like', 'S%')
-      .orderBy('user_no', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const next = last && /^S\d{9}$/.test(last.user_no) ? Number(last.user_no.slice(1)) + 1 : 900_000_001;
+    const last = await lastStaffUserNo(trx);
+    const next = last && /^S\d{9}$/.test(last) ? Number(last.slice(1)) + 1 : 900_000_001;
     const userNo = `S${String(next).padStart(9, '0')}`;
-    await trx.insertInto('user_numbers').values({ user_no: userNo, user_id: user.user_id, enterprise_no: STAFF_ENTERPRISE.enterprise_no }).execute();
-    await trx.insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
-    return { userId: user.user_id, userNo, enterpriseNo: STAFF_ENTERPRISE.enterprise_no, roleCode: STAFF_ADMIN_ROLE.role_code };
+    const userId = await insertStaffLogin(trx, {
+      username,
+      passwordHash,
+      nickName: input.nickName?.trim() || username,
+      userNo,
+      enterpriseNo: STAFF_ENTERPRISE.enterprise_no,
+      roleId,
+    });
+    return { userId, userNo, enterpriseNo: STAFF_ENTERPRISE.enterprise_no, roleCode: STAFF_ADMIN_ROLE.role_code };
   });
 }

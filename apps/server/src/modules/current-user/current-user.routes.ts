@@ -5,6 +5,7 @@ import { recordAudit } from '../../platform/audit';
 import type { ServerKeys } from '../../platform/server-keys';
 import { operationRoutes } from '../../plugins/operations';
 import { DEVELOPMENT_MENU_CODES } from '../../reference/menus';
+import { allMenus, updateOwnProfile } from './current-user.queries';
 import { UserProfiles } from './profiles';
 
 /** Spec §7 `current/user`, `current/user/menu`, `current/user/update`: the session user, their menus, their profile. */
@@ -46,7 +47,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
 
   routes.json(sessionApi.currentUserMenu, async ({ session }) => {
     const { authorities } = session;
-    const rows = await db.selectFrom('menus').selectAll().orderBy('sort').orderBy('menu_id').execute();
+    const rows = await allMenus(db);
     const development = ctx.config.NODE_ENV === 'development';
     const allowed = rows.filter(
       (m) => (m.authority === null || authorities.includes(m.authority)) && (development || !DEVELOPMENT_MENU_CODES.has(m.menu_code)),
@@ -69,12 +70,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext, k
   });
 
   routes.json(sessionApi.currentUserUpdate, async ({ input, session, request }) => {
-    const { nickName, userDesc, avatar } = input;
-    await db
-      .updateTable('users')
-      .set({ nick_name: nickName, user_desc: userDesc, avatar, updated_at: new Date(ctx.now()) })
-      .where('user_id', '=', session.userId)
-      .execute();
+    await updateOwnProfile(db, session.userId, input, new Date(ctx.now()));
     await profiles.changed(session.userId);
     await recordAudit(ctx.database, request, { event: 'profile.update', outcome: 'success', detail: { fields: ['nickName', 'userDesc', 'avatar'] } });
     return null;

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../app-context';
 import type { User } from '../../db/schema';
 import { userNumbersOf, type UserNumberEntry } from '../../platform/user-numbers';
+import { personById } from './current-user.queries';
 
 export interface UserProfile {
   user: User;
@@ -44,7 +45,7 @@ export class UserProfiles {
     if (cached) return cached;
     const generation = this.#generation;
     const [user, seats] = await Promise.all([
-      this.ctx.database.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      personById(this.ctx.database.db, userId),
       userNumbersOf(this.ctx, userId),
     ]);
     const profile = { user, seats };

@@ -4,6 +4,7 @@ import { dictionaryApi, type StandardEntry } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DictionaryStandardsTable } from '../../db/schema';
 import { operationRoutes } from '../../plugins/operations';
+import { standardsInVersion, standardsOf } from './dictionary.queries';
 
 /** Spec §7 default dictionary version. */
 const DEFAULT_VERSION = '2.0';
@@ -35,22 +36,13 @@ export async function dictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   routes.json(dictionaryApi.standardsByCode, async ({ input }) => {
     const wanted = input.codes.map((c) => ({ code: c.code, version: c.version || DEFAULT_VERSION }));
-    const rows = await db
-      .selectFrom('dictionary_standards')
-      .selectAll()
-      .where((eb) => eb.or(wanted.map((w) => eb.and([eb('code', '=', w.code), eb('version', '=', w.version)]))))
-      .execute();
+    const rows = await standardsOf(db, wanted);
     const hxStandards = Object.fromEntries(rows.map((r) => [r.version === DEFAULT_VERSION ? r.code : `${r.code}_${r.version}`, toStandard(r)]));
     return { hxStandards };
   });
 
   routes.json(dictionaryApi.standardsByName, async ({ input }) => {
-    const rows = await db
-      .selectFrom('dictionary_standards')
-      .selectAll()
-      .where('code', 'in', input.codes)
-      .where('version', '=', DEFAULT_VERSION)
-      .execute();
+    const rows = await standardsInVersion(db, input.codes, DEFAULT_VERSION);
     return { hxStandards: Object.fromEntries(rows.map((r) => [r.code, toStandard(r)])) };
   });
 }

@@ -8,7 +8,7 @@ import type { ApiRegistry } from '../../platform/api-registry';
 import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../plugins/errors';
 import { FLAG_COLUMN, bumpCatalogueVersion } from '../../reference/api-catalogue';
-import { toDefinition, type DefinitionRow } from './gateway.queries';
+import { definitionClash, deleteDefinitions, insertDefinition, lockDefinitions, toDefinition, updateDefinition, type DefinitionRow } from './gateway.queries';
 
 const MESSAGES = {
   missing: (ids: number[]) => `接口不存在：编号${ids.join('、')}`,
@@ -41,126 +41,120 @@ function overridesAfter(row: DefinitionRow, changes: Partial<Flags>): Record<str
 const columnsOf = (flags: Partial<Flags>) =>
   Object.fromEntries(Object.entries(flags).map(([field, value]) => [FLAG_COLUMN[field as FlagField], value])) as Partial<Record<(typeof FLAG_COLUMN)[FlagField], number>>;
 
+type Work<T> = (trx: Transaction<DB>) => Promise<{ result: T; detail: Record<string, unknown> }>;
 
 /**
- * Staff changes to the API catalogue: each in one transaction that also bumps the catalogue
+ * One staff change to the API catalogue: in one transaction that also bumps the catalogue
  * version and audits the rows before and after, then announced so every instance enforces it
- * within a second. The floor (`floorViolation`) is checked before anything is written.
+ * within a second.
+ */
+async function catalogueWrite<T>(ctx: AppContext, registry: ApiRegistry, request: FastifyRequest, event: AuditEventCode, work: Work<T>) {
+  let outcome: { result: T; detail: Record<string, unknown>; version: number };
+  try {
+    outcome = await ctx.database.db.transaction().execute(async (trx) => {
+      const done = await work(trx);
+      await recordAudit(trx, request, { event, outcome: 'success', detail: done.detail });
+      return { ...done, version: await bumpCatalogueVersion(trx) };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refuse(`${MESSAGES.codeTaken}或${MESSAGES.pathTaken}`);
+    throw err;
+  }
+  await registry.changed(outcome.version);
+  return outcome.result;
+}
+
+async function rowsFor(trx: Transaction<DB>, ids: number[]) {
+  const rows = await lockDefinitions(trx, ids);
+  const missing = ids.filter((id) => !rows.some((r) => r.api_id === id));
+  if (missing.length > 0) throw refuse(MESSAGES.missing(missing));
+  return rows;
+}
+
+async function checkUnique(trx: Transaction<DB>, fields: Pick<ApiFields, 'apiCode' | 'path'>, exceptId?: number) {
+  const clash = await definitionClash(trx, fields, exceptId);
+  if (clash) throw refuse(clash.api_code === fields.apiCode ? MESSAGES.codeTaken : MESSAGES.pathTaken);
+}
+
+const rowValues = (fields: ApiFields) => ({
+  api_code: fields.apiCode,
+  api_name: fields.apiName,
+  api_category: fields.apiCategory,
+  api_desc: fields.apiDesc,
+  priority: fields.priority,
+});
+
+/** A definition of a route served elsewhere behind the gateway. */
+async function addDefinition(trx: Transaction<DB>, fields: ApiFields) {
+  await checkUnique(trx, fields);
+  const row = await insertDefinition(trx, { ...rowValues(fields), service_id: fields.serviceId, path: fields.path, ...columnsOf(flagsOf(fields)), overrides: '{}' });
+  const after = toDefinition(row);
+  return { result: after, detail: { apiId: row.api_id, after } };
+}
+
+/** A row of this server's keeps the path and service its contract gives, and the floor's flags. */
+async function changeDefinition(trx: Transaction<DB>, apiId: number, fields: ApiFields, now: () => Date) {
+  const [row] = await rowsFor(trx, [apiId]);
+  const before = row!;
+  const op = operationById(before.contract_id);
+  const flags = flagsOf(fields);
+  if (op) {
+    if (fields.path !== before.path || fields.serviceId !== before.service_id) throw refuse(MESSAGES.contractFixed);
+    const violation = floorViolation(op, fields.apiCode, flags);
+    if (violation) throw refuse(violation);
+  }
+  await checkUnique(trx, fields, apiId);
+  const updated = await updateDefinition(trx, apiId, {
+    ...rowValues(fields),
+    ...(op ? { overrides: JSON.stringify(overridesAfter(before, flags)) } : { service_id: fields.serviceId, path: fields.path }),
+    ...columnsOf(flags),
+    updated_at: now(),
+  });
+  const after = toDefinition(updated);
+  return { result: after, detail: { apiId, before: toDefinition(before), after } };
+}
+
+/** Only definitions staff created: an operation of this server leaves service by `status` 0. */
+async function removeDefinitions(trx: Transaction<DB>, ids: number[]) {
+  const rows = await rowsFor(trx, ids);
+  const served = rows.find((r) => r.contract_id);
+  if (served) throw refuse(MESSAGES.contractRemove(served.api_code));
+  await deleteDefinitions(trx, ids);
+  return { result: { changed: rows.length }, detail: { before: rows.map(toDefinition) } };
+}
+
+/** One flag on many rows, all or nothing. */
+async function setFlagOf(trx: Transaction<DB>, ids: number[], field: FlagField, value: 0 | 1, now: () => Date) {
+  const rows = await rowsFor(trx, ids);
+  for (const row of rows) {
+    const violation = floorViolation(operationById(row.contract_id), row.api_code, { [field]: value });
+    if (violation) throw refuse(violation);
+  }
+  const column = FLAG_COLUMN[field];
+  for (const row of rows) {
+    await updateDefinition(trx, row.api_id, {
+      [column]: value,
+      ...(row.contract_id ? { overrides: JSON.stringify(overridesAfter(row, { [field]: value })) } : {}),
+      updated_at: now(),
+    });
+  }
+  const changes = rows.map((r) => ({ apiId: r.api_id, apiCode: r.api_code, before: r[column], after: value }));
+  return { result: { changed: rows.length }, detail: { field, changes } };
+}
+
+/**
+ * Staff changes to the API catalogue, each one `catalogueWrite`. The floor (`floorViolation`) is
+ * checked before anything is written.
  */
 export function gatewayService(ctx: AppContext, registry: ApiRegistry) {
-  const db = ctx.database.db;
-
-  async function write<T>(request: FastifyRequest, event: AuditEventCode, work: (trx: Transaction<DB>) => Promise<{ result: T; detail: Record<string, unknown> }>) {
-    let outcome: { result: T; detail: Record<string, unknown>; version: number };
-    try {
-      outcome = await db.transaction().execute(async (trx) => {
-        const done = await work(trx);
-        await recordAudit(trx, request, { event, outcome: 'success', detail: done.detail });
-        return { ...done, version: await bumpCatalogueVersion(trx) };
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw refuse(`${MESSAGES.codeTaken}或${MESSAGES.pathTaken}`);
-      throw err;
-    }
-    await registry.changed(outcome.version);
-    return outcome.result;
-  }
-
-  async function rowsFor(trx: Transaction<DB>, ids: number[]) {
-    const rows = await trx.selectFrom('api_definitions').selectAll().where('api_id', 'in', ids).forUpdate().execute();
-    const missing = ids.filter((id) => !rows.some((r) => r.api_id === id));
-    if (missing.length > 0) throw refuse(MESSAGES.missing(missing));
-    return rows;
-  }
-
-  async function checkUnique(trx: Transaction<DB>, fields: Pick<ApiFields, 'apiCode' | 'path'>, exceptId?: number) {
-    let query = trx.selectFrom('api_definitions').select(['api_code', 'path']).where((eb) => eb.or([eb('api_code', '=', fields.apiCode), eb('path', '=', fields.path)]));
-    if (exceptId !== undefined) query = query.where('api_id', '!=', exceptId);
-    const clash = await query.executeTakeFirst();
-    if (clash) throw refuse(clash.api_code === fields.apiCode ? MESSAGES.codeTaken : MESSAGES.pathTaken);
-  }
-
-  const rowValues = (fields: ApiFields) => ({
-    api_code: fields.apiCode,
-    api_name: fields.apiName,
-    api_category: fields.apiCategory,
-    api_desc: fields.apiDesc,
-    priority: fields.priority,
-  });
-
+  const write = <T>(request: FastifyRequest, event: AuditEventCode, work: Work<T>) => catalogueWrite(ctx, registry, request, event, work);
+  const now = () => new Date(ctx.now());
   return {
-    /** A definition of a route served elsewhere behind the gateway. */
-    add: (request: FastifyRequest, fields: ApiFields) =>
-      write(request, 'gateway.api.add', async (trx) => {
-        await checkUnique(trx, fields);
-        const row = await trx
-          .insertInto('api_definitions')
-          .values({ ...rowValues(fields), service_id: fields.serviceId, path: fields.path, ...columnsOf(flagsOf(fields)), overrides: '{}' })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const after = toDefinition(row);
-        return { result: after, detail: { apiId: row.api_id, after } };
-      }),
-
-    update: (request: FastifyRequest, apiId: number, fields: ApiFields) =>
-      write(request, 'gateway.api.update', async (trx) => {
-        const [row] = await rowsFor(trx, [apiId]);
-        const before = row!;
-        const op = operationById(before.contract_id);
-        const flags = flagsOf(fields);
-        if (op) {
-          if (fields.path !== before.path || fields.serviceId !== before.service_id) throw refuse(MESSAGES.contractFixed);
-          const violation = floorViolation(op, fields.apiCode, flags);
-          if (violation) throw refuse(violation);
-        }
-        await checkUnique(trx, fields, apiId);
-        const updated = await trx
-          .updateTable('api_definitions')
-          .set({
-            ...rowValues(fields),
-            ...(op ? { overrides: JSON.stringify(overridesAfter(before, flags)) } : { service_id: fields.serviceId, path: fields.path }),
-            ...columnsOf(flags),
-            updated_at: new Date(ctx.now()),
-          })
-          .where('api_id', '=', apiId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const after = toDefinition(updated);
-        return { result: after, detail: { apiId, before: toDefinition(before), after } };
-      }),
-
-    /** Only definitions staff created: an operation of this server leaves service by `status` 0. */
+    add: (request: FastifyRequest, fields: ApiFields) => write(request, 'gateway.api.add', (trx) => addDefinition(trx, fields)),
+    update: (request: FastifyRequest, apiId: number, fields: ApiFields) => write(request, 'gateway.api.update', (trx) => changeDefinition(trx, apiId, fields, now)),
     remove: (request: FastifyRequest, ids: number[]) =>
-      write(request, ids.length === 1 ? 'gateway.api.remove' : 'gateway.api.batch_remove', async (trx) => {
-        const rows = await rowsFor(trx, ids);
-        const served = rows.find((r) => r.contract_id);
-        if (served) throw refuse(MESSAGES.contractRemove(served.api_code));
-        await trx.deleteFrom('api_definitions').where('api_id', 'in', ids).execute();
-        return { result: { changed: rows.length }, detail: { before: rows.map(toDefinition) } };
-      }),
-
-    /** One flag on many rows, all or nothing. */
+      write(request, ids.length === 1 ? 'gateway.api.remove' : 'gateway.api.batch_remove', (trx) => removeDefinitions(trx, ids)),
     setFlag: (request: FastifyRequest, ids: number[], field: FlagField, value: 0 | 1) =>
-      write(request, 'gateway.api.batch_update', async (trx) => {
-        const rows = await rowsFor(trx, ids);
-        for (const row of rows) {
-          const violation = floorViolation(operationById(row.contract_id), row.api_code, { [field]: value });
-          if (violation) throw refuse(violation);
-        }
-        const column = FLAG_COLUMN[field];
-        for (const row of rows) {
-          await trx
-            .updateTable('api_definitions')
-            .set({
-              [column]: value,
-              ...(row.contract_id ? { overrides: JSON.stringify(overridesAfter(row, { [field]: value })) } : {}),
-              updated_at: new Date(ctx.now()),
-            })
-            .where('api_id', '=', row.api_id)
-            .execute();
-        }
-        const changes = rows.map((r) => ({ apiId: r.api_id, apiCode: r.api_code, before: r[column], after: value }));
-        return { result: { changed: rows.length }, detail: { field, changes } };
-      }),
+      write(request, 'gateway.api.batch_update', (trx) => setFlagOf(trx, ids, field, value, now)),
   };
 }

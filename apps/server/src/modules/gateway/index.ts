@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { ApiRegistry } from '../../platform/api-registry';
 import { operationRoutes } from '../../plugins/operations';
 import type { CallCounts } from './call-counts';
-import { allDefinitions, pageOfDefinitions } from './gateway.queries';
+import { allDefinitions, pageOfDefinitions, partnerOpenDefinitions, servedDefinitions } from './gateway.queries';
 import { gatewayService } from './gateway.service';
 import { partnerDocument } from './partner-document';
 
@@ -21,12 +21,11 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, regis
   routes.json(gatewayApi.apiAll, async ({ input }) => allDefinitions(db, input.serviceId));
 
   routes.json(gatewayApi.partnerDocument, async () => {
-    const rows = await db.selectFrom('api_definitions').selectAll().where('is_open', '=', 1).where('status', '=', 1).orderBy('priority').orderBy('api_id').execute();
-    return partnerDocument(rows, ctx.config.API_BASE);
+    return partnerDocument(await partnerOpenDefinitions(db), ctx.config.API_BASE);
   });
 
   routes.json(gatewayApi.gatewayCount, async () => {
-    const rows = await db.selectFrom('api_definitions').select(['api_id', 'api_code', 'path', 'contract_id']).where('contract_id', 'is not', null).orderBy('priority').execute();
+    const rows = await servedDefinitions(db);
     const figures = await counts.read(rows.map((r) => r.contract_id as string));
     return rows.map((r) => ({ apiId: r.api_id, apiCode: r.api_code, path: r.path, ...figures.get(r.contract_id as string)! }));
   });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { PartnerCaller } from '../../platform/access';
+import { activeClient } from './partners.queries';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tokenKey = (hash: string) => `partner-token:${hash}`;
@@ -58,14 +59,7 @@ export class PartnerTokens {
     const stored = await this.ctx.kv.get(tokenKey(tokenHash));
     if (!stored) return null;
     const { clientId, secretVersion } = JSON.parse(stored) as { clientId: string; secretVersion: number };
-    const client = await this.ctx.database.db
-      .selectFrom('partner_clients as c')
-      .innerJoin('enterprises as e', 'e.enterprise_no', 'c.enterprise_no')
-      .select(['c.client_id', 'c.enterprise_no', 'c.api_codes', 'c.secret_version'])
-      .where('c.client_id', '=', clientId)
-      .where('c.status', '=', 1)
-      .where('e.status', '=', 1)
-      .executeTakeFirst();
+    const client = await activeClient(this.ctx.database.db, clientId);
     if (!client || client.secret_version !== secretVersion) return null;
     return { clientId, enterpriseNo: client.enterprise_no, apiCodes: client.api_codes, tokenHash };
   }

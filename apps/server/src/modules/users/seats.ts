@@ -1,10 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { takeTurns } from '../../db/sql-helpers';
 import { refuse } from '../../platform/refuse';
 import { BANK_ENTERPRISE } from '../../reference/bank';
 import { isStaffRole } from '../../reference/roles';
 import { thirdPartyCounterparts } from '../accounts';
+import { enterpriseLabels, enterpriseStatus, insertPerson, insertSeatRow, lastUserNo, rolesByIds, seatEnterprisesOf, usernameTaken } from './seats.queries';
 
 type Trx = Transaction<DB>;
 
@@ -30,22 +32,16 @@ export const USER_NOS_EXHAUSTED = '本企业用户号已用完，请联系托管
  * from `S` + 9 digits, customers from their enterprise's block.
  */
 export async function nextUserNo(database: Database, trx: Trx, enterpriseNo: string): Promise<string> {
-  if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${USER_NO_LOCK})`.execute(trx);
+  await takeTurns(database, trx, USER_NO_LOCK);
   const prefix = userTypeOfEnterprise(enterpriseNo) === 'staff' ? 'S' : customerUserNoBlock(enterpriseNo);
   const serialDigits = 10 - prefix.length;
-  const last = await trx
-    .selectFrom('user_numbers')
-    .select('user_no')
-    .where('user_no', '~', `^${prefix}[0-9]{${serialDigits}}$`)
-    .orderBy('user_no', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await lastUserNo(trx, prefix, serialDigits);
   if (prefix === 'S') {
-    const next = last ? Number(last.user_no.slice(1)) + 1 : 900_000_001;
+    const next = last ? Number(last.slice(1)) + 1 : 900_000_001;
     if (next > 999_999_999) throw new Error('staff user numbers are exhausted');
     return `S${next}`;
   }
-  const serial = last ? Number(last.user_no.slice(prefix.length)) + 1 : 1;
+  const serial = last ? Number(last.slice(prefix.length)) + 1 : 1;
   if (serial > SERIALS_PER_BLOCK) throw refuse(USER_NOS_EXHAUSTED);
   return `${prefix}${String(serial).padStart(serialDigits, '0')}`;
 }
@@ -54,7 +50,7 @@ export async function nextUserNo(database: Database, trx: Trx, enterpriseNo: str
 export async function rolesFor(trx: Trx, roleIds: readonly number[], userType: 'staff' | 'customer') {
   const ids = [...new Set(roleIds)];
   if (ids.length === 0) return [];
-  const roles = await trx.selectFrom('roles').select(['role_id', 'role_code', 'role_name']).where('role_id', 'in', ids).execute();
+  const roles = await rolesByIds(trx, ids);
   if (roles.length !== ids.length) throw refuse('角色不存在');
   const wrong = roles.find((r) => isStaffRole(r.role_code) !== (userType === 'staff'));
   if (wrong) throw refuse(userType === 'staff' ? `角色“${wrong.role_name}”不能分配给银行员工` : `角色“${wrong.role_name}”只能分配给银行员工`);
@@ -63,15 +59,10 @@ export async function rolesFor(trx: Trx, roleIds: readonly number[], userType: '
 
 /** An enterprise that can take a new seat: it exists and is in service. */
 export async function enterpriseForSeat(trx: Trx, enterpriseNo: string) {
-  const enterprise = await trx.selectFrom('enterprises').select(['enterprise_no', 'status']).where('enterprise_no', '=', enterpriseNo).executeTakeFirst();
+  const enterprise = await enterpriseStatus(trx, enterpriseNo);
   if (!enterprise) throw refuse('企业不存在');
   if (enterprise.status !== 1) throw refuse('企业已停用，不能新增用户');
   return enterprise;
-}
-
-export async function usernameTaken(trx: Trx, username: string): Promise<boolean> {
-  const row = await trx.selectFrom('users').select('user_id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
-  return Boolean(row);
 }
 
 /**
@@ -96,29 +87,24 @@ export async function insertLogin(
   const userType = userTypeOfEnterprise(input.enterpriseNo);
   if (await usernameTaken(trx, input.username)) throw refuse('用户名已存在');
   const roles = await rolesFor(trx, input.roleIds, userType);
-  const user = await trx
-    .insertInto('users')
-    .values({
-      username: input.username,
-      password_hash: input.passwordHash,
-      nick_name: input.nickName,
-      user_type: userType,
-      mobile: input.mobile ?? '',
-      email: input.email ?? '',
-      user_desc: input.userDesc ?? '',
-      branch_code: input.branchCode ?? '',
-      must_change_password: true,
-    })
-    .returning('user_id')
-    .executeTakeFirstOrThrow();
-  const userNo = await insertSeat(database, trx, user.user_id, input.enterpriseNo, roles.map((r) => r.role_id));
-  return { userId: user.user_id, userNo, userType, roleCodes: roles.map((r) => r.role_code) };
+  const userId = await insertPerson(trx, {
+    username: input.username,
+    password_hash: input.passwordHash,
+    nick_name: input.nickName,
+    user_type: userType,
+    mobile: input.mobile ?? '',
+    email: input.email ?? '',
+    user_desc: input.userDesc ?? '',
+    branch_code: input.branchCode ?? '',
+    must_change_password: true,
+  });
+  const userNo = await insertSeat(database, trx, userId, input.enterpriseNo, roles.map((r) => r.role_id));
+  return { userId, userNo, userType, roleCodes: roles.map((r) => r.role_code) };
 }
 
 export async function insertSeat(database: Database, trx: Trx, userId: number, enterpriseNo: string, roleIds: readonly number[]) {
   const userNo = await nextUserNo(database, trx, enterpriseNo);
-  await trx.insertInto('user_numbers').values({ user_no: userNo, user_id: userId, enterprise_no: enterpriseNo }).execute();
-  if (roleIds.length > 0) await trx.insertInto('user_number_roles').values(roleIds.map((role_id) => ({ user_no: userNo, role_id }))).execute();
+  await insertSeatRow(trx, userNo, userId, enterpriseNo, roleIds);
   return userNo;
 }
 
@@ -127,9 +113,8 @@ export async function insertSeat(database: Database, trx: Trx, userId: number, e
  * other enterprises on the other side of a third-party link with it, as 名称（编号）.
  */
 export async function thirdPartyConflicts(trx: Trx, userId: number, enterpriseNo: string): Promise<string[]> {
-  const seats = await trx.selectFrom('user_numbers').select('enterprise_no').where('user_id', '=', userId).execute();
-  const counterparts = await thirdPartyCounterparts(trx, enterpriseNo, [...new Set(seats.map((s) => s.enterprise_no))]);
+  const seats = await seatEnterprisesOf(trx, userId);
+  const counterparts = await thirdPartyCounterparts(trx, enterpriseNo, [...new Set(seats)]);
   if (counterparts.length === 0) return [];
-  const names = await trx.selectFrom('enterprises').select(['enterprise_no', 'enterprise_name']).where('enterprise_no', 'in', counterparts).orderBy('enterprise_no').execute();
-  return names.map((e) => `${e.enterprise_name}（${e.enterprise_no}）`);
+  return enterpriseLabels(trx, counterparts);
 }

@@ -5,7 +5,8 @@ import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import type { AuthServices } from '../auth';
-import { scopeOf, wholePerson } from './scope';
+import { scopeOf } from './scope';
+import { wholePerson } from './whole-person';
 import { lockedPeople } from './users.queries';
 
 /**

@@ -220,3 +220,14 @@ export async function lockedPeople(db: Kysely<DB>, scope: AdminScope) {
     lockedAt: (r.locked_at as Date).toISOString(),
   }));
 }
+
+/** The seats holding a role that the scope sees, with their people and enterprises. */
+export function roleMembers(db: Kysely<DB>, scope: AdminScope, roleId: number) {
+  let members = db
+    .selectFrom('user_number_roles as r')
+    .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
+    .select(['r.user_no', 'n.user_id', 'n.enterprise_no'])
+    .where('r.role_id', '=', roleId);
+  if (scope.enterpriseNo) members = members.where('n.enterprise_no', '=', scope.enterpriseNo);
+  return members.execute();
+}

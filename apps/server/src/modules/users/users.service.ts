@@ -1,21 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import { PASSWORD_HISTORY_DEPTH, RETURN_CODES, newPasswordProblem, type OperationParsed, type usersApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
-import { sql } from 'kysely';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../plugins/errors';
 import { audited } from '../../platform/audited';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo, SessionStore } from '../../platform/sessions';
+import { revokeSeatSessions } from '../../platform/sessions.queries';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { isStaffRole } from '../../reference/roles';
 import { hashPassword, type AuthServices, type Credentials } from '../auth';
 import { USER_CHANGED_CHANNEL } from '../current-user';
 import { keepingAdministrators } from './administrators';
 import { oneTimePassword } from './one-time-password';
-import { USER_NOT_FOUND, wholePerson, type AdminScope } from './scope';
+import type { AdminScope } from './scope';
+import { USER_NOT_FOUND, wholePerson } from './whole-person';
 import { enterpriseForSeat, insertLogin, insertSeat, rolesFor, thirdPartyConflicts, userTypeOfEnterprise } from './seats';
-import { findSeat, findUser, rolesOfSeats } from './users.queries';
+import { changeRoleMembers, deleteOrDisablePerson, deleteSeatRow, hasSeats, personType, replaceSeatRoles, roleById, seatEnterprisesOf, seatIn, updatePerson } from './seats.queries';
+import { findSeat, findUser, roleMembers, rolesOfSeats } from './users.queries';
 
 type Input<Op> = OperationParsed<Op>;
 
@@ -50,12 +52,6 @@ export class UserAdmin {
   /** The person's profile and seats as `current/user` caches them: dropped on every instance. */
   async #profileChanged(userId: number) {
     await this.#ctx.kv.publish(USER_CHANGED_CHANNEL, String(userId)).catch(() => undefined);
-  }
-
-  /** The enterprises of every seat of a person, whatever the scope: those a change to the person touches. */
-  async #enterprisesOf(userId: number) {
-    const rows = await this.#db.selectFrom('user_numbers').select('enterprise_no').where('user_id', '=', userId).execute();
-    return rows.map((r) => r.enterprise_no);
   }
 
   #inScope(scope: AdminScope, enterpriseNo: string) {
@@ -98,19 +94,14 @@ export class UserAdmin {
     this.#inScope(scope, input.enterpriseNo);
     return audited(this.#ctx.database, request, 'user.seat_add', { targetUserId: input.userId, enterpriseNo: input.enterpriseNo }, async () => {
       const result = await this.#db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom('users').select(['user_id', 'user_type']).where('user_id', '=', input.userId).executeTakeFirst();
+        const user = await personType(trx, input.userId);
         if (!user) throw refuse(USER_NOT_FOUND);
         await enterpriseForSeat(trx, input.enterpriseNo);
         const userType = userTypeOfEnterprise(input.enterpriseNo);
         if (userType !== user.user_type) {
           throw refuse(user.user_type === 'staff' ? '银行员工只能在银行托管部开立用户号' : '客户用户不能在银行托管部开立用户号');
         }
-        const existing = await trx
-          .selectFrom('user_numbers')
-          .select('user_no')
-          .where('user_id', '=', input.userId)
-          .where('enterprise_no', '=', input.enterpriseNo)
-          .executeTakeFirst();
+        const existing = await seatIn(trx, input.userId, input.enterpriseNo);
         if (existing) throw refuse(`该用户在此企业已有用户号${existing.user_no}`);
         const conflicts = await thirdPartyConflicts(trx, input.userId, input.enterpriseNo);
         if (conflicts.length && !input.confirmConflict) {
@@ -158,28 +149,24 @@ export class UserAdmin {
         status: user.status,
         roles: Object.fromEntries(changedSeats.map(([userNo]) => [userNo, (currentRoles.get(userNo) ?? []).map((r) => r.roleCode)])),
       };
-      const afterRoles = await keepingAdministrators(this.#ctx.database, await this.#enterprisesOf(user.user_id), async (trx) => {
+      // Every enterprise the person has a seat in, whatever the scope: those the change touches.
+      const afterRoles = await keepingAdministrators(this.#ctx.database, await seatEnterprisesOf(this.#db, user.user_id), async (trx) => {
         await verifyOperationSignature(trx, request, input);
         // In the write's transaction: a seat given elsewhere meanwhile cannot slip past.
         if (loginChanged) await wholePerson(trx, scope, user.user_id, '修改其姓名、联系方式或状态');
-        await trx
-          .updateTable('users')
-          .set({
-            nick_name: input.nickName,
-            mobile: input.mobile,
-            email: input.email,
-            user_desc: input.userDesc,
-            branch_code: input.branchCode,
-            status: input.status,
-            updated_at: new Date(this.#ctx.now()),
-          })
-          .where('user_id', '=', user.user_id)
-          .execute();
+        await updatePerson(trx, user.user_id, {
+          nick_name: input.nickName,
+          mobile: input.mobile,
+          email: input.email,
+          user_desc: input.userDesc,
+          branch_code: input.branchCode,
+          status: input.status,
+          updated_at: new Date(this.#ctx.now()),
+        });
         const after: Record<string, string[]> = {};
         for (const [userNo, roleIds] of changedSeats) {
           const roles = await rolesFor(trx, roleIds, user.user_type);
-          await trx.deleteFrom('user_number_roles').where('user_no', '=', userNo).execute();
-          if (roles.length > 0) await trx.insertInto('user_number_roles').values(roles.map((r) => ({ user_no: userNo, role_id: r.role_id }))).execute();
+          await replaceSeatRoles(trx, userNo, roles.map((r) => r.role_id));
           after[userNo] = roles.map((r) => r.role_code);
         }
         return after;
@@ -203,20 +190,10 @@ export class UserAdmin {
       const userDeleted = await keepingAdministrators(this.#ctx.database, [seat.enterprise_no], async (trx) => {
         await verifyOperationSignature(trx, request, input);
         // Marked ended here, in the same transaction; the store's revocation below drops cached copies.
-        await trx.updateTable('sessions').set({ revoked_at: now }).where('user_no', '=', userNo).where('revoked_at', 'is', null).execute();
-        await trx.deleteFrom('user_numbers').where('user_no', '=', userNo).execute();
-        const left = await trx.selectFrom('user_numbers').select('user_no').where('user_id', '=', seat.user_id).limit(1).executeTakeFirst();
-        if (left) return false;
-        // A person named in business records (an instruction's maker, a history entry) is kept,
-        // disabled and seatless: who did what outlives the login.
-        await sql`savepoint person_delete`.execute(trx);
-        try {
-          await trx.deleteFrom('users').where('user_id', '=', seat.user_id).execute();
-        } catch (err) {
-          if (!isForeignKeyViolation(err)) throw err;
-          await sql`rollback to savepoint person_delete`.execute(trx);
-          await trx.updateTable('users').set({ status: 0, updated_at: now }).where('user_id', '=', seat.user_id).execute();
-        }
+        await revokeSeatSessions(trx, userNo, now);
+        await deleteSeatRow(trx, userNo);
+        if (await hasSeats(trx, seat.user_id)) return false;
+        await deleteOrDisablePerson(trx, seat.user_id, now);
         return true;
       });
       await this.#sessions.revokeUserNo(userNo);
@@ -280,7 +257,7 @@ export class UserAdmin {
   async assignRole(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userRolesAssign>) {
     return audited(this.#ctx.database, request, 'role.members', { roleId: input.roleId }, async () => {
       const wanted = [...new Set(input.userNos)];
-      const role = await this.#db.selectFrom('roles').select(['role_id', 'role_code', 'role_name']).where('role_id', '=', input.roleId).executeTakeFirst();
+      const role = await roleById(this.#db, input.roleId);
       if (!role) throw refuse('角色不存在');
       const seats = await Promise.all(wanted.map((userNo) => findSeat(this.#db, scope, userNo)));
       const missing = wanted.filter((_, i) => !seats[i]);
@@ -292,13 +269,7 @@ export class UserAdmin {
         throw refuse(staffRole ? `角色“${role.role_name}”只能分配给银行员工` : `角色“${role.role_name}”不能分配给银行员工`);
       }
 
-      let members = this.#db
-        .selectFrom('user_number_roles as r')
-        .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
-        .select(['r.user_no', 'n.user_id', 'n.enterprise_no'])
-        .where('r.role_id', '=', role.role_id);
-      if (scope.enterpriseNo) members = members.where('n.enterprise_no', '=', scope.enterpriseNo);
-      const current = await members.execute();
+      const current = await roleMembers(this.#db, scope, role.role_id);
       const currentNos = new Set(current.map((m) => m.user_no));
       const added = wanted.filter((userNo) => !currentNos.has(userNo));
       const removed = current.filter((m) => !wanted.includes(m.user_no)).map((m) => m.user_no);
@@ -311,8 +282,7 @@ export class UserAdmin {
       ];
       await keepingAdministrators(this.#ctx.database, touchedEnterprises, async (trx) => {
         await verifyOperationSignature(trx, request, input);
-        if (removed.length > 0) await trx.deleteFrom('user_number_roles').where('role_id', '=', role.role_id).where('user_no', 'in', removed).execute();
-        if (added.length > 0) await trx.insertInto('user_number_roles').values(added.map((user_no) => ({ user_no, role_id: role.role_id }))).execute();
+        await changeRoleMembers(trx, role.role_id, removed, added);
       });
       return {
         result: { roleId: role.role_id, added, removed },

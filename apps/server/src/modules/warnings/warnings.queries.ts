@@ -1,5 +1,6 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import {
+  warningsApi,
   type ClearPositionRecord,
   type NewSharePaymentRecord,
   type PreCleaningRecord,
@@ -290,4 +291,19 @@ export async function homeCounts(db: Kysely<DB>, enterpriseNo: string, today: st
     ),
   ]);
   return { positionCount, deptCount, shareCount };
+}
+
+/** The warnings of `ids` that belong to the enterprise, locked in id order. */
+export function lockEnterpriseWarnings(trx: Transaction<DB>, table: WarningTable, ids: readonly number[], enterpriseNo: string) {
+  return trx.selectFrom(table).select(['id', 'status']).where('id', 'in', ids).where('enterprise_no', '=', enterpriseNo).orderBy('id').forUpdate().execute();
+}
+
+/** The open ones of `ids` become handled, by whom and when, with the remark. */
+export async function markHandled(
+  trx: Transaction<DB>,
+  table: WarningTable,
+  ids: readonly number[],
+  by: { handled_by_user_id: number; handled_by_user_no: string; handled_at: Date; remark: string },
+) {
+  await trx.updateTable(table).set({ status: warningsApi.WARNING_DONE, ...by }).where('id', 'in', ids).where('status', '=', warningsApi.WARNING_OPEN).execute();
 }

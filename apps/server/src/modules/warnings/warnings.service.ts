@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   CODE_TABLES,
   WARNING_KIND_NAMES,
@@ -12,9 +12,7 @@ import {
   type ClearPositionRow,
   type FeedRowError,
   type FeedRows,
-  type NewSharePaymentRow,
   type OperationParsed,
-  type PreCleaningRow,
   type WarningImportResult,
   type WarningKind,
   type AuditEventCode,
@@ -26,7 +24,8 @@ import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
-import { TABLE_OF, warningsById, type WarningTable } from './warnings.queries';
+import { feedById, insertFeed, insertFeedRows, registerFor } from './feeds.queries';
+import { TABLE_OF, lockEnterpriseWarnings, markHandled, warningsById, type WarningTable } from './warnings.queries';
 
 type Trx = Transaction<DB>;
 type ImportInput = OperationParsed<typeof warningsApi.custodianWarningImport>;
@@ -38,9 +37,6 @@ const DONE_LABEL: Record<WarningKind, string> = {
   preCleaning: CODE_TABLES.warningStatus['1'],
   newSharePayment: CODE_TABLES.sharePaymentStatus['1'],
 };
-
-/** Slices of a list, so one statement's parameters stay well below PostgreSQL's limit. */
-const slices = <T>(list: readonly T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 const beijingTime = (d: Date | string) => new Date(new Date(d).getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 16);
 
@@ -73,18 +69,13 @@ export class WarningDesk {
     const { ids, remark } = input;
     return this.#write(request, 'warning.handle', { kind, ids, remark }, async (trx, now) => {
       // Locked in id order, so two handlers of overlapping selections take turns.
-      const rows = await trx.selectFrom(table).select(['id', 'status']).where('id', 'in', ids).where('enterprise_no', '=', session.enterpriseNo).orderBy('id').forUpdate().execute();
+      const rows = await lockEnterpriseWarnings(trx, table, ids, session.enterpriseNo);
       const found = new Map(rows.map((r) => [r.id, r.status]));
       const unknown = ids.filter((id) => !found.has(id));
       if (unknown.length > 0) throw refuse(warningsApi.WARNING_MESSAGES.unknown(unknown));
       const done = ids.filter((id) => found.get(id) === warningsApi.WARNING_DONE);
       if (done.length > 0) throw refuse(warningsApi.WARNING_MESSAGES.handled(WARNING_KIND_NAMES[kind], done, DONE_LABEL[kind]));
-      await trx
-        .updateTable(table)
-        .set({ status: warningsApi.WARNING_DONE, handled_by_user_id: session.userId, handled_by_user_no: session.userNo, handled_at: now, remark })
-        .where('id', 'in', ids)
-        .where('status', '=', warningsApi.WARNING_OPEN)
-        .execute();
+      await markHandled(trx, table, ids, { handled_by_user_id: session.userId, handled_by_user_no: session.userNo, handled_at: now, remark });
       return { result: await warningsById(trx, kind, ids, this.today()), detail: { after: { status: warningsApi.WARNING_DONE } } };
     });
   }
@@ -142,22 +133,18 @@ export class WarningDesk {
       return await db.transaction().execute(async (trx) => {
         const errors = [...parsed.errors, ...(await this.#checkRows(trx, kind, parsed.rows))];
         if (errors.length > 0) throw new FeedRejected(errors);
-        const { id } = await trx
-          .insertInto('warning_feeds')
-          .values({
-            feed_id: feedId!,
-            kind,
-            file_name: input.fileName,
-            file_digest: digest,
-            row_count: rowCount,
-            enterprise_count: enterpriseNos.length,
-            imported_by_user_id: session.userId,
-            imported_by_user_no: session.userNo,
-            imported_at: new Date(this.#ctx.now()),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await this.#insertRows(trx, kind, id, parsed.rows);
+        const id = await insertFeed(trx, {
+          feed_id: feedId!,
+          kind,
+          file_name: input.fileName,
+          file_digest: digest,
+          row_count: rowCount,
+          enterprise_count: enterpriseNos.length,
+          imported_by_user_id: session.userId,
+          imported_by_user_no: session.userNo,
+          imported_at: new Date(this.#ctx.now()),
+        });
+        await insertFeedRows(trx, kind, id, parsed.rows);
         await recordAudit(trx, request, { event: 'warning.import', outcome: 'success', detail: { ...audit, enterpriseNos } });
         return answer('imported', `导入成功：共${rowCount}条，涉及${enterpriseNos.length}家企业`, { added: rowCount, enterpriseNos });
       });
@@ -179,7 +166,7 @@ export class WarningDesk {
    * came with other content or another kind.
    */
   async #earlierFeed(db: Kysely<DB>, kind: WarningKind, feedId: string, digest: string): Promise<string | undefined> {
-    const feed = await db.selectFrom('warning_feeds').select(['kind', 'file_digest', 'imported_at']).where('feed_id', '=', feedId).executeTakeFirst();
+    const feed = await feedById(db, feedId);
     if (!feed) return undefined;
     if (feed.kind !== kind) throw refuse(`批次号${feedId}已用于${WARNING_KIND_NAMES[feed.kind]}数据，请核对文件`);
     if (feed.file_digest !== digest) throw refuse(`批次号${feedId}已于${beijingTime(feed.imported_at)}导入，本次文件内容与之不同，未导入。如需更正请使用新的批次号`);
@@ -188,17 +175,7 @@ export class WarningDesk {
 
   /** Each well-formed row against the register and the warnings already imported. */
   async #checkRows<K extends WarningKind>(db: Kysely<DB>, kind: K, rows: readonly FeedRows[K][]): Promise<FeedRowError[]> {
-    const enterprises = new Set<string>();
-    const accounts = new Map<string, { enterprise_no: string; product_code: string }>();
-    const imported = new Map<string, string>();
-    for (const slice of slices([...new Set(rows.map((r) => r.enterpriseNo))])) {
-      for (const e of await db.selectFrom('enterprises').select('enterprise_no').where('enterprise_no', 'in', slice).execute()) enterprises.add(e.enterprise_no);
-    }
-    for (const slice of slices([...new Set(rows.map((r) => r.accountNo))])) {
-      const found = await db.selectFrom('custody_accounts').select(['account_no', 'enterprise_no', 'product_code']).where('account_no', 'in', slice).execute();
-      for (const a of found) accounts.set(a.account_no, a);
-      for (const [key, feed] of await this.#importedKeys(db, kind, slice)) imported.set(key, feed);
-    }
+    const { enterprises, accounts, imported } = await registerFor(db, kind, rows);
     const errors: FeedRowError[] = [];
     for (const row of rows) {
       const fail = (reason: string) => errors.push({ rowNo: row.rowNo, accountNo: row.accountNo, reason });
@@ -211,96 +188,6 @@ export class WarningDesk {
       else if (feed) fail(`该预警已由批次${feed}导入`);
     }
     return errors;
-  }
-
-  /** The warnings already imported on `accountNos`, by `warningKey`, with the feed they came in. */
-  async #importedKeys(db: Kysely<DB>, kind: WarningKind, accountNos: readonly string[]): Promise<[string, string][]> {
-    switch (kind) {
-      case 'clearPosition': {
-        const rows = await db
-          .selectFrom('clear_position_warnings as w')
-          .innerJoin('warning_feeds as f', 'f.id', 'w.feed_id')
-          .select(['w.account_no', 'w.trigger_type', sql<string>`to_char(w.trigger_date, 'YYYY-MM-DD')`.as('trigger_date'), 'f.feed_id'])
-          .where('w.account_no', 'in', accountNos)
-          .execute();
-        return rows.map((r) => [warningKey('clearPosition', { accountNo: r.account_no, trigger: r.trigger_type, triggerDate: r.trigger_date } as ClearPositionRow), r.feed_id]);
-      }
-      case 'preCleaning': {
-        const rows = await db
-          .selectFrom('pre_cleaning_reminders as w')
-          .innerJoin('warning_feeds as f', 'f.id', 'w.feed_id')
-          .select(['w.account_no', 'w.market', sql<string>`to_char(w.settle_date, 'YYYY-MM-DD')`.as('settle_date'), 'f.feed_id'])
-          .where('w.account_no', 'in', accountNos)
-          .execute();
-        return rows.map((r) => [warningKey('preCleaning', { accountNo: r.account_no, market: r.market, settleDate: r.settle_date } as PreCleaningRow), r.feed_id]);
-      }
-      case 'newSharePayment': {
-        const rows = await db
-          .selectFrom('new_share_payments as w')
-          .innerJoin('warning_feeds as f', 'f.id', 'w.feed_id')
-          .select(['w.account_no', 'w.stock_code', 'f.feed_id'])
-          .where('w.account_no', 'in', accountNos)
-          .execute();
-        return rows.map((r) => [warningKey('newSharePayment', { accountNo: r.account_no, stockCode: r.stock_code } as NewSharePaymentRow), r.feed_id]);
-      }
-    }
-  }
-
-  async #insertRows<K extends WarningKind>(trx: Trx, kind: K, feedId: number, rows: readonly FeedRows[K][]) {
-    const products = new Map<string, string>();
-    if (kind === 'clearPosition') {
-      for (const slice of slices([...new Set(rows.map((r) => r.accountNo))])) {
-        for (const a of await trx.selectFrom('custody_accounts').select(['account_no', 'product_name']).where('account_no', 'in', slice).execute()) products.set(a.account_no, a.product_name);
-      }
-    }
-    for (const slice of slices(rows)) {
-      const base = (r: FeedRows[K]) => ({ feed_id: feedId, row_no: r.rowNo, enterprise_no: r.enterpriseNo, account_no: r.accountNo });
-      if (kind === 'clearPosition') {
-        await trx
-          .insertInto('clear_position_warnings')
-          .values(
-            (slice as ClearPositionRow[]).map((r) => ({
-              ...base(r as FeedRows[K]),
-              product_code: r.productCode,
-              product_name: products.get(r.accountNo)!,
-              trigger_type: r.trigger,
-              unit_nav: r.unitNav,
-              threshold: r.threshold,
-              trigger_date: r.triggerDate,
-              deadline: r.deadline,
-            })),
-          )
-          .execute();
-      } else if (kind === 'preCleaning') {
-        await trx
-          .insertInto('pre_cleaning_reminders')
-          .values(
-            (slice as PreCleaningRow[]).map((r) => ({
-              ...base(r as FeedRows[K]),
-              settle_date: r.settleDate,
-              market: r.market,
-              amount_due: r.amountDue,
-              available_balance: r.availableBalance,
-            })),
-          )
-          .execute();
-      } else {
-        await trx
-          .insertInto('new_share_payments')
-          .values(
-            (slice as NewSharePaymentRow[]).map((r) => ({
-              ...base(r as FeedRows[K]),
-              stock_code: r.stockCode,
-              stock_name: r.stockName,
-              market: r.market,
-              quantity: r.quantity,
-              issue_price: r.issuePrice,
-              payment_deadline: r.paymentDeadline,
-            })),
-          )
-          .execute();
-      }
-    }
   }
 }
 

@@ -1,0 +1,135 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, User } from '../../db/schema';
+
+/**
+ * Passwords and their lockout counters: a user's own (users) and those of the device keys the
+ * user has logged in with before (login_devices).
+ */
+
+export function userByName(db: Kysely<DB>, username: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function knownDevice(db: Kysely<DB>, userId: number, deviceKey: string) {
+  return db
+    .selectFrom('login_devices')
+    .select(['device_key', 'failed_attempts', 'locked_at'])
+    .where('user_id', '=', userId)
+    .where('device_key', '=', deviceKey)
+    .executeTakeFirst();
+}
+
+/** The lock of a user's device (`deviceKey`) or of the user's own counter now. */
+export async function lockedAt(db: Kysely<DB>, userId: number, deviceKey: string | undefined): Promise<Date | null> {
+  const row = deviceKey
+    ? await db.selectFrom('login_devices').select('locked_at').where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst()
+    : await db.selectFrom('users').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
+  return row?.locked_at ?? null;
+}
+
+/** The writes of one lockout counter: the users row. */
+export function userCounterWrites(db: Kysely<DB>, userId: number) {
+  const row = () => db.updateTable('users').where('user_id', '=', userId);
+  return {
+    /** Back to 0; with `ifLockedAt`, only if that lock (one that ran out) is still the one set. */
+    reset: async (ifLockedAt?: Date) => {
+      await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
+    },
+    /** One more failure; null when a lock got there first. */
+    increment: async () =>
+      (
+        await row()
+          .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+          .where('locked_at', 'is', null)
+          .returning('failed_attempts')
+          .executeTakeFirst()
+      )?.failed_attempts ?? null,
+    /** True when this call set the lock. */
+    lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
+  };
+}
+
+/** The same writes on one device key's login_devices row. */
+export function deviceCounterWrites(db: Kysely<DB>, userId: number, deviceKey: string) {
+  const row = () => db.updateTable('login_devices').where('user_id', '=', userId).where('device_key', '=', deviceKey);
+  return {
+    reset: async (ifLockedAt?: Date) => {
+      await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
+    },
+    increment: async () =>
+      (
+        await row()
+          .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+          .where('locked_at', 'is', null)
+          .returning('failed_attempts')
+          .executeTakeFirst()
+      )?.failed_attempts ?? null,
+    lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
+  };
+}
+
+/** The `depth` latest earlier password hashes of a user. */
+export async function earlierPasswordHashes(db: Kysely<DB>, userId: number, depth: number): Promise<string[]> {
+  const history = await db
+    .selectFrom('password_history')
+    .select('password_hash')
+    .where('user_id', '=', userId)
+    .orderBy('changed_at', 'desc')
+    .orderBy('history_id', 'desc')
+    .limit(depth)
+    .execute();
+  return history.map((h) => h.password_hash);
+}
+
+/** A new password hash; the old one goes to the history, which keeps `depth` entries. The count of failures starts again. */
+export async function writePassword(trx: Transaction<DB>, user: User, hash: string, now: Date, depth: number, mustChange: boolean) {
+  await trx.insertInto('password_history').values({ user_id: user.user_id, password_hash: user.password_hash, changed_at: now }).execute();
+  const keep = trx
+    .selectFrom('password_history')
+    .select('history_id')
+    .where('user_id', '=', user.user_id)
+    .orderBy('changed_at', 'desc')
+    .orderBy('history_id', 'desc')
+    .limit(depth);
+  await trx.deleteFrom('password_history').where('user_id', '=', user.user_id).where('history_id', 'not in', keep).execute();
+  await trx
+    .updateTable('users')
+    .set({ password_hash: hash, password_changed_at: now, must_change_password: mustChange, failed_attempts: 0, updated_at: now })
+    .where('user_id', '=', user.user_id)
+    .execute();
+}
+
+/** The locks set after `since`: users' own, then their devices', with the person. */
+export async function locksSince(db: Kysely<DB>, since: Date) {
+  const users = await db
+    .selectFrom('users')
+    .select(['user_id', 'username', 'nick_name', 'failed_attempts', 'locked_at'])
+    .where('locked_at', '>', since)
+    .execute();
+  const devices = await db
+    .selectFrom('login_devices as d')
+    .innerJoin('users as u', 'u.user_id', 'd.user_id')
+    .select(['u.user_id', 'u.username', 'u.nick_name', 'd.failed_attempts', 'd.locked_at'])
+    .where('d.locked_at', '>', since)
+    .execute();
+  return [...users, ...devices];
+}
+
+/** Clears the locks set after `since` of the user and of all their devices; false when there was none. */
+export async function clearLocksSince(db: Kysely<DB>, userId: number, since: Date, now: Date): Promise<boolean> {
+  const user = await db
+    .updateTable('users')
+    .set({ locked_at: null, failed_attempts: 0, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('locked_at', '>', since)
+    .returning('user_id')
+    .executeTakeFirst();
+  const devices = await db
+    .updateTable('login_devices')
+    .set({ locked_at: null, failed_attempts: 0 })
+    .where('user_id', '=', userId)
+    .where('locked_at', '>', since)
+    .returning('device_key')
+    .execute();
+  return Boolean(user) || devices.length > 0;
+}
