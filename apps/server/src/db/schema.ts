@@ -444,6 +444,8 @@ export interface PartnerClientsTable {
   client_name: string;
   enterprise_no: string;
   api_codes: Json<string[]>;
+  /** The seat the client acts as (0024): its authorities and account rights bound every call. */
+  user_no: Generated<string | null>;
   secret_hash: string;
   secret_version: Generated<number>;
   status: Generated<number>;

@@ -26,7 +26,15 @@ export interface PartnerCaller {
   enterpriseNo: string;
   apiCodes: string[];
   tokenHash: string;
+  /**
+   * The seat of its enterprise the client acts as (staff choose it), live: its authorities and
+   * account rights bound every call as they bind a person's. Null: none chosen, or the seat is
+   * gone or disabled — then only an operation needing neither could pass, and none such is open.
+   */
+  seat: { userNo: string; userId: number; authorities: string[] } | null;
 }
+
+export const PARTNER_NO_SEAT_MESSAGE = '合作方客户端未指定代理用户号，不能调用业务接口';
 
 /** Resolves partner tokens: modules/partners hands its token store in, so the check needs no feature. */
 export interface PartnerResolver {
@@ -106,24 +114,25 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
   });
 
   /**
-   * A partner token (modules/partners): it reaches only catalogue entries staff opened to
-   * partners (`isOpen`) within its client's API set, of operations meant for customers, and acts
-   * for its client's enterprise as a session of that enterprise would. Its API set is its
-   * authority; it holds no seat, so it cannot sign (signed operations need a seat's device key).
+   * A partner token (modules/partners): it reaches only operations whose contract allows partners
+   * (`partner`), that staff opened (`isOpen`) and put in its client's API set, and it acts as its
+   * client's seat: the operation's authority is checked against that seat's, and the handlers'
+   * account-right checks read that seat, exactly as for a person. It cannot sign (no device key).
    */
   async function partnerAccess(request: FastifyRequest, op: AnyOperation, token: string) {
     const caller = await partners.resolve(token);
     if (!caller) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
     const count = await ctx.kv.increment(`rate:partner:${caller.clientId}`, 60_000);
     if (count > ctx.config.PARTNER_RATE_LIMIT) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
+    const authorities = caller.seat?.authorities ?? [];
     request.session = {
       tokenHash: caller.tokenHash,
-      userId: 0,
+      userId: caller.seat?.userId ?? 0,
       username: caller.clientId,
       userType: 'customer',
-      userNo: '',
+      userNo: caller.seat?.userNo ?? '',
       enterpriseNo: caller.enterpriseNo,
-      authorities: [],
+      authorities,
       partnerClientId: caller.clientId,
     };
     const policy = registry.forOperation(op.id);
@@ -131,18 +140,24 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
       ? 'audience'
       : op.signing
         ? 'signed'
-        : policy?.isOpen !== 1
-          ? 'not_open'
-          : !caller.apiCodes.includes(policy.apiCode)
-            ? 'not_in_api_set'
-            : undefined;
+        : !op.partner
+          ? 'not_partner_operation'
+          : policy?.isOpen !== 1
+            ? 'not_open'
+            : !caller.apiCodes.includes(policy.apiCode)
+              ? 'not_in_api_set'
+              : !caller.seat
+                ? 'no_seat'
+                : op.authority.length > 0 && !op.authority.some((a) => authorities.includes(a))
+                  ? 'authority'
+                  : undefined;
     if (reason) {
       await recordAudit(ctx.database, request, {
         event: 'access.denied',
         outcome: 'failure',
         detail: { operation: op.id, method: request.method, partnerClientId: caller.clientId, reason },
       });
-      throw new AppError(RETURN_CODES.FORBIDDEN);
+      throw new AppError(RETURN_CODES.FORBIDDEN, reason === 'no_seat' ? PARTNER_NO_SEAT_MESSAGE : undefined);
     }
   }
 }

@@ -108,6 +108,7 @@ export type AccountRecord = z.infer<typeof accountRecordSchema>;
 export const queryAccountInfo = defineOperation({
   ...base,
   id: 'ACCOUNT_QUERY_INFO',
+  partner: 'read',
   name: '账户列表（分页）',
   method: 'POST',
   path: '/{prefix}/account/queryAccountInfo',
@@ -123,6 +124,7 @@ export const accountRefSchema = z.object({ accountNo: accountNoSchema });
 export const queryByAccountNo = defineOperation({
   ...base,
   id: 'ACCOUNT_QUERY_BY_NO',
+  partner: 'read',
   name: '按账号查询登记账户',
   method: 'POST',
   path: '/{prefix}/account/queryByAccountNo',
@@ -277,6 +279,7 @@ export type SeatAccountRight = z.infer<typeof seatAccountRightSchema>;
 export const queryAccountAuth = defineOperation({
   ...base,
   id: 'USER_QUERY_ACCOUNT_AUTH',
+  partner: 'read',
   name: '查询用户号的账户权限',
   method: 'POST',
   path: '/{prefix}/user/queryAccountAuth',
@@ -320,6 +323,7 @@ export type Institution = z.infer<typeof institutionSchema>;
 export const queryEnterpriseList = defineOperation({
   ...base,
   id: 'ACCOUNT_QUERY_ENTERPRISE_LIST',
+  partner: 'read',
   name: '第三方机构列表',
   method: 'POST',
   path: '/{prefix}/account/queryEnterprsieList',
@@ -333,6 +337,7 @@ export const queryEnterpriseList = defineOperation({
 export const queryEnterprise = defineOperation({
   ...base,
   id: 'ACCOUNT_QUERY_ENTERPRISE',
+  partner: 'read',
   name: '企业详情（本企业或第三方机构）',
   method: 'POST',
   path: '/{prefix}/account/queryEnterprsie',

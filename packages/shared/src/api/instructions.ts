@@ -214,6 +214,7 @@ export const instructionQuerySchema = z.object({ ...pageQuery, ...instructionFil
 export const instructionQuery = defineOperation({
   ...base,
   id: 'INSTRUCTION_QUERY',
+  partner: 'read',
   name: '指令列表（分页）',
   path: '/{prefix}/instruction/query',
   authority: ['INSTRUCTION_QUERY', 'INSTRUCTION_ENTRY', 'INSTRUCTION_REVIEW', 'INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
@@ -227,6 +228,7 @@ export const instructionRefSchema = z.object({ id: instructionId });
 export const instructionDetail = defineOperation({
   ...base,
   id: 'INSTRUCTION_DETAIL',
+  partner: 'read',
   name: '指令详情',
   path: '/{prefix}/instruction/detail',
   authority: instructionQuery.authority,

@@ -54,6 +54,7 @@ export const customerQuerySchema = z.object({
 export const noticeQuery = defineOperation({
   ...customer,
   id: 'RISK_NOTICE_QUERY',
+  partner: 'read',
   name: '风险提示列表（分页）',
   path: '/{prefix}/risk/notice/query',
   authority: ['RISK_VIEW'],
@@ -68,6 +69,7 @@ export const noticeQuery = defineOperation({
 export const noticeDetail = defineOperation({
   ...customer,
   id: 'RISK_NOTICE_DETAIL',
+  partner: 'read',
   name: '风险提示详情',
   path: '/{prefix}/risk/notice/detail',
   authority: ['RISK_VIEW'],

@@ -5,6 +5,8 @@ import { SIGNING_LAYOUTS, signingData, type SigningLayoutName, type SigningSubje
 /** Who calls an operation: `public` needs no session; the others are the session's user type. */
 export type Audience = 'public' | 'customer' | 'staff' | 'partner';
 export type Flag = 0 | 1;
+/** What a partner system may do with an operation opened to it. */
+export type PartnerUse = 'read' | 'write';
 
 /** The gateway flags of spec §3 "API definition": the contract's defaults, which staff may override. */
 export interface GatewayFlags {
@@ -61,6 +63,11 @@ export interface Operation<
    * The web client signs such calls by itself; the server verifies in the operation's transaction.
    */
   readonly signing?: (input: unknown) => SigningSubject;
+  /**
+   * May staff open it to partner systems (docs/partner-access.md)? `read`: a read a partner's
+   * acting seat may make; `write`: a change, which also needs that seat. Unmarked: never.
+   */
+  readonly partner?: PartnerUse;
 }
 
 /**
@@ -105,13 +112,15 @@ interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | 
    * layouts). The request must then carry `signMsg` (`withSignature(schema)`).
    */
   signing?: SigningLayoutName | ((input: Req extends z.ZodType ? z.output<Req> : never) => SigningSubject);
+  partner?: PartnerUse;
 }
 
 const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
 
 /**
  * Declares an operation once. `isAuth` follows the audience; `isOpen` (partner access through
- * the gateway) defaults to 0 for every operation, and only staff may open one.
+ * the gateway) defaults to 0 for every operation, and staff may open only one its contract marks
+ * `partner`.
  */
 export function defineOperation<Req extends z.ZodType | undefined = undefined, Res extends z.ZodType | undefined = undefined, Aud extends Audience = Audience>(
   def: Definition<Req, Res, Aud>,
@@ -124,6 +133,8 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   if (def.kind === 'stream' && def.envelope !== 'exempt') throw new Error(`operation ${def.id}: an event stream is read by EventSource, which sends none of the envelope's headers`);
   if (def.kind === 'text' && def.envelope !== 'exempt') throw new Error(`operation ${def.id}: a text answer is read by machines that send none of the envelope's headers`);
   if (def.signing !== undefined && def.method !== 'POST') throw new Error(`operation ${def.id}: a signed operation is a POST (its signMsg travels in the body)`);
+  // A partner system holds no device key, and staff-only or public calls are no partner's business.
+  if (def.partner && (def.signing !== undefined || !def.audience.some((a) => a === 'customer'))) throw new Error(`operation ${def.id}: only an unsigned customer operation can be opened to partners`);
   const signing = def.signing === undefined ? undefined : signingOf(def.id, def.signing, def.request);
   return {
     id: def.id,
@@ -140,6 +151,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
     defaults: { isEncrypt: flag(def.encrypt), isAra: flag(def.antiReplay), isAuth: isPublic ? 0 : 1, isOpen: 0 },
     pinned: def.pinned ?? [],
     ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+    ...(def.partner ? { partner: def.partner } : {}),
     ...(def.envelope ? { envelope: def.envelope } : {}),
     ...(def.maxBytes ? { maxBytes: def.maxBytes } : {}),
     ...(def.fileTypes ? { fileTypes: def.fileTypes } : {}),

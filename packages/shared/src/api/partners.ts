@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../rules/schema-primitives';
 import { defineOperation } from './operation';
-import { enterpriseNoSchema } from './users';
+import { enterpriseNoSchema, userNoSchema } from './users';
 
 /** How long a partner's access token lives (seconds): the client asks for a new one after. */
 export const PARTNER_TOKEN_TTL_SECONDS = 7200;
@@ -52,6 +52,8 @@ const apiCodesSchema = z
   .array(plainText('接口编码不能包含控制字符').trim().min(1, '接口编码不能为空').max(64, '接口编码不能超过64个字符'), { error: '请选择可调用的接口' })
   .max(MAX_PARTNER_APIS, `可调用的接口不能超过${MAX_PARTNER_APIS}个`)
   .refine((codes) => new Set(codes).size === codes.length, '可调用的接口不能重复');
+/** The seat of the client's enterprise it acts as; null: none yet (no business call passes). */
+const actingSeatSchema = userNoSchema.nullable().default(null);
 
 export const partnerClientSchema = z.object({
   clientId: z.string(),
@@ -59,6 +61,7 @@ export const partnerClientSchema = z.object({
   enterpriseNo: z.string(),
   enterpriseName: z.string(),
   apiCodes: z.array(z.string()),
+  userNo: z.string().nullable(),
   /** 1 active, 0 revoked. */
   status: z.number(),
   createdAt: z.string(),
@@ -88,7 +91,7 @@ export const partnerAdd = defineOperation({
   encrypt: true,
   antiReplay: true,
   pinned: ['enabled', 'encrypted'],
-  request: z.object({ clientName: clientNameSchema, enterpriseNo: enterpriseNoSchema, apiCodes: apiCodesSchema }),
+  request: z.object({ clientName: clientNameSchema, enterpriseNo: enterpriseNoSchema, apiCodes: apiCodesSchema, userNo: actingSeatSchema }),
   response: credentialsSchema,
 });
 
@@ -100,7 +103,7 @@ export const partnerUpdate = defineOperation({
   path: '/{urlPrefix}/partner/client/update',
   encrypt: true,
   antiReplay: true,
-  request: z.object({ clientId: partnerClientIdSchema, clientName: clientNameSchema, apiCodes: apiCodesSchema }),
+  request: z.object({ clientId: partnerClientIdSchema, clientName: clientNameSchema, apiCodes: apiCodesSchema, userNo: actingSeatSchema }),
 });
 
 export const partnerRotate = defineOperation({

@@ -147,6 +147,7 @@ function customerOperations<R extends WarningRecord>(id: string, name: string, p
     query: defineOperation({
       ...base,
       id: `WARNING_${id}_QUERY`,
+      partner: 'read',
       name: `${name}列表（分页）`,
       path: `/{prefix}/warning/${path}/query`,
       authority: ['WARNING_VIEW'],

@@ -14,6 +14,7 @@ export const FLOOR_MESSAGES = {
   plaintext: '密钥协商、验证码与文件下载接口不可加密，也不可要求防重放签名',
   exempt: '健康检查、实时事件流与合作方令牌接口不经网关信封，此项设置不起作用，不可修改',
   encrypted: '密码与登录接口必须加密传输',
+  partner: '接口契约未允许合作方调用，不可开放',
 } as const;
 
 /**
@@ -37,6 +38,7 @@ export function floorLocks(op: AnyOperation | undefined): Partial<Record<FlagFie
     locks.isAra = { value: 0, reason: FLOOR_MESSAGES.plaintext };
   }
   if (op.pinned.includes('encrypted')) locks.isEncrypt = { value: 1, reason: FLOOR_MESSAGES.encrypted };
+  if (!op.partner) locks.isOpen = { value: 0, reason: FLOOR_MESSAGES.partner };
   return locks;
 }
 

@@ -61,6 +61,7 @@ export class PartnerTokens {
     const { clientId, secretVersion } = JSON.parse(stored) as { clientId: string; secretVersion: number };
     const client = await activeClient(this.ctx.database.db, clientId);
     if (!client || client.secret_version !== secretVersion) return null;
-    return { clientId, enterpriseNo: client.enterprise_no, apiCodes: client.api_codes, tokenHash };
+    const seat = client.user_no && client.user_id ? { userNo: client.user_no, userId: client.user_id, authorities: client.authorities ?? [] } : null;
+    return { clientId, enterpriseNo: client.enterprise_no, apiCodes: client.api_codes, tokenHash, seat };
   }
 }

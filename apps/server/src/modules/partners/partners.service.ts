@@ -7,7 +7,7 @@ import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { AppError } from '../../plugins/errors';
 import { BANK_ENTERPRISE } from '../../reference/bank';
 import { basicCredentials, newClientId, newClientSecret, secretMatches, type PartnerTokens } from './partner-tokens';
-import { clientWithEnterprise, enterpriseStatus, insertClient, lockClient, openApiCodes, partnerClients, updateClient } from './partners.queries';
+import { clientWithEnterprise, customerSeat, enterpriseStatus, insertClient, lockClient, openApiCodes, partnerClients, updateClient } from './partners.queries';
 
 type Trx = Transaction<DB>;
 
@@ -22,6 +22,14 @@ async function checkApiCodes(trx: Trx, codes: readonly string[]) {
   const known = await openApiCodes(trx, codes);
   const missing = codes.filter((c) => !known.has(c));
   if (missing.length > 0) throw refuse(`以下接口不存在或未开放给合作方：${missing.join('、')}`);
+}
+
+/** The seat a client acts as must be a customer seat of its own enterprise, in service. */
+async function checkSeat(trx: Trx, enterpriseNo: string, userNo: string | null) {
+  if (userNo === null) return;
+  const seat = await customerSeat(trx, enterpriseNo, userNo);
+  if (!seat) throw refuse(`代理用户号 ${userNo} 不存在或不属于该企业`);
+  if (seat.status !== 1 || seat.user_status !== 1) throw refuse(`代理用户号 ${userNo} 已停用`);
 }
 
 async function existing(trx: Trx, clientId: string) {
@@ -85,8 +93,16 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
         if (!enterprise) throw refuse('企业不存在');
         if (enterprise.status !== 1) throw refuse('企业已停用，不能新增合作方');
         await checkApiCodes(trx, input.apiCodes);
-        await insertClient(trx, { client_id: clientId, client_name: input.clientName, enterprise_no: input.enterpriseNo, api_codes: JSON.stringify(input.apiCodes), secret_hash: hash });
-        return { result: { clientId, clientSecret: secret }, detail: { clientName: input.clientName, apiCodes: input.apiCodes } };
+        await checkSeat(trx, input.enterpriseNo, input.userNo);
+        await insertClient(trx, {
+          client_id: clientId,
+          client_name: input.clientName,
+          enterprise_no: input.enterpriseNo,
+          api_codes: JSON.stringify(input.apiCodes),
+          user_no: input.userNo,
+          secret_hash: hash,
+        });
+        return { result: { clientId, clientSecret: secret }, detail: { clientName: input.clientName, apiCodes: input.apiCodes, userNo: input.userNo } };
       });
     },
 
@@ -94,10 +110,14 @@ export function partnersService(ctx: AppContext, tokens: PartnerTokens) {
       return audited(request, 'partner.client_update', { clientId: input.clientId }, async (trx, now) => {
         const before = await existing(trx, input.clientId);
         await checkApiCodes(trx, input.apiCodes);
-        await updateClient(trx, input.clientId, { client_name: input.clientName, api_codes: JSON.stringify(input.apiCodes), updated_at: now });
+        await checkSeat(trx, before.enterprise_no, input.userNo);
+        await updateClient(trx, input.clientId, { client_name: input.clientName, api_codes: JSON.stringify(input.apiCodes), user_no: input.userNo, updated_at: now });
         return {
           result: null,
-          detail: { before: { clientName: before.client_name, apiCodes: before.api_codes }, after: { clientName: input.clientName, apiCodes: input.apiCodes } },
+          detail: {
+            before: { clientName: before.client_name, apiCodes: before.api_codes, userNo: before.user_no },
+            after: { clientName: input.clientName, apiCodes: input.apiCodes, userNo: input.userNo },
+          },
         };
       });
     },

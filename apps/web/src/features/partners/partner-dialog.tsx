@@ -3,7 +3,7 @@ import { partnersApi, type PartnerClient } from '@portal/shared';
 import { Form, Input, Modal, Select, type FormInstance } from 'antd';
 import { useMessage } from '../../lib/countdown-message';
 import { schemaRule } from '../../lib/schema-rule';
-import { enterprisesQuery, openApisQuery, useAddPartner, useUpdatePartner } from './api/partners';
+import { enterprisesQuery, openApisQuery, seatsQuery, useAddPartner, useUpdatePartner } from './api/partners';
 import { useSecretNotice } from './use-secret-notice';
 
 const addSchema = partnersApi.partnerAdd.request;
@@ -12,6 +12,7 @@ export interface PartnerFormValues {
   clientName: string;
   enterpriseNo: string;
   apiCodes: string[];
+  userNo: string | null;
 }
 
 interface PartnerDialogProps {
@@ -28,6 +29,8 @@ export function PartnerDialog({ editing, form, onClose }: PartnerDialogProps) {
   const showSecret = useSecretNotice();
   const enterprises = useQuery({ ...enterprisesQuery, enabled: editing !== null });
   const openApis = useQuery({ ...openApisQuery, enabled: editing !== null });
+  const enterpriseNo = Form.useWatch('enterpriseNo', form);
+  const seats = useQuery({ ...seatsQuery(enterpriseNo), enabled: editing !== null && Boolean(enterpriseNo) });
   const add = useAddPartner();
   const update = useUpdatePartner();
 
@@ -37,7 +40,7 @@ export function PartnerDialog({ editing, form, onClose }: PartnerDialogProps) {
         const created = await add.mutateAsync(values);
         showSecret('合作方已创建', created.clientId, created.clientSecret);
       } else if (editing) {
-        await update.mutateAsync({ clientId: editing.clientId, clientName: values.clientName, apiCodes: values.apiCodes });
+        await update.mutateAsync({ clientId: editing.clientId, clientName: values.clientName, apiCodes: values.apiCodes, userNo: values.userNo });
         message.success('修改成功');
       }
     },
@@ -65,6 +68,21 @@ export function PartnerDialog({ editing, form, onClose }: PartnerDialogProps) {
             showSearch={{ optionFilterProp: 'label' }}
             loading={enterprises.isFetching}
             options={(enterprises.data ?? []).filter((e) => e.enterpriseType !== 'bank').map((e) => ({ value: e.enterpriseNo, label: `${e.enterpriseName}（${e.enterpriseNo}）` }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="userNo"
+          label="代理用户号"
+          initialValue={null}
+          extra="合作方以该用户号的权限与账户权限调用接口；未指定时不能调用业务接口"
+          rules={[schemaRule(addSchema.shape.userNo)]}
+        >
+          <Select
+            allowClear
+            placeholder="请选择所属企业的用户号"
+            loading={seats.isFetching}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(seats.data ?? []).map((s) => ({ value: s.userNo, label: `${s.userName}（${s.userNo}）` }))}
           />
         </Form.Item>
         <Form.Item name="apiCodes" label="可调用接口（已开放给合作方的接口）" initialValue={[]} rules={[schemaRule(addSchema.shape.apiCodes)]}>

@@ -19,7 +19,7 @@ export function PartnerManagementPage() {
 
   const startEdit = (target: PartnerClient | 'new') => {
     form.resetFields();
-    if (target !== 'new') form.setFieldsValue({ clientName: target.clientName, enterpriseNo: target.enterpriseNo, apiCodes: target.apiCodes });
+    if (target !== 'new') form.setFieldsValue({ clientName: target.clientName, enterpriseNo: target.enterpriseNo, apiCodes: target.apiCodes, userNo: target.userNo });
     setEditing(target);
   };
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { enterprisesApi, gatewayApi, partnersApi, type OperationInput } from '@portal/shared';
+import { enterprisesApi, gatewayApi, partnersApi, usersApi, type OperationInput } from '@portal/shared';
 import { http } from '../../../lib/http';
 
 const clientsKey = ['partners', 'clients'];
@@ -9,6 +9,14 @@ export const partnersQuery = queryOptions({ queryKey: clientsKey, queryFn: () =>
 
 /** `enterpriseAll`: the enterprises a partner may belong to (its data scope). */
 export const enterprisesQuery = queryOptions({ queryKey: ['partners', 'enterprises'], queryFn: () => http.call(enterprisesApi.enterpriseAll) });
+
+/** `userAll` of one enterprise: the seats a partner of it may act as. */
+export const seatsQuery = (enterpriseNo: string | undefined) =>
+  queryOptions({
+    queryKey: ['partners', 'seats', enterpriseNo],
+    queryFn: () => http.call(usersApi.userAll, { enterpriseNo }),
+    enabled: Boolean(enterpriseNo),
+  });
 
 /** `apiAll`, narrowed to the operations open to partners and in service: what a partner may be given. */
 export const openApisQuery = queryOptions({
