@@ -6,19 +6,17 @@ import { TEST_CAPTCHA, loginClient } from './login-client';
 import { createTestApp, type TestApp } from './test-app';
 
 /** The password of every login a test writes with `addLogin`. */
-export const TEST_PASSWORD = 'Test1234';
+const TEST_PASSWORD = 'Test1234';
 
 const DEMO_PASSWORDS = new Map(USERS.map((u) => [u.username, u.password]));
 
 export type Client = Awaited<ReturnType<typeof loginClient>>;
 
 /** An operation, a path under the customer prefix (`/user/add`), or a whole path (`/pmobile/...`). */
-export type Target = AnyOperation | string;
+type Target = AnyOperation | string;
 
 export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
-  /** A new, empty database (migrations and reference data only, no demo seed). */
-  fresh?: boolean;
   /** Runs on the new app before the client connects, for what the client's API list must already show. */
   prepare?: (app: TestApp) => Promise<void>;
   /** Names the calls use for a login (`{ maker: 'ins.maker' }`); any other name is the username itself. */
@@ -37,7 +35,7 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    const app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', ...env }, { logStream: options.logStream, fresh: options.fresh });
+    const app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', ...env }, { logStream: options.logStream });
     await options.prepare?.(app);
     built = { app, client: await loginClient(app) };
   });
@@ -52,7 +50,7 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
   const db = () => app().stores.database.db;
   const usernameOf = (who: string) => options.logins?.[who] ?? who;
 
-  /** The access token of `who`, logged in on the first ask; one session per username. */
+  /** The access token of `who`, logged in on the first ask (with `password` when given); one session per username. */
   async function asUser(who: string, password?: string): Promise<string> {
     const username = usernameOf(who);
     const known = tokens.get(username);
