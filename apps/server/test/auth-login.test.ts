@@ -1,31 +1,25 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portalCrypto as c } from '@portal/crypto/node';
 import { RETURN_CODES } from '@portal/shared';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
+import { createTestApp } from './helpers/test-app';
 
 const code = (json: { returnCode: string }) => json.returnCode;
 
 describe('captcha, randoms and the signed login', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
   const logs: string[] = [];
-
-  beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        logs.push(chunk.toString());
-        done();
-      },
-    });
-    app = await createTestApp({ TEST_CAPTCHA, CAPTCHA_TTL_SECONDS: '1', LOGIN_RATE_LIMIT: '1000' }, { logStream });
-    client = await loginClient(app);
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(chunk.toString());
+      done();
+    },
   });
-  afterAll(() => app.close());
+  const { app, client, db } = serverUnderTest({ CAPTCHA_TTL_SECONDS: '1' }, { logStream });
 
   it('serves the captcha as an SVG of glyph outlines, never the answer as text, and not cached', async () => {
-    const res = await client.captcha();
+    const res = await client().captcha();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -35,89 +29,89 @@ describe('captcha, randoms and the signed login', () => {
   });
 
   it('needs the rev the captcha is bound to', async () => {
-    const res = await app.inject({ method: 'POST', url: '/pmobile/captcha/picture/createCode', headers: { appid: 'zctgdzhwy', bl: '1' } });
+    const res = await app().inject({ method: 'POST', url: '/pmobile/captcha/picture/createCode', headers: { appid: 'zctgdzhwy', bl: '1' } });
     expect(res.json().returnCode).toBe(RETURN_CODES.REV_MISSING.code);
   });
 
   it('issues a 32-hex server random', async () => {
-    expect(await client.random()).toMatch(/^[0-9a-f]{32}$/);
+    expect(await client().random()).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('logs in with everything right and the token opens a session', async () => {
-    const { json, data } = await client.attempt('demo', 'Demo1234');
+    const { json, data } = await client().attempt('demo', 'Demo1234');
     expect(code(json)).toBe('000000');
     const token = (data as { access_token: string }).access_token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const check = await client.call('/pmobile/customer/user/isExpiredOrFirstLogin', { username: 'demo' }, token);
+    const check = await client().call('/pmobile/customer/user/isExpiredOrFirstLogin', { username: 'demo' }, token);
     expect(check.json).toMatchObject({ returnCode: '000000', data: false });
   });
 
   it('refuses a wrong captcha and spends it', async () => {
-    const wrong = await client.attempt('demo', 'Demo1234', { captcha: 'ZZZZZ' });
+    const wrong = await client().attempt('demo', 'Demo1234', { captcha: 'ZZZZZ' });
     expect(wrong.res.statusCode).toBe(400);
     expect(wrong.json).toMatchObject({ returnCode: RETURN_CODES.CAPTCHA_INVALID.code, returnMsg: '图形验证码错误，请重新输入' });
-    const again = await client.attempt('demo', 'Demo1234', { fetchCaptcha: false });
+    const again = await client().attempt('demo', 'Demo1234', { fetchCaptcha: false });
     expect(code(again.json)).toBe(RETURN_CODES.CAPTCHA_EXPIRED.code);
   });
 
   it('accepts the captcha in any case, once', async () => {
-    expect(code((await client.attempt('demo', 'Demo1234', { captcha: TEST_CAPTCHA.toLowerCase() })).json)).toBe('000000');
-    expect(code((await client.attempt('demo', 'Demo1234', { fetchCaptcha: false })).json)).toBe(RETURN_CODES.CAPTCHA_EXPIRED.code);
+    expect(code((await client().attempt('demo', 'Demo1234', { captcha: TEST_CAPTCHA.toLowerCase() })).json)).toBe('000000');
+    expect(code((await client().attempt('demo', 'Demo1234', { fetchCaptcha: false })).json)).toBe(RETURN_CODES.CAPTCHA_EXPIRED.code);
   });
 
   it('lets a captcha expire', async () => {
-    await client.captcha();
+    await client().captcha();
     await new Promise((r) => setTimeout(r, 1_300));
-    expect(code((await client.attempt('demo', 'Demo1234', { fetchCaptcha: false })).json)).toBe(RETURN_CODES.CAPTCHA_EXPIRED.code);
+    expect(code((await client().attempt('demo', 'Demo1234', { fetchCaptcha: false })).json)).toBe(RETURN_CODES.CAPTCHA_EXPIRED.code);
   });
 
   it('refuses a server random used twice or never issued', async () => {
-    const random = await client.random();
-    expect(code((await client.attempt('demo', 'Demo1234', { random })).json)).toBe('000000');
-    expect(code((await client.attempt('demo', 'Demo1234', { random })).json)).toBe(RETURN_CODES.RANDOM_INVALID.code);
-    expect(code((await client.attempt('demo', 'Demo1234', { random: c.randomHex(16) })).json)).toBe(RETURN_CODES.RANDOM_INVALID.code);
+    const random = await client().random();
+    expect(code((await client().attempt('demo', 'Demo1234', { random })).json)).toBe('000000');
+    expect(code((await client().attempt('demo', 'Demo1234', { random })).json)).toBe(RETURN_CODES.RANDOM_INVALID.code);
+    expect(code((await client().attempt('demo', 'Demo1234', { random: c.randomHex(16) })).json)).toBe(RETURN_CODES.RANDOM_INVALID.code);
   });
 
   it('refuses a signature by another key or over another message', async () => {
     const stranger = await c.sm2GenerateKeyPair();
-    expect(code((await client.attempt('demo', 'Demo1234', { signWith: stranger.privateKey })).json)).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
-    expect(code((await client.attempt('demo', 'Demo1234', { signed: 'demo|x|y|0' })).json)).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
-    const serverRandom = await client.random();
-    await client.captcha();
+    expect(code((await client().attempt('demo', 'Demo1234', { signWith: stranger.privateKey })).json)).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
+    expect(code((await client().attempt('demo', 'Demo1234', { signed: 'demo|x|y|0' })).json)).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
+    const serverRandom = await client().random();
+    await client().captcha();
     const clientRandom = c.randomHex(16);
-    const zctgPassword = await c.asymEncrypt('SM2', client.envelope.negotiated.appAsymmetricEncryptionPublicKey, c.utf8Encode(JSON.stringify({ password: 'Demo1234', random: serverRandom, randomClient: clientRandom })));
-    const garbled = await client.envelope.post('/pmobile/admin/login/token', {
+    const zctgPassword = await c.asymEncrypt('SM2', client().envelope.negotiated.appAsymmetricEncryptionPublicKey, c.utf8Encode(JSON.stringify({ password: 'Demo1234', random: serverRandom, randomClient: clientRandom })));
+    const garbled = await client().envelope.post('/pmobile/admin/login/token', {
       username: 'demo',
       captcha: TEST_CAPTCHA,
-      lastRev: client.envelope.rev,
-      extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: client.device.publicKey, signMsg: '%%%not-base64', channelCode: 'WY' },
+      lastRev: client().envelope.rev,
+      extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: client().device.publicKey, signMsg: '%%%not-base64', channelCode: 'WY' },
     });
     expect(garbled.json.returnCode).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
   });
 
   it('answers a wrong password and an unknown user alike', async () => {
-    const wrong = await client.attempt('checker', 'Wrong1234');
-    const unknown = await client.attempt('nobody', 'Demo1234');
+    const wrong = await client().attempt('checker', 'Wrong1234');
+    const unknown = await client().attempt('nobody', 'Demo1234');
     expect(wrong.json).toEqual(unknown.json);
     expect(wrong.json).toMatchObject({ returnCode: RETURN_CODES.CREDENTIALS_INVALID.code, returnMsg: '用户名或密码错误，还可尝试4次' });
     // checker's count is back to 0 after a right password.
-    expect(code((await client.attempt('checker', 'Demo1234')).json)).toBe('000000');
+    expect(code((await client().attempt('checker', 'Demo1234')).json)).toBe('000000');
   });
 
   it('refuses a plaintext password in the password field', async () => {
-    const serverRandom = await client.random();
-    await client.captcha();
-    const res = await client.envelope.post('/pmobile/admin/login/token', {
+    const serverRandom = await client().random();
+    await client().captcha();
+    const res = await client().envelope.post('/pmobile/admin/login/token', {
       username: 'demo',
       password: 'Demo1234',
       captcha: TEST_CAPTCHA,
-      lastRev: client.envelope.rev,
+      lastRev: client().envelope.rev,
       extension: {
         loginType: '0',
         zctgPassword: 'AAAA',
         random: serverRandom,
         randomClient: c.randomHex(16),
-        key: client.device.publicKey,
+        key: client().device.publicKey,
         signMsg: 'AAAA',
         channelCode: 'WY',
       },
@@ -126,20 +120,20 @@ describe('captcha, randoms and the signed login', () => {
   });
 
   it('validates the login body with the spec messages', async () => {
-    const res = await client.envelope.post('/pmobile/admin/login/token', { username: 'demo', captcha: 'ABC', lastRev: 'x', extension: {} });
+    const res = await client().envelope.post('/pmobile/admin/login/token', { username: 'demo', captcha: 'ABC', lastRev: 'x', extension: {} });
     expect(res.json).toMatchObject({ returnCode: RETURN_CODES.INVALID_PARAMETER.code });
-    const short = await client.envelope.post('/pmobile/admin/login/token', {
+    const short = await client().envelope.post('/pmobile/admin/login/token', {
       username: 'demo',
       captcha: 'ABC',
       lastRev: 'x',
-      extension: { loginType: '0', zctgPassword: 'x', random: c.randomHex(16), randomClient: c.randomHex(16), key: client.device.publicKey, signMsg: 'x', channelCode: 'WY' },
+      extension: { loginType: '0', zctgPassword: 'x', random: c.randomHex(16), randomClient: c.randomHex(16), key: client().device.publicKey, signMsg: 'x', channelCode: 'WY' },
     });
     expect(short.json.returnMsg).toBe('请输入5位图形验证码！');
   });
 
   it('keeps passwords, tokens and captcha answers out of the logs and the audit log', async () => {
-    const token = await client.token('demo', 'Demo1234');
-    const audit = JSON.stringify(await app.stores.database.db.selectFrom('audit_log').selectAll().execute());
+    const token = await client().token('demo', 'Demo1234');
+    const audit = JSON.stringify(await db().selectFrom('audit_log').selectAll().execute());
     const text = logs.join('');
     expect(text.length).toBeGreaterThan(0);
     for (const secret of ['Demo1234', 'Wrong1234', token, TEST_CAPTCHA]) {
@@ -149,7 +143,7 @@ describe('captcha, randoms and the signed login', () => {
   });
 
   it('audits login successes and failures with their reason, and flags a new device', async () => {
-    const rows = await app.stores.database.db
+    const rows = await db()
       .selectFrom('audit_log')
       .select(['event', 'outcome', 'username', 'detail'])
       .where('event', '=', 'login')
@@ -165,59 +159,52 @@ describe('captcha, randoms and the signed login', () => {
 });
 
 describe('sessions', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  const check = (token: string) => client.call('/pmobile/customer/user/isExpiredOrFirstLogin', { username: 'demo' }, token);
-
-  beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, client, db } = serverUnderTest();
+  const check = (token: string) => client().call('/pmobile/customer/user/isExpiredOrFirstLogin', { username: 'demo' }, token);
 
   it('refuses a call without a token or with a made-up one with 401', async () => {
-    const none = await client.envelope.post('/pmobile/customer/user/isExpiredOrFirstLogin', { username: 'demo' });
+    const none = await client().envelope.post('/pmobile/customer/user/isExpiredOrFirstLogin', { username: 'demo' });
     expect(none.res.statusCode).toBe(401);
     expect(none.json).toMatchObject({ returnCode: '040001', returnMsg: '认证失败，请重新登录！' });
     expect((await check('made-up')).res.statusCode).toBe(401);
   });
 
   it('ends the earlier session of a user number when it logs in again', async () => {
-    const first = await client.token('demo', 'Demo1234');
-    const second = await client.token('demo', 'Demo1234');
+    const first = await client().token('demo', 'Demo1234');
+    const second = await client().token('demo', 'Demo1234');
     expect((await check(first)).res.statusCode).toBe(401);
     expect((await check(second)).res.statusCode).toBe(200);
   });
 
   it('ends a session on logout', async () => {
-    const token = await client.token('demo', 'Demo1234');
-    const out = await client.call('/pmobile/admin/logout/token', { token }, token);
+    const token = await client().token('demo', 'Demo1234');
+    const out = await client().call('/pmobile/admin/logout/token', { token }, token);
     expect(out.json.returnCode).toBe('000000');
     expect((await check(token)).res.statusCode).toBe(401);
   });
 
   it('expires after 30 idle minutes, and activity keeps it alive until 12 hours', async () => {
-    const idle = await client.token('demo', 'Demo1234');
-    app.clock.advance(29 * 60_000);
+    const idle = await client().token('demo', 'Demo1234');
+    app().clock.advance(29 * 60_000);
     expect((await check(idle)).res.statusCode).toBe(200);
-    app.clock.advance(31 * 60_000);
+    app().clock.advance(31 * 60_000);
     expect((await check(idle)).res.statusCode).toBe(401);
 
-    const busy = await client.token('demo', 'Demo1234');
+    const busy = await client().token('demo', 'Demo1234');
     for (let elapsed = 0; elapsed < 11.5 * 60; elapsed += 25) {
-      app.clock.advance(25 * 60_000);
+      app().clock.advance(25 * 60_000);
       expect((await check(busy)).res.statusCode).toBe(200);
     }
-    app.clock.advance(40 * 60_000);
+    app().clock.advance(40 * 60_000);
     expect((await check(busy)).res.statusCode).toBe(401);
   });
 
   it('refuses a call that lacks its authority with 403 and audits it', async () => {
-    const token = await client.token('demo', 'Demo1234');
-    const res = await client.call('/pmobile/customer/userUnlock/queryLockUser', {}, token);
+    const token = await client().token('demo', 'Demo1234');
+    const res = await client().call('/pmobile/customer/userUnlock/queryLockUser', {}, token);
     expect(res.res.statusCode).toBe(403);
     expect(res.json.returnCode).toBe(RETURN_CODES.FORBIDDEN.code);
-    const denied = await app.stores.database.db.selectFrom('audit_log').selectAll().where('event', '=', 'access.denied').execute();
+    const denied = await db().selectFrom('audit_log').selectAll().where('event', '=', 'access.denied').execute();
     expect(denied.at(-1)).toMatchObject({ username: 'demo', user_no: 'U100000101' });
   });
 });

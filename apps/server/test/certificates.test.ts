@@ -1,33 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCsr, fromPem, issueCertificate, parseCertificate, portalCrypto as c, type KeyPair } from '@portal/crypto/node';
 import { OPERATIONS, RETURN_CODES, certificatesApi, loginSigningString, type AnyOperation, type CertificateRecord } from '@portal/shared';
 import { openssl, opensslStatus, sm2PublicPem } from '../../../packages/crypto/test/helpers';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { TEST_CAPTCHA } from './helpers/login-client';
+import { serverUnderTest } from './helpers/server-under-test';
 
 const P = '/pmobile/customer';
-const pathOf = (op: AnyOperation) => `/pmobile${op.path.replace('{prefix}', 'customer')}`;
 const SM2_ID = 'distid:1234567812345678';
 const verifyAccountEdit = OPERATIONS.find((op) => op.path.endsWith('/VerifySign/AccountEdit'))!;
 const accountEdit = { accountNo: '622202000000001234', alias: '一号户', singleLimit: '1000000.00', dailyLimit: null };
 const DAY = 86_400_000;
 
 describe('certificate edition', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  let admin: string;
-  const db = () => app.stores.database.db;
+  const { app, client, db, asUser, pathOf, call } = serverUnderTest({ CERT_VALIDITY_DAYS: '730' }, { caller: 'admin' });
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', CERT_VALIDITY_DAYS: '730' });
-    client = await loginClient(app);
-    admin = await client.token('admin', 'Admin1234');
+    await asUser('admin');
   });
-  afterAll(() => app.close());
 
-  const staff = (op: AnyOperation, body: unknown, token = admin) => client.call(pathOf(op), body, token);
   const staffOk = async <T>(op: AnyOperation, body: unknown) => {
-    const { res, json, data } = await staff(op, body);
+    const { res, json, data } = await call(op, body);
     expect(res.statusCode, `${op.id}: ${json.returnMsg}`).toBe(200);
     return data as T;
   };
@@ -35,33 +27,33 @@ describe('certificate edition', () => {
 
   /** The password control over a fresh server random, as the browser's control makes it. */
   async function control(password: string) {
-    const { appAsymmetricEncryptionType: asym, appAsymmetricEncryptionPublicKey: key } = client.envelope.negotiated;
-    const random = await client.random();
+    const { appAsymmetricEncryptionType: asym, appAsymmetricEncryptionPublicKey: key } = client().envelope.negotiated;
+    const random = await client().random();
     const randomClient = c.randomHex(16);
     const zctgPassword = await c.asymEncrypt(asym, key, c.utf8Encode(JSON.stringify({ password, random, randomClient })));
     return { random, randomClient, zctgPassword };
   }
 
   async function enroll(activationCode: string, password: string, keys: KeyPair, csrKeys: KeyPair = keys) {
-    await client.captcha();
+    await client().captcha();
     const csr = c.toBase64(await createCsr(c, csrKeys, { commonName: 'ignored' }));
-    return client.envelope.post(pathOf(certificatesApi.certEnroll), {
+    return client().envelope.post(pathOf(certificatesApi.certEnroll), {
       activationCode: activationCode.toLowerCase(),
       csr,
       captcha: TEST_CAPTCHA,
-      lastRev: client.envelope.rev,
+      lastRev: client().envelope.rev,
       ...(await control(password)),
     });
   }
 
   async function certLogin(username: string, password: string, certificate: string, privateKey: string, op: AnyOperation = certificatesApi.certLogin) {
-    await client.captcha();
+    await client().captcha();
     const pw = await control(password);
     const signMsg = c.toBase64(await c.sm2Sign(privateKey, c.utf8Encode(loginSigningString(username, pw.random, pw.randomClient, '1'))));
-    return client.envelope.post(pathOf(op), {
+    return client().envelope.post(pathOf(op), {
       username,
       captcha: TEST_CAPTCHA,
-      lastRev: client.envelope.rev,
+      lastRev: client().envelope.rev,
       extension: { loginType: '1', ...pw, certificate, signMsg, channelCode: 'WY' },
     });
   }
@@ -76,9 +68,8 @@ describe('certificate edition', () => {
     const issued = await staffOk<{ code: string; expiresAt: string; username: string }>(certificatesApi.certActivationCode, { username: 'demo' });
     expect(issued.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(new Date(issued.expiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect((await staff(certificatesApi.certActivationCode, { username: 'nobody.here' })).json.returnMsg).toBe('用户不存在');
-    const demo = await client.token('demo', 'Demo1234');
-    expect((await staff(certificatesApi.certActivationCode, { username: 'demo' }, demo)).res.statusCode).toBe(403);
+    expect((await call(certificatesApi.certActivationCode, { username: 'nobody.here' })).json.returnMsg).toBe('用户不存在');
+    expect((await call(certificatesApi.certActivationCode, { username: 'demo' }, 'demo')).res.statusCode).toBe(403);
     // Only the hash is stored, and the audit entry never carries the code.
     const stored = await db().selectFrom('certificate_activation_codes').select('code_hash').execute();
     expect(stored.every((r) => r.code_hash !== issued.code.replaceAll('-', ''))).toBe(true);
@@ -123,27 +114,27 @@ describe('certificate edition', () => {
 
   it('expires an activation code after 15 minutes', async () => {
     const later = await codeFor('checker');
-    app.clock.advance(16 * 60_000);
+    app().clock.advance(16 * 60_000);
     try {
       expect(code(await enroll(later, 'Demo1234', await c.sm2GenerateKeyPair()))).toBe(RETURN_CODES.CERT_ACTIVATION_INVALID.code);
     } finally {
-      app.clock.advance(-16 * 60_000);
+      app().clock.advance(-16 * 60_000);
     }
   });
 
   it('refuses the signed edition to a login holding an active certificate, after the password proved right', async () => {
-    const refused = await client.attempt('demo', 'Demo1234');
+    const refused = await client().attempt('demo', 'Demo1234');
     expect(refused.json.returnCode).toBe(RETURN_CODES.CERT_REQUIRED.code);
     expect(refused.json.returnMsg).toBe('该用户已启用数字证书，请使用证书版登录');
     // A wrong password says nothing of the certificate.
-    expect((await client.attempt('demo', 'Wrong1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    expect((await client().attempt('demo', 'Wrong1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
   });
 
   it('answers the login and seats bound to a certificate (user/queryByKey)', async () => {
-    const res = await client.envelope.post(`${P}/user/queryByKey`, { certificate: demoCert });
+    const res = await client().envelope.post(`${P}/user/queryByKey`, { certificate: demoCert });
     expect(res.data).toMatchObject({ username: 'demo', serial: demoSerial });
     expect((res.data as { userNos: { enterpriseNo: string }[] }).userNos.map((s) => s.enterpriseNo)).toContain('1000000001');
-    const junk = await client.envelope.post(`${P}/user/queryByKey`, { certificate: c.toBase64(c.randomBytes(300)) });
+    const junk = await client().envelope.post(`${P}/user/queryByKey`, { certificate: c.toBase64(c.randomBytes(300)) });
     expect(junk.json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
   });
 
@@ -154,10 +145,10 @@ describe('certificate edition', () => {
     const session = await db().selectFrom('sessions').select(['device_key', 'cert_serial']).where('revoked_at', 'is', null).where('user_no', 'like', 'U%').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(session).toEqual({ device_key: demoKeys.publicKey, cert_serial: demoSerial });
 
-    const signMsg = await client.sign(verifyAccountEdit, accountEdit, demoKeys.privateKey);
-    expect((await client.call(`${P}/VerifySign/AccountEdit`, { ...accountEdit, signMsg }, token)).json.returnCode).toBe('000000');
+    const signMsg = await client().sign(verifyAccountEdit, accountEdit, demoKeys.privateKey);
+    expect((await client().call(`${P}/VerifySign/AccountEdit`, { ...accountEdit, signMsg }, token)).json.returnCode).toBe('000000');
     // The browser's device key no longer speaks for this session.
-    const byDevice = await client.call(`${P}/VerifySign/AccountEdit`, accountEdit, token);
+    const byDevice = await client().call(`${P}/VerifySign/AccountEdit`, accountEdit, token);
     expect(byDevice.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
 
     const entry = await db().selectFrom('audit_log').select('detail').where('event', '=', 'login').where('outcome', '=', 'success').orderBy('audit_id', 'desc').executeTakeFirstOrThrow();
@@ -207,11 +198,11 @@ describe('certificate edition', () => {
     const token = ((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).data as { access_token: string }).access_token;
     const frozen = await staffOk<CertificateRecord>(certificatesApi.certFreeze, { serial: demoSerial });
     expect(frozen.status).toBe('frozen');
-    expect((await client.get(`${P}/current/user`, {}, token)).res.statusCode).toBe(401);
+    expect((await client().get(`${P}/current/user`, {}, token)).res.statusCode).toBe(401);
     expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
-    expect((await staff(certificatesApi.certFreeze, { serial: demoSerial })).json.returnMsg).toBe('只有正常状态的证书可以冻结');
+    expect((await call(certificatesApi.certFreeze, { serial: demoSerial })).json.returnMsg).toBe('只有正常状态的证书可以冻结');
     // Pen test H2: a frozen certificate (a lost key) must not fall back to the password.
-    const signedWhileFrozen = await client.attempt('demo', 'Demo1234');
+    const signedWhileFrozen = await client().attempt('demo', 'Demo1234');
     expect(signedWhileFrozen.json.returnCode).toBe(RETURN_CODES.CERT_REQUIRED.code);
     expect((await staffOk<CertificateRecord>(certificatesApi.certUnfreeze, { serial: demoSerial })).status).toBe('active');
     expect(code(await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey))).toBe('000000');
@@ -228,10 +219,10 @@ describe('certificate edition', () => {
     expect(renewed.serial).not.toBe(demoSerial);
     expect(renewed).toMatchObject({ status: 'active', renewedFrom: demoSerial, publicKey: demoKeys.publicKey });
     // Password login comes back only once no certificate of the login is active or frozen.
-    expect((await staff(certificatesApi.certRestorePassword, { serial: demoSerial })).json.returnMsg).toBe('该用户仍有正常或冻结的证书，请先吊销后再恢复密码登录');
-    expect((await staff(certificatesApi.certRestorePassword, { serial: renewed.serial })).json.returnMsg).toBe('只有已吊销的证书可以恢复密码登录');
+    expect((await call(certificatesApi.certRestorePassword, { serial: demoSerial })).json.returnMsg).toBe('该用户仍有正常或冻结的证书，请先吊销后再恢复密码登录');
+    expect((await call(certificatesApi.certRestorePassword, { serial: renewed.serial })).json.returnMsg).toBe('只有已吊销的证书可以恢复密码登录');
     expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
-    const found = (await client.envelope.post(`${P}/user/queryByKey`, { certificate: demoCert })).data as { serial: string; certificate: string };
+    const found = (await client().envelope.post(`${P}/user/queryByKey`, { certificate: demoCert })).data as { serial: string; certificate: string };
     expect(found.serial).toBe(renewed.serial);
     demoCert = der64(found.certificate);
     demoSerial = renewed.serial;
@@ -244,12 +235,12 @@ describe('certificate edition', () => {
   });
 
   it('an expired certificate is refused with the spec message', async () => {
-    app.clock.advance(731 * DAY);
+    app().clock.advance(731 * DAY);
     try {
       expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
-      expect((await client.envelope.post(`${P}/user/queryByKey`, { certificate: demoCert })).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
+      expect((await client().envelope.post(`${P}/user/queryByKey`, { certificate: demoCert })).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
     } finally {
-      app.clock.advance(-731 * DAY);
+      app().clock.advance(-731 * DAY);
     }
   });
 
@@ -257,13 +248,13 @@ describe('certificate edition', () => {
     const revoked = await staffOk<CertificateRecord>(certificatesApi.certRevoke, { serial: demoSerial, reason: '客户申请注销' });
     expect(revoked).toMatchObject({ status: 'revoked', revokeReason: '客户申请注销', passwordRestoredAt: null });
     expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
-    expect((await staff(certificatesApi.certUnfreeze, { serial: demoSerial })).json.returnMsg).toBe('只有冻结状态的证书可以解冻');
+    expect((await call(certificatesApi.certUnfreeze, { serial: demoSerial })).json.returnMsg).toBe('只有冻结状态的证书可以解冻');
     // Pen test H2: revoking the certificate does not give the signed edition back by itself.
-    expect((await client.attempt('demo', 'Demo1234')).json.returnCode).toBe(RETURN_CODES.CERT_REQUIRED.code);
+    expect((await client().attempt('demo', 'Demo1234')).json.returnCode).toBe(RETURN_CODES.CERT_REQUIRED.code);
     const restored = await staffOk<CertificateRecord>(certificatesApi.certRestorePassword, { serial: demoSerial });
     expect(restored.passwordRestoredAt).not.toBeNull();
-    expect((await staff(certificatesApi.certRestorePassword, { serial: demoSerial })).json.returnMsg).toBe('该用户已恢复密码登录');
-    expect((await client.attempt('demo', 'Demo1234')).json.returnCode).toBe('000000');
+    expect((await call(certificatesApi.certRestorePassword, { serial: demoSerial })).json.returnMsg).toBe('该用户已恢复密码登录');
+    expect((await client().attempt('demo', 'Demo1234')).json.returnCode).toBe('000000');
     const audit = await db().selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'cert.password_restore').orderBy('audit_id').execute();
     // The two refusals of the renew test, this restore, and the second one refused.
     expect(audit.map((a) => a.outcome)).toEqual(['failure', 'failure', 'success', 'failure']);

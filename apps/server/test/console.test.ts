@@ -1,34 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_FIELDS, RETURN_CODES, type AnyOperation } from '@portal/shared';
 
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
+import { createTestApp } from './helpers/test-app';
 
 const P = '/pmobile/customer';
 
 describe('the console shell’s server side', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  let demo: string;
-  let admin: string;
+  const { app, client, db, asUser, call } = serverUnderTest();
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
     // A provider as a business module would register one: counts of the caller's enterprise only.
-    app.reminders.register(async ({ enterpriseNo }) =>
+    app().reminders.register(async ({ enterpriseNo }) =>
       enterpriseNo === '1000000001' ? { waitReviewCount: 3, waitConfirmCount: 1 } : { positionCount: 7 },
     );
-    client = await loginClient(app);
-    demo = await client.token('demo', 'Demo1234');
-    admin = await client.token('admin', 'Admin1234');
+    await asUser('demo');
+    await asUser('admin');
   });
-  afterAll(() => app.close());
 
   const get = (path: string, token: string) =>
-    app.inject({ method: 'GET', url: path, headers: { ...client.envelope.headers, authorization: `Bearer ${token}` } });
+    app().inject({ method: 'GET', url: path, headers: { ...client().envelope.headers, authorization: `Bearer ${token}` } });
 
   it('returns the session user of spec §3 with authorities and user numbers', async () => {
-    const user = (await get(`${P}/current/user`, demo)).json().data;
+    const user = (await get(`${P}/current/user`, await asUser('demo'))).json().data;
     expect(user).toMatchObject({
       userName: 'demo',
       nickName: '张晓明',
@@ -46,13 +41,13 @@ describe('the console shell’s server side', () => {
   it('filters menus by authority and hides empty groups', async () => {
     const codes = (token: string) =>
       get(`${P}/current/user/menu`, token).then((r) => (r.json().data as { menuCode: string }[]).map((m) => m.menuCode));
-    const customer = await codes(demo);
+    const customer = await codes(await asUser('demo'));
     expect(customer).toEqual(expect.arrayContaining(['system', 'accountManagement', 'instructionEntry', 'warningInfo', 'riskManagement', 'bankWebsite']));
     expect(customer).not.toEqual(expect.arrayContaining(['instructionReview']));
     expect(customer).not.toContain('gateway');
     expect(customer).not.toContain('userUnlock');
     expect(customer).not.toContain('thirdPartyInstructionManagement');
-    const staff = await codes(admin);
+    const staff = await codes(await asUser('admin'));
     expect(staff).toEqual(expect.arrayContaining(['gateway', 'apiManagement', 'userUnlock']));
     expect(staff).not.toContain('instructionEntry');
     // The component gallery (made-up accounts) is listed by a development server only.
@@ -60,7 +55,7 @@ describe('the console shell’s server side', () => {
   });
 
   it('marks the groups that stay groups with a single item (always-show)', async () => {
-    const menus = (await get(`${P}/current/user/menu`, admin)).json().data as { menuCode: string; alwaysShow: number }[];
+    const menus = (await get(`${P}/current/user/menu`, await asUser('admin'))).json().data as { menuCode: string; alwaysShow: number }[];
     const flag = (code: string) => menus.find((m) => m.menuCode === code)?.alwaysShow;
     expect(flag('gateway')).toBe(1);
     expect(flag('custodianNotice')).toBe(0);
@@ -80,18 +75,18 @@ describe('the console shell’s server side', () => {
   });
 
   it('updates the profile with validation', async () => {
-    const update = (body: unknown) => client.call(`${P}/current/user/update`, body, demo);
+    const update = (body: unknown) => call('/current/user/update', body, 'demo');
     expect((await update({ nickName: '  ', userDesc: '' })).json.returnMsg).toBe('昵称不能为空！');
     expect((await update({ nickName: '张', avatar: 'javascript:alert(1)' })).json.returnMsg).toBe('头像须为PNG、JPEG或GIF图片');
     expect((await update({ nickName: '张晓明（基金运营部）', userDesc: '负责托管指令录入', avatar: '' })).json.returnCode).toBe('000000');
-    expect((await get(`${P}/current/user`, demo)).json().data).toMatchObject({ nickName: '张晓明（基金运营部）', userDesc: '负责托管指令录入' });
+    expect((await get(`${P}/current/user`, await asUser('demo'))).json().data).toMatchObject({ nickName: '张晓明（基金运营部）', userDesc: '负责托管指令录入' });
   });
 
   it('returns all fourteen home counts for the session’s enterprise', async () => {
-    const counts = (await client.call(`${P}/query/message/reminder`, {}, demo)).data as Record<string, number>;
+    const counts = (await call('/query/message/reminder', {}, 'demo')).data as Record<string, number>;
     expect(Object.keys(counts).sort()).toEqual([...REMINDER_FIELDS].sort());
     // The provider's positionCount for other enterprises does not reach this one: only the warnings module's own count does.
-    const open = await app.stores.database.db
+    const open = await db()
       .selectFrom('clear_position_warnings')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('enterprise_no', '=', '1000000001')
@@ -102,41 +97,41 @@ describe('the console shell’s server side', () => {
   });
 
   it('refuses to switch to the current enterprise or to someone else’s user number', async () => {
-    const same = await client.call(`${P}/user/enterprise/switch`, { userNo: 'U100000101' }, demo);
+    const same = await call('/user/enterprise/switch', { userNo: 'U100000101' }, 'demo');
     expect(same.json).toMatchObject({ returnCode: RETURN_CODES.SWITCH_SAME_ENTERPRISE.code, returnMsg: '切换的企业为当前登录企业！' });
-    const foreign = await client.call(`${P}/user/enterprise/switch`, { userNo: 'U100000102' }, demo);
+    const foreign = await call('/user/enterprise/switch', { userNo: 'U100000102' }, 'demo');
     expect(foreign.json.returnCode).toBe(RETURN_CODES.USER_NO_INVALID.code);
   });
 
   it('switches enterprise by ending the session and logging in to the chosen user number, which moves the data scope', async () => {
-    const switched = await client.call(`${P}/user/enterprise/switch`, { userNo: 'U100000301' }, demo);
+    const switched = await call('/user/enterprise/switch', { userNo: 'U100000301' }, 'demo');
     expect(switched.data).toMatchObject({ userNo: 'U100000301', enterpriseNo: '1000000003' });
-    expect((await get(`${P}/current/user`, demo)).statusCode).toBe(401);
+    expect((await get(`${P}/current/user`, await asUser('demo'))).statusCode).toBe(401);
 
     // A plain login goes to the first seat; with userNo it goes to the chosen one.
-    expect((await client.attempt('demo', 'Demo1234')).json.returnCode).toBe('000000');
-    const { json, data } = await client.attempt('demo', 'Demo1234', { userNo: 'U100000301' });
+    expect((await client().attempt('demo', 'Demo1234')).json.returnCode).toBe('000000');
+    const { json, data } = await client().attempt('demo', 'Demo1234', { userNo: 'U100000301' });
     expect(json.returnCode).toBe('000000');
     const token = (data as { access_token: string }).access_token;
     expect((await get(`${P}/current/user`, token)).json().data).toMatchObject({ userNo: 'U100000301', enterpriseNo: '1000000003' });
-    const counts = (await client.call(`${P}/query/message/reminder`, {}, token)).data as Record<string, number>;
+    const counts = (await client().call(`${P}/query/message/reminder`, {}, token)).data as Record<string, number>;
     expect(counts).toMatchObject({ waitReviewCount: 0, positionCount: 7 });
   });
 
   it('walks every API route: each is public by declaration or refuses a session without its authority', async () => {
-    const customer = await client.token('checker', 'Demo1234');
-    const staff = await client.token('admin', 'Admin1234');
+    const customer = await client().token('checker', 'Demo1234');
+    const staff = await client().token('admin', 'Admin1234');
     const sessionOf = { customer: (await get(`${P}/current/user`, customer)).json().data, staff: (await get(`${P}/current/user`, staff)).json().data };
-    const routes = app.apiRoutes;
+    const routes = app().apiRoutes;
     expect(routes.length).toBeGreaterThan(15);
     const checked: string[] = [];
     for (const { method, url, operation } of routes) {
       if (operation.audience.includes('public')) continue;
       const call = (token?: string) =>
-        app.inject({
+        app().inject({
           method: method as 'GET' | 'POST',
           url,
-          headers: { ...client.envelope.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: { ...client().envelope.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(method === 'GET' ? {} : { payload: {} }),
         });
       expect((await call()).statusCode, `${method} ${url} without a session`).toBe(401);

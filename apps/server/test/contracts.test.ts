@@ -10,7 +10,7 @@ import { recordAudit } from '../src/platform/audit';
 import { generateServerKey } from '../src/platform/server-keys';
 import { syncReferenceData } from '../src/reference/sync';
 import { connectEnvelope } from './helpers/envelope-client';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { serverUnderTest } from './helpers/server-under-test';
 import { API_HEADERS, createTestApp, type TestApp } from './helpers/test-app';
 
 const P = '/pmobile/customer';
@@ -48,27 +48,20 @@ function rawRequest(origin: string, method: string, pathname: string, headers: R
 }
 
 describe('one contract per operation: routes, catalogue and policies', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-
-  beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, client, db } = serverUnderTest();
 
   it('serves every operation at its contract path, and nothing else under the API base', () => {
-    const served = new Set(app.apiRoutes.map((r) => `${r.method} ${r.url}`));
+    const served = new Set(app().apiRoutes.map((r) => `${r.method} ${r.url}`));
     const declared = OPERATIONS.map((op) => `${op.method} /pmobile${operationPath(op, prefixes)}`);
     expect(new Set(declared)).toEqual(served);
   });
 
   it('refuses every non-canonical spelling of every route with 404 before any handler runs', async () => {
-    const token = await client.token('admin', 'Admin1234');
+    const token = await client().token('admin', 'Admin1234');
     // Over a real socket: an injected request would have its dot segments resolved first.
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    const headers = { ...client.envelope.headers, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    for (const { method, url } of app.apiRoutes) {
+    const origin = await app().listen({ port: 0, host: '127.0.0.1' });
+    const headers = { ...client().envelope.headers, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    for (const { method, url } of app().apiRoutes) {
       for (const [kind, variant] of Object.entries(variants(url))) {
         const res = await rawRequest(origin, method, variant, headers, method === 'GET' ? undefined : '{}');
         expect(res.status, `${kind}: ${method} ${variant}`).toBe(404);
@@ -78,38 +71,37 @@ describe('one contract per operation: routes, catalogue and policies', () => {
   });
 
   it('H1: a plaintext profile update on a path variant changes nothing', async () => {
-    const token = await client.token('demo', 'Demo1234');
-    const before = (await app.stores.database.db.selectFrom('users').select('nick_name').where('username', '=', 'demo').executeTakeFirstOrThrow()).nick_name;
+    const token = await client().token('demo', 'Demo1234');
+    const before = (await db().selectFrom('users').select('nick_name').where('username', '=', 'demo').executeTakeFirstOrThrow()).nick_name;
     for (const url of [`${P}/current/user/update/`, `${P}/current/user/updat%65`]) {
-      const res = await app.inject({
+      const res = await app().inject({
         method: 'POST',
         url,
         payload: { nickName: '明文篡改' },
-        headers: { ...client.envelope.headers, authorization: `Bearer ${token}` },
+        headers: { ...client().envelope.headers, authorization: `Bearer ${token}` },
       });
       expect(res.statusCode, url).toBe(404);
     }
-    const after = (await app.stores.database.db.selectFrom('users').select('nick_name').where('username', '=', 'demo').executeTakeFirstOrThrow()).nick_name;
+    const after = (await db().selectFrom('users').select('nick_name').where('username', '=', 'demo').executeTakeFirstOrThrow()).nick_name;
     expect(after).toBe(before);
   });
 
   it('H1: the login and the unlock call cannot be reached in plaintext or replayed through a trailing slash', async () => {
-    const login = await app.inject({ method: 'POST', url: '/pmobile/admin/login/token/', payload: { username: 'demo' }, headers: client.envelope.headers });
+    const login = await app().inject({ method: 'POST', url: '/pmobile/admin/login/token/', payload: { username: 'demo' }, headers: client().envelope.headers });
     expect(login.statusCode).toBe(404);
     expect(login.body).not.toContain('access_token');
-    const token = await client.token('admin', 'Admin1234');
-    const unlock = await client.envelope.post(`${P}/userUnlock/update/`, { userId: 1 }, { authorization: `Bearer ${token}` });
+    const token = await client().token('admin', 'Admin1234');
+    const unlock = await client().envelope.post(`${P}/userUnlock/update/`, { userId: 1 }, { authorization: `Bearer ${token}` });
     expect(unlock.res.statusCode).toBe(404);
   });
 
   it('decides every policy on the live catalogue row of the matched operation', async () => {
-    const db = app.stores.database.db;
     const setRow = async (contractId: string, values: { is_encrypt?: number; status?: number }) => {
-      await db.updateTable('api_definitions').set(values).where('contract_id', '=', contractId).execute();
-      await app.apiRegistry.reload();
+      await db().updateTable('api_definitions').set(values).where('contract_id', '=', contractId).execute();
+      await app().apiRegistry.reload();
     };
     const plainEcho = () =>
-      app.inject({ method: 'POST', url: '/pmobile/base/app/echoPlain', payload: { payload: '托管' }, headers: client.envelope.headers });
+      app().inject({ method: 'POST', url: '/pmobile/base/app/echoPlain', payload: { payload: '托管' }, headers: client().envelope.headers });
     expect((await plainEcho()).statusCode).toBe(200);
 
     // Staff require encryption on it: plaintext is refused from then on.
@@ -123,8 +115,8 @@ describe('one contract per operation: routes, catalogue and policies', () => {
     expect(disabled.json()).toMatchObject({ returnCode: RETURN_CODES.API_DISABLED.code, returnMsg: '接口已停用' });
 
     // A served route with no catalogue row is refused, never served without a policy.
-    await db.deleteFrom('api_definitions').where('contract_id', '=', 'PLAIN_ECHO').execute();
-    await app.apiRegistry.reload();
+    await db().deleteFrom('api_definitions').where('contract_id', '=', 'PLAIN_ECHO').execute();
+    await app().apiRegistry.reload();
     expect((await plainEcho()).json().returnCode).toBe(RETURN_CODES.API_NOT_REGISTERED.code);
   });
 });
@@ -180,50 +172,44 @@ describe('the API catalogue in a fresh production database', () => {
 });
 
 describe('control characters in any input', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, client, db } = serverUnderTest();
 
   it('are refused with 400 on every operation, whichever field carries them, while tabs and line breaks pass', async () => {
-    const token = await client.token('demo', 'Demo1234');
-    const standards = (code: string) => client.call('/pmobile/standard/frontEndComponents/getHxStandardByStandardCode', { codes: [{ code }] }, token);
+    const token = await client().token('demo', 'Demo1234');
+    const standards = (code: string) => client().call('/pmobile/standard/frontEndComponents/getHxStandardByStandardCode', { codes: [{ code }] }, token);
     for (const bad of ['A\u0000B', 'A\u001bB', 'A\u007fB']) {
       const { res, json } = await standards(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(json.returnMsg).toBe('请求参数不能包含控制字符');
     }
-    const echo = await app.inject({
+    const echo = await app().inject({
       method: 'POST',
       url: '/pmobile/base/app/echoPlain',
       payload: { payload: '第一行\n\t第二行\r\n' },
-      headers: client.envelope.headers,
+      headers: client().envelope.headers,
     });
     expect(echo.statusCode).toBe(200);
   });
 
   it('are lone surrogates too: refused with 400 on every operation a customer reaches, never a 5xx; the audit writes any text', async () => {
-    const token = await client.token('demo', 'Demo1234');
+    const token = await client().token('demo', 'Demo1234');
     const answers = new Map<string, number>();
     // Logging out would end the session the walk goes on with.
     for (const op of OPERATIONS.filter((o) => o.kind === 'json' && o.audience.includes('customer') && !o.id.endsWith('LOGOUT'))) {
       const url = `/pmobile${operationPath(op, prefixes)}`;
       const bad = { ['k\udc00']: 'x\udc00\ud800y', ids: [1], remark: '\ud800' };
-      const { res } = op.method === 'GET' ? await client.get(url, bad, token) : await client.call(url, bad, token);
+      const { res } = op.method === 'GET' ? await client().get(url, bad, token) : await client().call(url, bad, token);
       answers.set(op.id, res.statusCode);
     }
     expect([...answers].filter(([, status]) => status >= 500)).toEqual([]);
     expect([...answers.values()].filter((status) => status === 400).length).toBeGreaterThan(20);
-    const { res, json } = await client.call('/pmobile/standard/frontEndComponents/getHxStandardByStandardCode', { codes: [{ code: 'A\ud800' }] }, token);
+    const { res, json } = await client().call('/pmobile/standard/frontEndComponents/getHxStandardByStandardCode', { codes: [{ code: 'A\ud800' }] }, token);
     expect(res.statusCode).toBe(400);
     expect(json.returnMsg).toBe('请求包含无法识别的字符，请检查输入内容');
     // The audit entry is written whatever text a refusal quotes.
     const request = { ip: '127.0.0.1', id: 'lone-surrogate' } as Parameters<typeof recordAudit>[1];
-    await recordAudit(app.stores.database, request, { event: 'login', outcome: 'failure', username: 'x\ud800', detail: { reason: 'x\udc00\ud800y' } });
-    const row = await app.stores.database.db.selectFrom('audit_log').select('detail').where('request_id', '=', 'lone-surrogate').executeTakeFirstOrThrow();
+    await recordAudit(app().stores.database, request, { event: 'login', outcome: 'failure', username: 'x\ud800', detail: { reason: 'x\udc00\ud800y' } });
+    const row = await db().selectFrom('audit_log').select('detail').where('request_id', '=', 'lone-surrogate').executeTakeFirstOrThrow();
     expect(row.detail).toEqual({ reason: 'x\ufffd\ufffdy' });
   });
 });

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverUnderTest } from './helpers/server-under-test';
 
 describe('dictionary standards (spec §7)', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  let token: string;
+  const { client, db, asUser, call } = serverUnderTest({}, { caller: 'demo' });
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    await app.stores.database.db
+    await db()
       .insertInto('dictionary_standards')
       .values({ code: 'accountNo', version: '3.0', name_zh: '账号（新版）', check_rule: '^\\d{12,32}$', prompt: '账号应为12到32位数字', options: '[]' })
       .execute();
-    client = await loginClient(app);
-    token = await client.token('demo', 'Demo1234');
+    await asUser('demo');
   });
-  afterAll(() => app.close());
 
   it('answers by code, keyed code for the default 2.0 and code_version otherwise', async () => {
-    const { json, data } = await client.call(
+    const { json, data } = await call(
       '/pmobile/standard/frontEndComponents/getHxStandardByStandardCode',
       { codes: [{ code: 'accountNo' }, { code: 'accountNo', version: '3.0' }, { code: 'currency', version: '2.0' }, { code: 'unknown' }] },
-      token,
     );
     expect(json.returnCode).toBe('000000');
     const { hxStandards } = data as { hxStandards: Record<string, { nameZh: string; checkRule: string; prompt: string; regex: string; options: unknown[] }> };
@@ -32,14 +25,14 @@ describe('dictionary standards (spec §7)', () => {
   });
 
   it('answers by name', async () => {
-    const { data } = await client.call('/pmobile/trans/frontEndComponents/getDictionaryStandardByName', { codes: ['mobile', 'sex'] }, token);
+    const { data } = await call('/pmobile/trans/frontEndComponents/getDictionaryStandardByName', { codes: ['mobile', 'sex'] });
     expect(Object.keys((data as { hxStandards: object }).hxStandards).sort()).toEqual(['mobile', 'sex']);
   });
 
   it('validates the request and needs a session', async () => {
-    const empty = await client.call('/pmobile/trans/frontEndComponents/getDictionaryStandardByName', { codes: [] }, token);
+    const empty = await call('/pmobile/trans/frontEndComponents/getDictionaryStandardByName', { codes: [] });
     expect(empty.json.returnMsg).toBe('请指定数据标准编码');
-    const anonymous = await client.envelope.post('/pmobile/trans/frontEndComponents/getDictionaryStandardByName', { codes: ['sex'] });
+    const anonymous = await client().envelope.post('/pmobile/trans/frontEndComponents/getDictionaryStandardByName', { codes: ['sex'] });
     expect(anonymous.res.statusCode).toBe(401);
   });
 });

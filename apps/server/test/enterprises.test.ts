@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_CODES, enterprisesApi, type AnyOperation } from '@portal/shared';
 import { hashPassword } from '../src/modules/auth/password-hash';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
 
 const P = '/pmobile/customer';
 const ENTERPRISE_OPERATIONS = (Object.values(enterprisesApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
 
 describe('staff administration of enterprises', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  let admin: string;
-
-  const db = () => app.stores.database.db;
-  const post = (path: string, body: unknown, token = admin) => client.call(`${P}${path}`, body, token);
-  const get = (path: string, query: Record<string, unknown> = {}, token = admin) => client.get(`${P}${path}`, query, token);
-  const audits = (event: string) => db().selectFrom('audit_log').selectAll().where('event', '=', event).orderBy('audit_id').execute();
+  const { client, db, asUser, call, get, audits } = serverUnderTest({}, { caller: 'admin' });
   const enterprise = (no: string) => db().selectFrom('enterprises').selectAll().where('enterprise_no', '=', no).executeTakeFirst();
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-    admin = await client.token('admin', 'Admin1234');
+    await asUser('admin');
   });
-  afterAll(() => app.close());
 
   it('refuses a customer session with 403 on every call', async () => {
-    const customer = await client.token('checker', 'Demo1234');
+    const customer = await client().token('checker', 'Demo1234');
     for (const op of ENTERPRISE_OPERATIONS) {
       const path = `/pmobile${op.path.replace('{prefix}', 'customer')}`;
-      const res = op.method === 'GET' ? await client.get(path, {}, customer) : await client.call(path, { enterpriseNo: '1000000001' }, customer);
+      const res = op.method === 'GET' ? await client().get(path, {}, customer) : await client().call(path, { enterpriseNo: '1000000001' }, customer);
       expect(res.res.statusCode, `${op.method} ${path}`).toBe(403);
       expect(res.json.returnCode).toBe(RETURN_CODES.FORBIDDEN.code);
     }
@@ -57,7 +46,7 @@ describe('staff administration of enterprises', () => {
   });
 
   it('adds an enterprise with its first administrator, whose initial password must be changed at the first login', async () => {
-    const res = await post('/enterprise/add', {
+    const res = await call('/enterprise/add', {
       enterpriseNo: '1000000009',
       enterpriseName: '恒信第三方估值服务有限公司',
       enterpriseType: 'third_party',
@@ -75,7 +64,7 @@ describe('staff administration of enterprises', () => {
       .where('r.user_no', '=', created.userNo)
       .execute();
     expect(seat).toEqual([{ role_code: 'CUSTOMER_ADMIN' }]);
-    expect((await client.attempt('hengxin.admin', created.initialPassword)).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
+    expect((await client().attempt('hengxin.admin', created.initialPassword)).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
 
     const [entry] = await audits('enterprise.add');
     expect(entry).toMatchObject({ outcome: 'success', detail: { enterpriseNo: '1000000009', after: { enterpriseType: 'third_party', admin: { username: 'hengxin.admin' } } } });
@@ -96,7 +85,7 @@ describe('staff administration of enterprises', () => {
       [{ adminUsername: '9x' }, '用户名须以字母开头，3到32位字母、数字、_ . -'],
       [{ adminNickName: '\u0007' }, '用户姓名不能包含控制字符'],
     ] as const) {
-      const { res, json } = await post('/enterprise/add', { ...valid, ...patch });
+      const { res, json } = await call('/enterprise/add', { ...valid, ...patch });
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(json.returnMsg, JSON.stringify(patch)).toBe(message);
     }
@@ -105,7 +94,7 @@ describe('staff administration of enterprises', () => {
   });
 
   it('updates an enterprise, audited with before and after, but never the bank’s own', async () => {
-    const res = await post('/enterprise/update', { enterpriseNo: '1000000003', enterpriseName: '东方精密制造集团', enterpriseType: 'corporate' });
+    const res = await call('/enterprise/update', { enterpriseNo: '1000000003', enterpriseName: '东方精密制造集团', enterpriseType: 'corporate' });
     expect(res.json.returnCode).toBe('000000');
     expect(await enterprise('1000000003')).toMatchObject({ enterprise_name: '东方精密制造集团' });
     const [entry] = await audits('enterprise.update');
@@ -116,58 +105,58 @@ describe('staff administration of enterprises', () => {
       [{ enterpriseNo: '1999999999', enterpriseName: '无', enterpriseType: 'bank' }, '企业不存在'],
       [{ enterpriseNo: '1000000003', enterpriseName: '中泰安盛人寿保险股份有限公司', enterpriseType: 'corporate' }, '企业名称已存在'],
     ] as const) {
-      expect((await post('/enterprise/update', body)).json.returnMsg).toBe(message);
+      expect((await call('/enterprise/update', body)).json.returnMsg).toBe(message);
     }
-    expect((await post('/enterprise/disable', { enterpriseNo: '9000000001' })).json.returnMsg).toBe('银行托管部为系统数据，不能修改、停用或删除');
+    expect((await call('/enterprise/disable', { enterpriseNo: '9000000001' })).json.returnMsg).toBe('银行托管部为系统数据，不能修改、停用或删除');
   });
 
   it('disables an enterprise: live sessions on its seats end and its users cannot log in; enabling lets them back', async () => {
-    const checker = await client.token('checker', 'Demo1234');
-    const demo = await client.token('demo', 'Demo1234');
-    const res = await post('/enterprise/disable', { enterpriseNo: '1000000001' });
+    const checker = await client().token('checker', 'Demo1234');
+    const demo = await client().token('demo', 'Demo1234');
+    const res = await call('/enterprise/disable', { enterpriseNo: '1000000001' });
     expect(res.json.returnCode).toBe('000000');
-    expect((await client.get(`${P}/current/user`, {}, checker)).res.statusCode).toBe(401);
-    expect((await client.get(`${P}/current/user`, {}, demo)).res.statusCode).toBe(401);
+    expect((await client().get(`${P}/current/user`, {}, checker)).res.statusCode).toBe(401);
+    expect((await client().get(`${P}/current/user`, {}, demo)).res.statusCode).toBe(401);
 
     // checker's only seat is there: refused with the reason (the password was right).
-    const refused = await client.attempt('checker', 'Demo1234');
+    const refused = await client().attempt('checker', 'Demo1234');
     expect(refused.res.statusCode).toBe(403);
     expect(refused.json).toMatchObject({ returnCode: RETURN_CODES.ENTERPRISE_DISABLED.code, returnMsg: '所属企业已停用，请联系管理员' });
     // A wrong password still says only that.
-    expect((await client.attempt('checker', 'Wrong1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    expect((await client().attempt('checker', 'Wrong1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
     // demo has a seat elsewhere and lands there; the disabled seat cannot be chosen.
-    const other = await client.token('demo', 'Demo1234');
-    expect((await client.get(`${P}/current/user`, {}, other)).data).toMatchObject({ userNo: 'U100000301', userNoList: [{ userNo: 'U100000301' }] });
-    expect((await client.attempt('demo', 'Demo1234', { userNo: 'U100000101' })).json.returnCode).toBe(RETURN_CODES.USER_NO_INVALID.code);
+    const other = await client().token('demo', 'Demo1234');
+    expect((await client().get(`${P}/current/user`, {}, other)).data).toMatchObject({ userNo: 'U100000301', userNoList: [{ userNo: 'U100000301' }] });
+    expect((await client().attempt('demo', 'Demo1234', { userNo: 'U100000101' })).json.returnCode).toBe(RETURN_CODES.USER_NO_INVALID.code);
 
     const [login] = (await db().selectFrom('audit_log').select('detail').where('event', '=', 'login').where('username', '=', 'checker').orderBy('audit_id', 'desc').limit(2).execute()).reverse();
     expect(login!.detail).toEqual({ reason: 'enterprise_disabled' });
     expect((await audits('enterprise.disable')).find((a) => a.outcome === 'success')).toMatchObject({ outcome: 'success', detail: { before: { status: 1 }, after: { status: 0 }, sessionsEnded: true } });
-    expect((await post('/enterprise/disable', { enterpriseNo: '1000000001' })).json.returnMsg).toBe('企业已停用');
+    expect((await call('/enterprise/disable', { enterpriseNo: '1000000001' })).json.returnMsg).toBe('企业已停用');
     expect(((await get('/enterprise/all')).data as { enterpriseNo: string }[]).map((e) => e.enterpriseNo)).not.toContain('1000000001');
 
-    expect((await post('/enterprise/enable', { enterpriseNo: '1000000001' })).json.returnCode).toBe('000000');
-    expect((await client.attempt('checker', 'Demo1234')).json.returnCode).toBe('000000');
-    expect((await post('/enterprise/enable', { enterpriseNo: '1000000001' })).json.returnMsg).toBe('企业未停用');
+    expect((await call('/enterprise/enable', { enterpriseNo: '1000000001' })).json.returnCode).toBe('000000');
+    expect((await client().attempt('checker', 'Demo1234')).json.returnCode).toBe('000000');
+    expect((await call('/enterprise/enable', { enterpriseNo: '1000000001' })).json.returnMsg).toBe('企业未停用');
   });
 
   it('deletes only an enterprise without seats', async () => {
-    expect((await post('/enterprise/delete', { enterpriseNo: '1000000002' })).json.returnMsg).toBe('企业下仍有用户，不能删除，只能停用');
-    const created = await post('/enterprise/add', { enterpriseNo: '1000000011', enterpriseName: '短期企业', enterpriseType: 'insurer', adminUsername: 'short.admin', adminNickName: '吴' });
+    expect((await call('/enterprise/delete', { enterpriseNo: '1000000002' })).json.returnMsg).toBe('企业下仍有用户，不能删除，只能停用');
+    const created = await call('/enterprise/add', { enterpriseNo: '1000000011', enterpriseName: '短期企业', enterpriseType: 'insurer', adminUsername: 'short.admin', adminNickName: '吴' });
     const { userNo } = created.data as { userNo: string };
-    expect((await post('/enterprise/delete', { enterpriseNo: '1000000011' })).json.returnMsg).toBe('企业下仍有用户，不能删除，只能停用');
-    expect((await post('/user/delete', { userNo })).data).toEqual({ userNo, userDeleted: true });
-    expect((await post('/enterprise/delete', { enterpriseNo: '1000000011' })).json.returnCode).toBe('000000');
+    expect((await call('/enterprise/delete', { enterpriseNo: '1000000011' })).json.returnMsg).toBe('企业下仍有用户，不能删除，只能停用');
+    expect((await call('/user/delete', { userNo })).data).toEqual({ userNo, userDeleted: true });
+    expect((await call('/enterprise/delete', { enterpriseNo: '1000000011' })).json.returnCode).toBe('000000');
     expect(await enterprise('1000000011')).toBeUndefined();
     expect((await audits('enterprise.delete')).map((a) => a.outcome)).toEqual(['failure', 'failure', 'success']);
-    expect((await post('/enterprise/delete', { enterpriseNo: '1000000011' })).json.returnMsg).toBe('企业不存在');
+    expect((await call('/enterprise/delete', { enterpriseNo: '1000000011' })).json.returnMsg).toBe('企业不存在');
   });
 
   it('a user with must-change and every seat in a disabled enterprise gets no change ticket', async () => {
     await db().updateTable('users').set({ password_hash: await hashPassword('Init1234') }).where('username', '=', 'newuser').execute();
-    expect((await client.attempt('newuser', 'Init1234')).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
-    await post('/enterprise/disable', { enterpriseNo: '1000000002' });
-    const refused = await client.attempt('newuser', 'Init1234');
+    expect((await client().attempt('newuser', 'Init1234')).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
+    await call('/enterprise/disable', { enterpriseNo: '1000000002' });
+    const refused = await client().attempt('newuser', 'Init1234');
     expect(refused.json.returnCode).toBe(RETURN_CODES.ENTERPRISE_DISABLED.code);
     expect(refused.json.data).toBeNull();
   });

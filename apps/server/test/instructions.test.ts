@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DAILY_STATUSES,
   DUTY_OF,
@@ -19,12 +19,9 @@ import {
   type PerformedDuty,
 } from '@portal/shared';
 import { portalCrypto as c } from '@portal/crypto/node';
-import { addLogin, businessCalls } from './helpers/business-calls';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
 import { noReviewerAccounts } from '../src/modules/instructions/instructions.queries';
 
-const P = '/pmobile/customer';
 const OPERATIONS = (Object.values(instructionsApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
 const OWN = '1000000001';
 const OTHER = '1000000002';
@@ -41,11 +38,21 @@ const tomorrow = formatDate(Date.now() + 86_400_000);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
 
 describe('payment instructions', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  const t: Record<string, string> = {};
-  const db = () => app.stores.database.db;
-  const { pathOf, call, ok, refused, counts } = businessCalls(() => client, t);
+  const LOGINS = {
+    maker: 'ins.maker',
+    reviewer: 'ins.reviewer',
+    both: 'ins.both',
+    other: 'ins.other',
+    confirmer: 'ins.confirmer',
+    confirmReviewer: 'ins.confirmReviewer',
+    tp2: 'ins.tp2',
+    bare: 'ins.bare',
+    check: 'ins.check',
+    exec: 'ins.exec',
+    staffBoth: 'ins.staffBoth',
+    admin: 'ins.admin',
+  };
+  const { app, client, db, asUser, relogin, pathOf, call, ok, refused, counts, addLogin } = serverUnderTest({}, { logins: LOGINS });
   const entry = (over: Record<string, unknown> = {}) => ({
     type: '01',
     payerAccountNo: ACC_TP,
@@ -107,26 +114,24 @@ describe('payment instructions', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
     await account(ACC_TP, OWN, TP, '100000.00', { single: '50000.00', daily: '80000.00' });
     await account(ACC_PLAIN, OWN, null, '5000.00');
     await account(ACC_OTHER, OTHER, null, '5000.00');
     await account(ACC_OFF, OWN, null, '5000.00');
     await db().updateTable('ebank_accounts').set({ used: 0 }).where('account_no', '=', ACC_OFF).execute();
-    await addLogin(app, 'ins.maker', 'U100000181', OWN, ['CUSTOMER_MAKER']);
-    await addLogin(app, 'ins.reviewer', 'U100000182', OWN, ['CUSTOMER_REVIEWER']);
+    await addLogin('ins.maker', 'U100000181', OWN, ['CUSTOMER_MAKER']);
+    await addLogin('ins.reviewer', 'U100000182', OWN, ['CUSTOMER_REVIEWER']);
     // One person who holds both the maker's and the reviewer's role.
-    await addLogin(app, 'ins.both', 'U100000183', OWN, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
-    await addLogin(app, 'ins.other', 'U100000281', OTHER, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
-    await addLogin(app, 'ins.confirmer', 'U200000181', TP, ['CUSTOMER_THIRD_PARTY_CONFIRMER']);
-    await addLogin(app, 'ins.confirmReviewer', 'U200000182', TP, ['CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
-    await addLogin(app, 'ins.tp2', 'U200000281', TP2, ['CUSTOMER_THIRD_PARTY_CONFIRMER', 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
-    await addLogin(app, 'ins.bare', 'U100000189', OWN, []);
-    await addLogin(app, 'ins.check', 'S900000181', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
-    await addLogin(app, 'ins.exec', 'S900000182', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    await addLogin('ins.both', 'U100000183', OWN, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
+    await addLogin('ins.other', 'U100000281', OTHER, ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER']);
+    await addLogin('ins.confirmer', 'U200000181', TP, ['CUSTOMER_THIRD_PARTY_CONFIRMER']);
+    await addLogin('ins.confirmReviewer', 'U200000182', TP, ['CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
+    await addLogin('ins.tp2', 'U200000281', TP2, ['CUSTOMER_THIRD_PARTY_CONFIRMER', 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER']);
+    await addLogin('ins.bare', 'U100000189', OWN, []);
+    await addLogin('ins.check', 'S900000181', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
+    await addLogin('ins.exec', 'S900000182', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
     // One staff member who holds both the checker's and the executor's role.
-    await addLogin(app, 'ins.staffBoth', 'S900000183', '9000000001', ['STAFF_CUSTODIAN_CHECKER', 'STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    await addLogin('ins.staffBoth', 'S900000183', '9000000001', ['STAFF_CUSTODIAN_CHECKER', 'STAFF_CUSTODIAN_EXECUTOR'], 'staff');
     for (const acc of [ACC_TP, ACC_PLAIN]) {
       await right('U100000181', acc, OWN, { entry: true });
       await right('U100000182', acc, OWN, { review: true });
@@ -134,23 +139,8 @@ describe('payment instructions', () => {
     }
     await right('U100000281', ACC_OTHER, OTHER, { entry: true, review: true });
     await right('U100000181', ACC_OFF, OWN, { entry: true });
-    for (const [who, username] of [
-      ['maker', 'ins.maker'],
-      ['reviewer', 'ins.reviewer'],
-      ['other', 'ins.other'],
-      ['confirmer', 'ins.confirmer'],
-      ['confirmReviewer', 'ins.confirmReviewer'],
-      ['tp2', 'ins.tp2'],
-      ['bare', 'ins.bare'],
-      ['check', 'ins.check'],
-      ['exec', 'ins.exec'],
-      ['staffBoth', 'ins.staffBoth'],
-    ] as const) {
-      t[who] = await client.token(username, 'Test1234');
-    }
-    t.both = await client.token('ins.both', 'Test1234');
+    for (const who of ['maker', 'reviewer', 'other', 'confirmer', 'confirmReviewer', 'tp2', 'bare', 'check', 'exec', 'staffBoth', 'both']) await asUser(who);
   });
-  afterAll(() => app.close());
 
   it('seeds demo instructions in every state with a consistent history, money and home counts for every demo login', async () => {
     const rows = await db().selectFrom('instructions').select(['id', 'enterprise_no', 'status', 'created_by_user_id', sql<string>`to_char(value_date, 'YYYY-MM-DD')`.as('value_date')]).execute();
@@ -181,21 +171,20 @@ describe('payment instructions', () => {
       .execute();
     expect(available.filter((a) => Number(a.available) < 0)).toEqual([]);
 
-    const homeOf = async (username: string, password: string) => (await client.call(`${P}/query/message/reminder`, {}, await client.token(username, password))).data as Record<string, number>;
-    for (const reviewer of ['checker', 'ztreview']) expect((await homeOf(reviewer, 'Demo1234')).waitReviewCount, reviewer).toBeGreaterThan(0);
+    for (const reviewer of ['checker', 'ztreview']) expect((await counts(reviewer)).waitReviewCount, reviewer).toBeGreaterThan(0);
     for (const maker of ['demo', 'zhouyang']) {
-      const c = await homeOf(maker, 'Demo1234');
+      const c = await counts(maker);
       expect(c.reviewRefuseCount! + c.confirmRefuseCount! + c.confirmReviewRefuseCount! + c.checkRefuseCount!, maker).toBeGreaterThan(0);
       expect(c.waitCheckCount, maker).toBeGreaterThan(0);
     }
-    expect((await homeOf('tpconfirm', 'Demo1234')).waitConfirmCount).toBeGreaterThan(0);
-    expect((await homeOf('tpreview', 'Demo1234')).waitConfirmReviewCount).toBeGreaterThan(0);
-    expect((await homeOf('custcheck', 'Admin1234')).waitCheckCount).toBeGreaterThan(0);
+    expect((await counts('tpconfirm')).waitConfirmCount).toBeGreaterThan(0);
+    expect((await counts('tpreview')).waitConfirmReviewCount).toBeGreaterThan(0);
+    expect((await counts('custcheck')).waitCheckCount).toBeGreaterThan(0);
     // The custodian's payments to make: every enterprise's checked instructions, for executors only.
     const checked = await db().selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '50').executeTakeFirstOrThrow();
     expect(Number(checked.n)).toBeGreaterThan(0);
-    expect((await homeOf('custexec', 'Admin1234')).waitExecuteCount).toBe(Number(checked.n));
-    for (const [username, password] of [['custcheck', 'Admin1234'], ['demo', 'Demo1234']]) expect((await homeOf(username!, password!)).waitExecuteCount, username).toBe(0);
+    expect((await counts('custexec')).waitExecuteCount).toBe(Number(checked.n));
+    for (const username of ['custcheck', 'demo']) expect((await counts(username)).waitExecuteCount, username).toBe(0);
   });
 
   it('downloads the enterprise view as xlsx', async () => {
@@ -203,7 +192,7 @@ describe('payment instructions', () => {
     expect(json.returnCode, json.returnMsg).toBe('000000');
     const { ticket, fileName } = data as { ticket: string; fileName: string };
     expect(fileName).toBe(`指令列表_${today.replace(/-/g, '')}.xlsx`);
-    const file = await app.inject({ method: 'GET', url: `/pmobile/file/download?ticket=${ticket}`, headers: { ...client.envelope.headers, authorization: `Bearer ${t.maker}` } });
+    const file = await app().inject({ method: 'GET', url: `/pmobile/file/download?ticket=${ticket}`, headers: { ...client().envelope.headers, authorization: `Bearer ${await asUser('maker')}` } });
     expect(file.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -314,13 +303,13 @@ describe('payment instructions', () => {
     const [c] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirm, decide([r!], 'pass'), 'confirmer');
     const { role_id } = await db().selectFrom('roles').select('role_id').where('role_code', '=', 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER').executeTakeFirstOrThrow();
     await db().insertInto('user_number_roles').values({ user_no: 'U200000181', role_id }).execute();
-    const token = await client.token('ins.confirmer', 'Test1234');
-    const { res, json: j } = await client.call(pathOf(instructionsApi.instructionConfirmReview), decide([c!], 'pass'), token);
+    const token = await client().token('ins.confirmer', 'Test1234');
+    const { res, json: j } = await client().call(pathOf(instructionsApi.instructionConfirmReview), decide([c!], 'pass'), token);
     expect(res.statusCode).toBe(403);
     expect(j.returnMsg).toBe('同一用户不能对同一指令既第三方确认又确认复核');
     await db().deleteFrom('user_number_roles').where('user_no', '=', 'U200000181').where('role_id', '=', role_id).execute();
     // The new login replaced the earlier session.
-    t.confirmer = await client.token('ins.confirmer', 'Test1234');
+    await relogin('confirmer');
     // A staff member holding both custodian roles checks and then cannot execute.
     const [cr] = await ok<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer');
     const [k] = await ok<InstructionRecord[]>(instructionsApi.custodianCheck, decide([cr!], 'pass'), 'staffBoth');
@@ -336,11 +325,11 @@ describe('payment instructions', () => {
     await addSeat('U100000181', 'U200000183', TP, 'CUSTOMER_THIRD_PARTY_CONFIRMER');
     await addSeat('U100000182', 'U200000184', TP, 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER');
     const seatToken = async (username: string, userNo: string) => {
-      const { json, data } = await client.attempt(username, 'Test1234', { userNo });
+      const { json, data } = await client().attempt(username, 'Test1234', { userNo });
       expect(json.returnCode, json.returnMsg).toBe('000000');
       return (data as { access_token: string }).access_token;
     };
-    const step = (op: AnyOperation, body: unknown, token: string) => client.call(pathOf(op), body, token);
+    const step = (op: AnyOperation, body: unknown, token: string) => client().call(pathOf(op), body, token);
     const mine = await submitted({ amount: '3.00' });
     const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([mine], 'pass'), 'reviewer');
     try {
@@ -356,8 +345,8 @@ describe('payment instructions', () => {
       expect((await ok<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer'))[0]!.status).toBe('40');
     } finally {
       // The seats' logins replaced the enterprise sessions of the same people.
-      t.maker = await seatToken('ins.maker', 'U100000181');
-      t.reviewer = await seatToken('ins.reviewer', 'U100000182');
+      await relogin('maker', () => seatToken('ins.maker', 'U100000181'));
+      await relogin('reviewer', () => seatToken('ins.reviewer', 'U100000182'));
     }
   });
 
@@ -438,7 +427,7 @@ describe('payment instructions', () => {
     const s = await submitted({ amount: '6.00' });
     const tampered = { ...decide([s], 'pass'), instructions: listing([{ ...s, amount: '0.01' }]) };
     await refused(instructionsApi.instructionReview, tampered, 'reviewer', 400);
-    const signedOther = { ...decide([s], 'pass'), signMsg: await client.sign(instructionsApi.instructionReview, decide([s], 'refuse', 'x')) };
+    const signedOther = { ...decide([s], 'pass'), signMsg: await client().sign(instructionsApi.instructionReview, decide([s], 'refuse', 'x')) };
     const json = await refused(instructionsApi.instructionReview, signedOther, 'reviewer', 400);
     expect(json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     expect((await detail(s.id)).status).toBe('10');
@@ -464,7 +453,7 @@ describe('payment instructions', () => {
       const before = await state(s.id);
       const unsigned = await refused(op, { ...body, signMsg: undefined }, who, 400, RETURN_CODES.SIGN_MISSING.message);
       expect(unsigned.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
-      const byStranger = await refused(op, { ...body, signMsg: await client.sign(op, body, stranger) }, who, 400, RETURN_CODES.SIGN_INVALID.message);
+      const byStranger = await refused(op, { ...body, signMsg: await client().sign(op, body, stranger) }, who, 400, RETURN_CODES.SIGN_INVALID.message);
       expect(byStranger.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
       // Signed as the client listed it, but the listing is not the stored instruction.
       expect((await refused(op, tampered, who, 400, RETURN_CODES.SIGN_INVALID.message)).returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
@@ -673,8 +662,8 @@ describe('payment instructions', () => {
         .executeTakeFirstOrThrow();
       expect(Number(n), enterpriseNo).toBe(0);
     }
-    await addLogin(app, 'ins.admin', 'U100000184', OWN, ['CUSTOMER_ADMIN']);
-    t.admin = await client.token('ins.admin', 'Test1234');
+    await addLogin('ins.admin', 'U100000184', OWN, ['CUSTOMER_ADMIN']);
+    await asUser('admin');
     expect((await counts('admin')).noReviewerAccountCount).toBe(0);
     expect((await counts('maker')).noReviewerAccountCount).toBe(0);
     const ALONE = '622299000000000005';
@@ -706,10 +695,10 @@ describe('payment instructions', () => {
   it('refuses every call without a session (401) and without the authority (403)', async () => {
     for (const op of OPERATIONS) {
       const path = pathOf(op);
-      expect((await client.envelope.post(path, {})).res.statusCode, `${path} anonymous`).toBe(401);
+      expect((await client().envelope.post(path, {})).res.statusCode, `${path} anonymous`).toBe(401);
       const wrong = op.audience.includes('staff') ? 'maker' : 'check';
-      expect((await client.call(path, {}, t[wrong]!)).res.statusCode, `${path} ${wrong}`).toBe(403);
-      if (op.audience.includes('customer')) expect((await client.call(path, {}, t.bare!)).res.statusCode, `${path} bare`).toBe(403);
+      expect((await call(path, {}, wrong)).res.statusCode, `${path} ${wrong}`).toBe(403);
+      if (op.audience.includes('customer')) expect((await call(path, {}, 'bare')).res.statusCode, `${path} bare`).toBe(403);
     }
   });
 });

@@ -1,43 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portalCrypto as c } from '@portal/crypto/node';
 import { RETURN_CODES, accountsApi, authApi, loginSigningString, signingApi, type AnyOperation, type UserProduct } from '@portal/shared';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
 
 // Spec §7 calls of issue 22: user/initial/password, VerifySign/Login, productGroup/initUserProductsLinks.
 
 const pathOf = (op: AnyOperation) => `/pmobile${op.path.replace('{prefix}', 'customer')}`;
-type Client = Awaited<ReturnType<typeof loginClient>>;
 
 describe('user/initial/password: the first-time change', () => {
-  let app: TestApp;
-  let client: Client;
-  beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-  });
-  afterAll(() => app.close());
-
+  const { app, client, db } = serverUnderTest();
   const ticket = async (username: string, password: string) => {
-    const { json, data } = await client.attempt(username, password);
+    const { json, data } = await client().attempt(username, password);
     if (json.returnCode !== RETURN_CODES.MUST_CHANGE_PASSWORD.code) throw new Error(`expected 040007, got ${json.returnCode}`);
     return (data as { changeTicket: string }).changeTicket;
   };
   /** `{username, oldPassword, newPassword}` sealed like the forced change's, without the confirmation. */
   const initial = async (username: string, changeTicket: string, oldPassword: string, newPassword: string) => {
-    const { confirmPassword: _c, confirmClientRandom: _r, ...fields } = await client.changeFields(oldPassword, newPassword);
-    return client.envelope.post(pathOf(authApi.initialPassword), { username, changeTicket, ...fields });
+    const { confirmPassword: _c, confirmClientRandom: _r, ...fields } = await client().changeFields(oldPassword, newPassword);
+    return client().envelope.post(pathOf(authApi.initialPassword), { username, changeTicket, ...fields });
   };
 
   it('is public, encrypted, rate-limited and refuses plaintext', async () => {
     expect(authApi.initialPassword.defaults).toMatchObject({ isEncrypt: 1, isAuth: 0, isOpen: 0 });
     expect(authApi.initialPassword.pinned).toContain('encrypted');
     expect(authApi.initialPassword.rateLimit).toBe('login');
-    const plain = await app.inject({
+    const plain = await app().inject({
       method: 'POST',
       url: pathOf(authApi.initialPassword),
       payload: { username: 'newuser' },
-      headers: { ...client.envelope.headers, 'content-type': 'application/json' },
+      headers: { ...client().envelope.headers, 'content-type': 'application/json' },
     });
     expect(plain.json().returnCode).toBe(RETURN_CODES.PLAINTEXT_REFUSED.code);
   });
@@ -47,7 +38,7 @@ describe('user/initial/password: the first-time change', () => {
     expect((await initial('newuser', made, 'Init1234', 'Abcd12345')).json.returnCode).toBe(RETURN_CODES.CHANGE_TICKET_INVALID.code);
     const sunli = await ticket('sunli', 'Init1234');
     expect((await initial('newuser', sunli, 'Init1234', 'Abcd12345')).json.returnCode).toBe(RETURN_CODES.CHANGE_TICKET_INVALID.code);
-    const row = await app.stores.database.db.selectFrom('users').select('failed_attempts').where('username', '=', 'newuser').executeTakeFirstOrThrow();
+    const row = await db().selectFrom('users').select('failed_attempts').where('username', '=', 'newuser').executeTakeFirstOrThrow();
     expect(row.failed_attempts).toBe(0);
   });
 
@@ -61,80 +52,65 @@ describe('user/initial/password: the first-time change', () => {
   it('changes an initial password: the new one logs in, the old one no longer does', async () => {
     const res = await initial('newuser', await ticket('newuser', 'Init1234'), 'Init1234', 'Abcd12345');
     expect(res.json.returnCode, res.json.returnMsg).toBe('000000');
-    expect((await client.attempt('newuser', 'Init1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
-    expect((await client.attempt('newuser', 'Abcd12345')).json.returnCode).toBe('000000');
-    const audit = await app.stores.database.db.selectFrom('audit_log').select('outcome').where('event', '=', 'password.force_change').where('username', '=', 'newuser').execute();
+    expect((await client().attempt('newuser', 'Init1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    expect((await client().attempt('newuser', 'Abcd12345')).json.returnCode).toBe('000000');
+    const audit = await db().selectFrom('audit_log').select('outcome').where('event', '=', 'password.force_change').where('username', '=', 'newuser').execute();
     expect(audit.map((a) => a.outcome)).toContain('success');
   });
 
   it('refuses a password that is only expired: that one changes by the forced change', async () => {
-    await app.stores.database.db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 91 * 86_400_000) }).where('username', '=', 'newuser').execute();
+    await db().updateTable('users').set({ password_changed_at: new Date(Date.now() - 91 * 86_400_000) }).where('username', '=', 'newuser').execute();
     const res = await initial('newuser', await ticket('newuser', 'Abcd12345'), 'Abcd12345', 'Bcde23456');
     expect(res.json).toMatchObject({ returnCode: RETURN_CODES.PASSWORD_NOT_INITIAL.code, returnMsg: RETURN_CODES.PASSWORD_NOT_INITIAL.message });
-    expect((await client.attempt('newuser', 'Abcd12345')).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
+    expect((await client().attempt('newuser', 'Abcd12345')).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
   });
 });
 
 describe('VerifySign/Login: the login signature checked without a login', () => {
-  let app: TestApp;
-  let client: Client;
-  beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-  });
-  afterAll(() => app.close());
-
+  const { client, db } = serverUnderTest();
   const PATH = pathOf(signingApi.verifyLogin);
   const body = async (username: string, overrides: { random?: string; signWith?: string } = {}) => {
-    const random = overrides.random ?? (await client.random());
+    const random = overrides.random ?? (await client().random());
     const randomClient = c.randomHex(16);
-    const signMsg = c.toBase64(await c.sm2Sign(overrides.signWith ?? client.device.privateKey, c.utf8Encode(loginSigningString(username, random, randomClient, '0'))));
-    return { username, loginType: '0', random, randomClient, key: client.device.publicKey, signMsg };
+    const signMsg = c.toBase64(await c.sm2Sign(overrides.signWith ?? client().device.privateKey, c.utf8Encode(loginSigningString(username, random, randomClient, '0'))));
+    return { username, loginType: '0', random, randomClient, key: client().device.publicKey, signMsg };
   };
 
   it('is public and encrypted, and answers the signing data the server built', async () => {
     expect(signingApi.verifyLogin.defaults).toMatchObject({ isEncrypt: 1, isAuth: 0 });
     const input = await body('demo');
-    const res = await client.envelope.post(PATH, input);
+    const res = await client().envelope.post(PATH, input);
     expect(res.json.returnCode, res.json.returnMsg).toBe('000000');
     expect(res.data).toEqual({ code: 'Login', signingData: `demo|${input.random}|${input.randomClient}|0` });
   });
 
   it('spends nothing: the same random then logs in', async () => {
     const input = await body('demo');
-    expect((await client.envelope.post(PATH, input)).json.returnCode).toBe('000000');
-    expect((await client.attempt('demo', 'Demo1234', { random: input.random })).json.returnCode).toBe('000000');
+    expect((await client().envelope.post(PATH, input)).json.returnCode).toBe('000000');
+    expect((await client().attempt('demo', 'Demo1234', { random: input.random })).json.returnCode).toBe('000000');
     // Now spent by the login.
-    expect((await client.envelope.post(PATH, input)).json.returnCode).toBe(RETURN_CODES.RANDOM_INVALID.code);
+    expect((await client().envelope.post(PATH, input)).json.returnCode).toBe(RETURN_CODES.RANDOM_INVALID.code);
   });
 
   it('refuses another signer, another name and a random never issued, and answers alike for any name', async () => {
     const stranger = await c.sm2GenerateKeyPair();
-    expect((await client.envelope.post(PATH, await body('demo', { signWith: stranger.privateKey }))).json.returnCode).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
+    expect((await client().envelope.post(PATH, await body('demo', { signWith: stranger.privateKey }))).json.returnCode).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
     const renamed = { ...(await body('demo')), username: 'checker' };
-    expect((await client.envelope.post(PATH, renamed)).json.returnCode).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
-    expect((await client.envelope.post(PATH, await body('demo', { random: c.randomHex(16) }))).json.returnCode).toBe(RETURN_CODES.RANDOM_INVALID.code);
-    const unknown = await client.envelope.post(PATH, await body('nosuchuser'));
+    expect((await client().envelope.post(PATH, renamed)).json.returnCode).toBe(RETURN_CODES.SIGNATURE_INVALID.code);
+    expect((await client().envelope.post(PATH, await body('demo', { random: c.randomHex(16) }))).json.returnCode).toBe(RETURN_CODES.RANDOM_INVALID.code);
+    const unknown = await client().envelope.post(PATH, await body('nosuchuser'));
     expect(unknown.json.returnCode).toBe('000000');
-    const bad = await client.envelope.post(PATH, { ...(await body('demo')), key: '04abc' });
+    const bad = await client().envelope.post(PATH, { ...(await body('demo')), key: '04abc' });
     expect(bad.res.statusCode).toBe(400);
     // No password was read, so nothing was counted.
-    const row = await app.stores.database.db.selectFrom('users').select('failed_attempts').where('username', '=', 'checker').executeTakeFirstOrThrow();
+    const row = await db().selectFrom('users').select('failed_attempts').where('username', '=', 'checker').executeTakeFirstOrThrow();
     expect(row.failed_attempts).toBe(0);
   });
 });
 
 describe('productGroup/initUserProductsLinks: the products of the caller’s seat', () => {
-  let app: TestApp;
-  let client: Client;
-  beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-  });
-  afterAll(() => app.close());
-
+  const { client, db } = serverUnderTest();
   const PATH = pathOf(accountsApi.userProductsLinks);
-  const db = () => app.stores.database.db;
 
   /** What the seat's rights on used e-banking accounts come to, product by product, read straight from the tables. */
   async function expected(userNo: string): Promise<UserProduct[]> {
@@ -155,8 +131,8 @@ describe('productGroup/initUserProductsLinks: the products of the caller’s sea
   }
 
   it('lists the products of the seat’s rights, with the accounts and what it may do', async () => {
-    const token = await client.token('demo', 'Demo1234');
-    const res = await client.call(PATH, {}, token);
+    const token = await client().token('demo', 'Demo1234');
+    const res = await client().call(PATH, {}, token);
     expect(res.json.returnCode, res.json.returnMsg).toBe('000000');
     const products = res.data as UserProduct[];
     expect(products.length).toBeGreaterThan(0);
@@ -165,25 +141,25 @@ describe('productGroup/initUserProductsLinks: the products of the caller’s sea
   });
 
   it('drops a forbidden account, and a seat without rights gets an empty list', async () => {
-    const token = await client.token('demo', 'Demo1234');
-    const before = (await client.call(PATH, {}, token)).data as UserProduct[];
+    const token = await client().token('demo', 'Demo1234');
+    const before = (await client().call(PATH, {}, token)).data as UserProduct[];
     const one = await db().selectFrom('account_auth').select('account_no').where('user_no', '=', 'U100000101').orderBy('account_no').executeTakeFirstOrThrow();
     await db().updateTable('ebank_accounts').set({ used: 0 }).where('account_no', '=', one.account_no).execute();
-    const after = (await client.call(PATH, {}, token)).data as UserProduct[];
+    const after = (await client().call(PATH, {}, token)).data as UserProduct[];
     const total = (list: UserProduct[]) => list.reduce((n, p) => n + p.accountCount, 0);
     expect(total(after)).toBe(total(before) - 1);
     await db().updateTable('ebank_accounts').set({ used: 1 }).where('account_no', '=', one.account_no).execute();
 
     // The enterprise's administrator holds no account rights of its own.
-    const none = await client.token('qyadmin', 'Demo1234');
-    expect((await client.call(PATH, {}, none)).data).toEqual([]);
+    const none = await client().token('qyadmin', 'Demo1234');
+    expect((await client().call(PATH, {}, none)).data).toEqual([]);
   });
 
   it('answers for the enterprise of the session only: the other seat of the same person sees its own', async () => {
-    const first = (await client.call(PATH, {}, await client.token('demo', 'Demo1234'))).data as UserProduct[];
-    const other = await client.attempt('demo', 'Demo1234', { userNo: 'U100000301' });
+    const first = (await client().call(PATH, {}, await client().token('demo', 'Demo1234'))).data as UserProduct[];
+    const other = await client().attempt('demo', 'Demo1234', { userNo: 'U100000301' });
     const token = (other.data as { access_token: string }).access_token;
-    const second = (await client.call(PATH, {}, token)).data as UserProduct[];
+    const second = (await client().call(PATH, {}, token)).data as UserProduct[];
     expect(second).toEqual(await expected('U100000301'));
     const ownCodes = new Set((await db().selectFrom('custody_accounts').select('product_code').where('enterprise_no', '=', '1000000003').execute()).map((r) => r.product_code));
     expect(second.every((p) => ownCodes.has(p.productCode))).toBe(true);
@@ -191,9 +167,9 @@ describe('productGroup/initUserProductsLinks: the products of the caller’s sea
   });
 
   it('refuses no token (401) and a bank staff session (403)', async () => {
-    expect((await client.envelope.post(PATH, {})).res.statusCode).toBe(401);
-    const staff = await client.token('admin', 'Admin1234');
-    expect((await client.call(PATH, {}, staff)).res.statusCode).toBe(403);
+    expect((await client().envelope.post(PATH, {})).res.statusCode).toBe(401);
+    const staff = await client().token('admin', 'Admin1234');
+    expect((await client().call(PATH, {}, staff)).res.statusCode).toBe(403);
   });
 
 });

@@ -1,25 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instructionsApi, type PayerAccount } from '@portal/shared';
-import { businessCalls } from './helpers/business-calls';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
 
 const METRICS_TOKEN = 'scrape-token-0123456789';
 
 describe('what an operator watches: metrics and probes', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  const t: Record<string, string> = {};
-  const { ok } = businessCalls(() => client, t);
+  const { app, db, asUser, ok } = serverUnderTest({ METRICS_TOKEN });
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', METRICS_TOKEN });
-    client = await loginClient(app);
-    t.demo = await client.token('demo', 'Demo1234');
+    await asUser('demo');
   });
-  afterAll(() => app.close());
 
-  const get = (path: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/pmobile${path}`, headers });
+  const get = (path: string, headers: Record<string, string> = {}) => app().inject({ method: 'GET', url: `/pmobile${path}`, headers });
   const scrape = (token = METRICS_TOKEN) => get('/monitor/metrics', { authorization: `Bearer ${token}` });
 
   it('liveness answers while the process runs, asking no dependency', async () => {
@@ -33,9 +25,8 @@ describe('what an operator watches: metrics and probes', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json().data).toEqual({ status: 'READY', stopping: false, database: 'UP', kv: 'UP' });
 
-    const db = app.stores.database.db;
-    const last = await db.selectFrom('schema_migrations').selectAll().orderBy('version', 'desc').executeTakeFirstOrThrow();
-    await db.deleteFrom('schema_migrations').where('version', '=', last.version).execute();
+    const last = await db().selectFrom('schema_migrations').selectAll().orderBy('version', 'desc').executeTakeFirstOrThrow();
+    await db().deleteFrom('schema_migrations').where('version', '=', last.version).execute();
     try {
       // The probe's answer is shared for a second, so load balancers polling fast cost nothing.
       await new Promise((r) => setTimeout(r, 1_100));
@@ -43,7 +34,7 @@ describe('what an operator watches: metrics and probes', () => {
       expect(pending.statusCode).toBe(503);
       expect(pending.json().data).toEqual({ status: 'NOT_READY', stopping: false, database: 'PENDING_MIGRATIONS', kv: 'UP' });
     } finally {
-      await db.insertInto('schema_migrations').values(last).execute();
+      await db().insertInto('schema_migrations').values(last).execute();
     }
     await new Promise((r) => setTimeout(r, 1_100));
     expect((await get('/monitor/system/readiness')).statusCode).toBe(200);
@@ -52,7 +43,7 @@ describe('what an operator watches: metrics and probes', () => {
   it('metrics are served only to the configured Bearer token; anyone else gets the unknown-route answer', async () => {
     expect((await get('/monitor/metrics')).statusCode).toBe(404);
     expect((await scrape('scrape-token-0123456780')).statusCode).toBe(404);
-    expect((await get('/monitor/metrics', { authorization: `Bearer ${t.demo}` })).statusCode).toBe(404);
+    expect((await get('/monitor/metrics', { authorization: `Bearer ${await asUser('demo')}` })).statusCode).toBe(404);
     const res = await scrape();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -76,7 +67,7 @@ describe('what an operator watches: metrics and probes', () => {
       'demo',
     );
     // An envelope refusal: a call without the application id.
-    await app.inject({ method: 'POST', url: '/pmobile/customer/instruction/payerAccounts', payload: {} });
+    await app().inject({ method: 'POST', url: '/pmobile/customer/instruction/payerAccounts', payload: {} });
 
     const text = (await scrape()).body;
     const series = (name: string, labels = '') => new RegExp(`^${name}\\{?[^\\n]*${labels}[^\\n]*\\}? [0-9.e+-]+$`, 'm');
@@ -91,10 +82,10 @@ describe('what an operator watches: metrics and probes', () => {
     expect(text).toMatch(/^# TYPE portal_kv_errors_total counter$/m);
     expect(text).toMatch(series('portal_nodejs_eventloop_lag_seconds'));
     expect(text).toMatch(series('portal_process_resident_memory_bytes'));
-    if (app.stores.database.kind === 'postgres') expect(text).toMatch(series('portal_db_pool_connections'));
+    if (app().stores.database.kind === 'postgres') expect(text).toMatch(series('portal_db_pool_connections'));
     // Never a raw URL as a label.
     expect(text).not.toMatch(/operation="\/pmobile/);
-    const live = await sql<{ n: number }>`select count(*)::int as n from sessions where revoked_at is null`.execute(app.stores.database.db);
+    const live = await sql<{ n: number }>`select count(*)::int as n from sessions where revoked_at is null`.execute(db());
     expect(live.rows[0]!.n).toBeGreaterThan(0);
   });
 

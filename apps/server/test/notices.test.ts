@@ -1,11 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { noticesApi, type AnyOperation, type CustomerNotice, type NoticeReader, type StaffNotice } from '@portal/shared';
 import { cleanNoticeBody } from '../src/modules/notices/sanitize';
-import { addLogin, businessCalls } from './helpers/business-calls';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { serverUnderTest } from './helpers/server-under-test';
 import { openSse } from './helpers/sse-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
 
 const OPERATIONS = (Object.values(noticesApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
 const OWN = '1000000001';
@@ -40,11 +38,8 @@ const XSS = [
 ];
 
 describe('risk notices', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  const t: Record<string, string> = {};
-  const db = () => app.stores.database.db;
-  const { pathOf, ok, refused, counts } = businessCalls(() => client, t);
+  const LOGINS = { reader: 'rn.reader', colleague: 'rn.colleague', other: 'rn.other', bare: 'rn.bare', staff: 'rn.staff', exec: 'rn.exec' };
+  const { app, client, db, asUser, pathOf, call, ok, refused, counts, addLogin } = serverUnderTest({}, { logins: LOGINS });
   const riskCount = async (who: string) => (await counts(who)).RiskCount!;
   const notice = (over: Record<string, unknown> = {}) => ({ title: '测试风险提示', body: '<p>请关注<strong>流动性</strong>风险。</p>', level: '2', audience: 'all', expireAt: later(), ...over });
   const published = async (over: Record<string, unknown> = {}) => {
@@ -55,27 +50,14 @@ describe('risk notices', () => {
 
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-    await addLogin(app, 'rn.reader', 'U100000171', OWN, ['CUSTOMER_MAKER']);
-    await addLogin(app, 'rn.colleague', 'U100000172', OWN, ['CUSTOMER_REVIEWER']);
-    await addLogin(app, 'rn.other', 'U100000271', OTHER, ['CUSTOMER_MAKER']);
-    await addLogin(app, 'rn.bare', 'U100000179', OWN, []);
-    await addLogin(app, 'rn.staff', 'S900000171', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
-    await addLogin(app, 'rn.exec', 'S900000172', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
-    for (const [who, username] of [
-      ['reader', 'rn.reader'],
-      ['colleague', 'rn.colleague'],
-      ['other', 'rn.other'],
-      ['bare', 'rn.bare'],
-      ['staff', 'rn.staff'],
-      ['exec', 'rn.exec'],
-    ] as const) {
-      t[who] = await client.token(username, 'Test1234');
-    }
-    t.demo = await client.token('demo', 'Demo1234');
+    await addLogin('rn.reader', 'U100000171', OWN, ['CUSTOMER_MAKER']);
+    await addLogin('rn.colleague', 'U100000172', OWN, ['CUSTOMER_REVIEWER']);
+    await addLogin('rn.other', 'U100000271', OTHER, ['CUSTOMER_MAKER']);
+    await addLogin('rn.bare', 'U100000179', OWN, []);
+    await addLogin('rn.staff', 'S900000171', '9000000001', ['STAFF_CUSTODIAN_CHECKER'], 'staff');
+    await addLogin('rn.exec', 'S900000172', '9000000001', ['STAFF_CUSTODIAN_EXECUTOR'], 'staff');
+    for (const who of ['reader', 'colleague', 'other', 'bare', 'staff', 'exec', 'demo']) await asUser(who);
   });
-  afterAll(() => app.close());
 
   it('seeds published, draft, withdrawn and expired notices with read receipts, and a RiskCount for the demo seat', async () => {
     const statuses = await db().selectFrom('risk_notices').select('status').execute();
@@ -135,9 +117,9 @@ describe('risk notices', () => {
   });
 
   it('tells the audience’s open streams as the notice is published and withdrawn, and nobody else', async () => {
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await app().listen({ port: 0, host: '127.0.0.1' });
     const stream = async (who: string) => {
-      const ticket = ((await client.call('/pmobile/customer/events/ticket', {}, t[who]!)).data as { ticket: string }).ticket;
+      const ticket = ((await call('/events/ticket', {}, who)).data as { ticket: string }).ticket;
       return openSse(origin, `/pmobile/events/stream?ticket=${ticket}`);
     };
     const [reader, other] = [await stream('reader'), await stream('other')];
@@ -276,11 +258,11 @@ describe('risk notices', () => {
   it('refuses every call without a session (401) and without the authority (403)', async () => {
     for (const op of OPERATIONS) {
       const path = pathOf(op);
-      expect((await client.envelope.post(path, {})).res.statusCode, `${path} anonymous`).toBe(401);
+      expect((await client().envelope.post(path, {})).res.statusCode, `${path} anonymous`).toBe(401);
       const wrong = op.audience.includes('staff') ? 'reader' : 'staff';
-      expect((await client.call(path, {}, t[wrong]!)).res.statusCode, `${path} ${wrong}`).toBe(403);
+      expect((await call(path, {}, wrong)).res.statusCode, `${path} ${wrong}`).toBe(403);
       const bare = op.audience.includes('staff') ? 'exec' : 'bare';
-      expect((await client.call(path, {}, t[bare]!)).res.statusCode, `${path} ${bare}`).toBe(403);
+      expect((await call(path, {}, bare)).res.statusCode, `${path} ${bare}`).toBe(403);
     }
   });
 });

@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RETURN_CODES, type ApiDefinition, type PartnerClient } from '@portal/shared';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
 
 const G = '/pmobile/gateway';
 const P = '/pmobile/customer';
@@ -12,48 +11,45 @@ const RATE_LIMIT = 40;
 const FAILURE_LIMIT = 5;
 
 describe('partner access (client credentials)', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  let staff: string;
   const logs: string[] = [];
   /** Every secret and token handed out here: none may reach the log. */
   const secrets: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const { app, client, db, asUser, call, get } = serverUnderTest(
+    { PARTNER_RATE_LIMIT: String(RATE_LIMIT), PARTNER_FAILURE_LIMIT: String(FAILURE_LIMIT) },
+    { logStream, caller: 'admin' },
+  );
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    });
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', PARTNER_RATE_LIMIT: String(RATE_LIMIT), PARTNER_FAILURE_LIMIT: String(FAILURE_LIMIT) }, { logStream });
-    client = await loginClient(app);
-    staff = await client.token('admin', 'Admin1234');
+    await asUser('admin');
   });
-  afterAll(() => app.close());
 
-  const staffPost = async (path: string, body: unknown) => client.call(path, body, staff);
   const definition = async (code: string) =>
-    ((await client.get(`${G}/api`, { apiCode: code, limit: 10 }, staff)).data as { records: ApiDefinition[] }).records.find((r) => r.apiCode === code)!;
+    ((await get(`${G}/api`, { apiCode: code, limit: 10 })).data as { records: ApiDefinition[] }).records.find((r) => r.apiCode === code)!;
   const setOpen = async (code: string, open: 0 | 1) => {
-    const res = await staffPost(`${G}/api/batch/update/open`, { ids: String((await definition(code)).apiId), open });
+    const res = await call(`${G}/api/batch/update/open`, { ids: String((await definition(code)).apiId), open });
     expect(res.json.returnCode).toBe('000000');
   };
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
   const requestToken = async (authorization: string | undefined, query = 'grant_type=client_credentials', remoteAddress = '127.0.0.1') => {
-    const res = await app.inject({ method: 'POST', url: `${TOKEN}${query ? `?${query}` : ''}`, headers: authorization ? { authorization } : {}, remoteAddress });
+    const res = await app().inject({ method: 'POST', url: `${TOKEN}${query ? `?${query}` : ''}`, headers: authorization ? { authorization } : {}, remoteAddress });
     const json = res.json() as { returnCode: string; returnMsg: string; data: { access_token: string; token_type: string; expires_in: number; scope: string } | null };
     if (json.data) secrets.push(json.data.access_token);
     return { status: res.statusCode, json };
   };
   const addClient = async (apiCodes: string[], enterpriseNo = ENTERPRISE) => {
-    const res = await staffPost(`${G}/partner/client/add`, { clientName: '华夏远航估值系统', enterpriseNo, apiCodes });
+    const res = await call(`${G}/partner/client/add`, { clientName: '华夏远航估值系统', enterpriseNo, apiCodes });
     expect(res.json.returnCode).toBe('000000');
     const creds = res.data as { clientId: string; clientSecret: string };
     secrets.push(creds.clientSecret);
     return creds;
   };
-  const partnerCall = (path: string, body: unknown, token: string) => client.envelope.post(path, body, { authorization: `Bearer ${token}` });
+  const partnerCall = (path: string, body: unknown, token: string) => client().envelope.post(path, body, { authorization: `Bearer ${token}` });
 
   it('issues a token for the right secret in our answer form, and 401 for an unknown client or a wrong secret', async () => {
     await setOpen('ACCOUNT_QUERY_INFO', 1);
@@ -74,7 +70,7 @@ describe('partner access (client credentials)', () => {
       expect(bad.status).toBe(400);
       expect(bad.json.returnMsg).toBe('grant_type须为client_credentials');
     }
-    const audit = await app.stores.database.db.selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'partner.token').execute();
+    const audit = await db().selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'partner.token').execute();
     expect(audit.filter((a) => a.outcome === 'success')).toHaveLength(1);
     expect(audit.map((a) => (a.detail as { reason?: string }).reason)).toEqual(expect.arrayContaining(['wrong_secret', 'unknown_client', 'no_basic_credentials']));
   });
@@ -91,27 +87,26 @@ describe('partner access (client credentials)', () => {
     const { records, total } = mine.data as { records: { enterpriseNo: string }[]; total: number };
     expect(total).toBeGreaterThan(0);
     expect(records.every((r) => r.enterpriseNo === ENTERPRISE)).toBe(true);
-    const demo = await client.token('demo', 'Demo1234');
-    expect(((await client.call(`${P}/account/queryAccountInfo`, { page: 1, limit: 100 }, demo)).data as { total: number }).total).toBe(total);
+    expect(((await call(`${P}/account/queryAccountInfo`, { page: 1, limit: 100 }, 'demo')).data as { total: number }).total).toBe(total);
 
     // Open but not in its set; in its set but for staff only; anything it was never given.
     expect((await partnerCall(`${P}/account/queryEnterprsieList`, {}, token)).res.statusCode).toBe(403);
-    expect((await client.envelope.get(`${P}/enterprise`, {}, { authorization: `Bearer ${token}` })).res.statusCode).toBe(403);
+    expect((await client().envelope.get(`${P}/enterprise`, {}, { authorization: `Bearer ${token}` })).res.statusCode).toBe(403);
     expect((await partnerCall(`${P}/current/user/update`, { nickName: '合作方' }, token)).res.statusCode).toBe(403);
     // In its set, closed by staff: refused from the next call on.
     await setOpen('ACCOUNT_QUERY_INFO', 0);
     expect((await partnerCall(`${P}/account/queryAccountInfo`, { page: 1, limit: 10 }, token)).res.statusCode).toBe(403);
     await setOpen('ACCOUNT_QUERY_INFO', 1);
     // The envelope's rules hold for partners too: this path is sealed.
-    const plain = await app.inject({ method: 'POST', url: `${P}/account/queryAccountInfo`, payload: { page: 1 }, headers: { ...client.envelope.headers, authorization: `Bearer ${token}` } });
+    const plain = await app().inject({ method: 'POST', url: `${P}/account/queryAccountInfo`, payload: { page: 1 }, headers: { ...client().envelope.headers, authorization: `Bearer ${token}` } });
     expect(plain.json()).toMatchObject({ returnCode: RETURN_CODES.PLAINTEXT_REFUSED.code });
 
-    const denied = await app.stores.database.db.selectFrom('audit_log').select('detail').where('event', '=', 'access.denied').execute();
+    const denied = await db().selectFrom('audit_log').select('detail').where('event', '=', 'access.denied').execute();
     const reasons = denied.map((d) => d.detail as { partnerClientId?: string; reason?: string }).filter((d) => d.partnerClientId === clientId).map((d) => d.reason);
     expect(reasons).toEqual(['not_in_api_set', 'audience', 'not_open', 'not_open']);
     // Written once the answer has gone (onResponse), so the caller never waits on it.
     const calls = await vi.waitFor(async () => {
-      const rows = await app.stores.database.db.selectFrom('audit_log').select(['enterprise_no', 'username', 'user_id']).where('event', '=', 'partner.call').where('username', '=', clientId).execute();
+      const rows = await db().selectFrom('audit_log').select(['enterprise_no', 'username', 'user_id']).where('event', '=', 'partner.call').where('username', '=', clientId).execute();
       expect(rows).toHaveLength(6);
       return rows;
     });
@@ -120,20 +115,19 @@ describe('partner access (client credentials)', () => {
 
   it('refuses API sets naming entries not open to partners, and unknown or disabled enterprises, writing nothing', async () => {
     await setOpen('USER_QUERY_ACCOUNT_AUTH', 0);
-    const before = await app.stores.database.db.selectFrom('partner_clients').select('client_id').execute();
-    const notOpen = await staffPost(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: ENTERPRISE, apiCodes: ['USER_QUERY_ACCOUNT_AUTH', 'NO_SUCH_API'] });
+    const before = await db().selectFrom('partner_clients').select('client_id').execute();
+    const notOpen = await call(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: ENTERPRISE, apiCodes: ['USER_QUERY_ACCOUNT_AUTH', 'NO_SUCH_API'] });
     expect(notOpen.res.statusCode).toBe(400);
     expect(notOpen.json.returnMsg).toBe('以下接口不存在或未开放给合作方：USER_QUERY_ACCOUNT_AUTH、NO_SUCH_API');
-    const unknown = await staffPost(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: '1999999999', apiCodes: [] });
+    const unknown = await call(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: '1999999999', apiCodes: [] });
     expect(unknown.json.returnMsg).toBe('企业不存在');
-    const bank = await staffPost(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: '1000000000', apiCodes: [] });
+    const bank = await call(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: '1000000000', apiCodes: [] });
     expect(bank.res.statusCode).toBe(400);
-    const duplicate = await staffPost(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: ENTERPRISE, apiCodes: ['A', 'A'] });
+    const duplicate = await call(`${G}/partner/client/add`, { clientName: '某合作方', enterpriseNo: ENTERPRISE, apiCodes: ['A', 'A'] });
     expect(duplicate.json.returnMsg).toBe('可调用的接口不能重复');
-    expect(await app.stores.database.db.selectFrom('partner_clients').select('client_id').execute()).toHaveLength(before.length);
+    expect(await db().selectFrom('partner_clients').select('client_id').execute()).toHaveLength(before.length);
     // Customers never reach the administration.
-    const demo = await client.token('demo', 'Demo1234');
-    expect((await client.get(`${G}/partner/client/list`, {}, demo)).res.statusCode).toBe(403);
+    expect((await get(`${G}/partner/client/list`, {}, 'demo')).res.statusCode).toBe(403);
   });
 
   it('rotation ends the old secret and its tokens; revocation ends the client', async () => {
@@ -141,7 +135,7 @@ describe('partner access (client credentials)', () => {
     const { clientId, clientSecret } = await addClient(['ACCOUNT_QUERY_INFO']);
     const oldToken = (await requestToken(basic(clientId, clientSecret))).json.data!.access_token;
 
-    const rotated = await staffPost(`${G}/partner/client/rotate`, { clientId });
+    const rotated = await call(`${G}/partner/client/rotate`, { clientId });
     const newSecret = (rotated.data as { clientSecret: string }).clientSecret;
     secrets.push(newSecret);
     expect(newSecret).not.toBe(clientSecret);
@@ -150,15 +144,15 @@ describe('partner access (client credentials)', () => {
     const newToken = (await requestToken(basic(clientId, newSecret))).json.data!.access_token;
     expect((await partnerCall(`${P}/account/queryAccountInfo`, { page: 1 }, newToken)).json.returnCode).toBe('000000');
 
-    expect((await staffPost(`${G}/partner/client/revoke`, { clientId })).json.returnCode).toBe('000000');
+    expect((await call(`${G}/partner/client/revoke`, { clientId })).json.returnCode).toBe('000000');
     expect((await partnerCall(`${P}/account/queryAccountInfo`, { page: 1 }, newToken)).res.statusCode).toBe(401);
     expect((await requestToken(basic(clientId, newSecret))).status).toBe(401);
-    expect((await staffPost(`${G}/partner/client/rotate`, { clientId })).json.returnMsg).toBe('合作方客户端已停用，不能重置密钥');
+    expect((await call(`${G}/partner/client/rotate`, { clientId })).json.returnMsg).toBe('合作方客户端已停用，不能重置密钥');
 
-    const listed = (await client.get(`${G}/partner/client/list`, {}, staff)).data as PartnerClient[];
+    const listed = (await get(`${G}/partner/client/list`)).data as PartnerClient[];
     expect(listed.find((c) => c.clientId === clientId)).toMatchObject({ status: 0, enterpriseName: '华夏远航基金管理有限公司', apiCodes: ['ACCOUNT_QUERY_INFO'] });
     expect(JSON.stringify(listed)).not.toContain(newSecret);
-    const events = await app.stores.database.db.selectFrom('audit_log').select('event').where('event', 'like', 'partner.client_%').execute();
+    const events = await db().selectFrom('audit_log').select('event').where('event', 'like', 'partner.client_%').execute();
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['partner.client_add', 'partner.client_rotate', 'partner.client_revoke']));
   });
 
@@ -184,7 +178,7 @@ describe('partner access (client credentials)', () => {
     expect(secrets.length).toBeGreaterThan(10);
     const text = logs.join('');
     expect(text).toContain('/pmobile/auth/oauth/token');
-    const audit = JSON.stringify(await app.stores.database.db.selectFrom('audit_log').selectAll().execute());
+    const audit = JSON.stringify(await db().selectFrom('audit_log').selectAll().execute());
     for (const secret of secrets) {
       expect(text).not.toContain(secret);
       expect(audit).not.toContain(secret);

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { portalCrypto as c } from '@portal/crypto/node';
 import { OPERATIONS, RETURN_CODES, authApi, signingApi, signingDataToSend, usersApi, type AnyOperation } from '@portal/shared';
 import { opensslStatus, sm2PublicPem } from '../../../packages/crypto/test/helpers';
 import { hashPassword } from '../src/modules/auth/password-hash';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { loginClient } from './helpers/login-client';
+import { serverUnderTest } from './helpers/server-under-test';
 
 const P = '/pmobile/customer';
 const VECTORS = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/signing-vectors.json'), 'utf8')) as {
@@ -16,15 +16,10 @@ const VECTORS = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..
 };
 
 describe('signed operations', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  let admin: string;
+  const { app, client, db, asUser, relogin, call, audits, roleId } = serverUnderTest({}, { caller: 'admin' });
   /** A key that is not the session's: what a thief of the token, but not of the browser, holds. */
   let stranger: string;
 
-  const db = () => app.stores.database.db;
-  const post = (p: string, body: unknown, token = admin) => client.call(`${P}${p}`, body, token);
-  const roleId = async (code: string) => (await db().selectFrom('roles').select('role_id').where('role_code', '=', code).executeTakeFirstOrThrow()).role_id;
   const deviceKeyOf = async (token: string) => {
     const hash = c.toHex(await c.sha256(c.utf8Encode(token)));
     return (await db().selectFrom('sessions').select('device_key').where('token_hash', '=', hash).executeTakeFirstOrThrow()).device_key;
@@ -35,20 +30,16 @@ describe('signed operations', () => {
     seats: await db().selectFrom('user_numbers').selectAll().orderBy('user_no').execute(),
     roles: await db().selectFrom('user_number_roles').selectAll().orderBy('user_no').orderBy('role_id').execute(),
   });
-  const audits = (event: string) => db().selectFrom('audit_log').selectAll().where('event', '=', event).orderBy('audit_id').execute();
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-    admin = await client.token('admin', 'Admin1234');
+    await asUser('admin');
     stranger = (await c.sm2GenerateKeyPair()).privateKey;
   });
-  afterAll(() => app.close());
 
   describe('the session’s device key', () => {
     it('is the key that signed the login, for staff and customers, and after an enterprise switch', async () => {
-      expect(await deviceKeyOf(admin)).toBe(client.device.publicKey);
-      const other = await loginClient(app);
+      expect(await deviceKeyOf(await asUser('admin'))).toBe(client().device.publicKey);
+      const other = await loginClient(app());
       const demo = await other.token('demo', 'Demo1234');
       expect(await deviceKeyOf(demo)).toBe(other.device.publicKey);
 
@@ -58,7 +49,7 @@ describe('signed operations', () => {
     });
 
     it('is recorded by the login after a forced password change', async () => {
-      const browser = await loginClient(app);
+      const browser = await loginClient(app());
       const first = await browser.attempt('newuser', 'Init1234');
       expect(first.json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
       const changeTicket = (first.json.data as { changeTicket: string }).changeTicket;
@@ -74,28 +65,28 @@ describe('signed operations', () => {
 
     it('refuses a missing or malformed signature with its own code, before anything else, writing nothing', async () => {
       const before = await snapshot();
-      const missing = await post('/user/add', { ...body(), signMsg: undefined });
+      const missing = await call('/user/add', { ...body(), signMsg: undefined });
       expect(missing.res.statusCode).toBe(400);
       expect(missing.json).toMatchObject({ returnCode: RETURN_CODES.SIGN_MISSING.code, returnMsg: '缺少操作签名（signMsg），请重新提交' });
       // Even with another field wrong: the signature is judged first.
-      expect((await post('/user/add', { ...body(), username: '1', signMsg: '' })).json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
+      expect((await call('/user/add', { ...body(), username: '1', signMsg: '' })).json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
       for (const signMsg of ['not base64!', 'QUJ', 'A'.repeat(200), 42]) {
-        const malformed = await post('/user/add', { ...body(), signMsg });
+        const malformed = await call('/user/add', { ...body(), signMsg });
         expect(malformed.json, JSON.stringify(signMsg)).toMatchObject({ returnCode: RETURN_CODES.SIGN_MALFORMED.code, returnMsg: RETURN_CODES.SIGN_MALFORMED.message });
       }
       // Base64 that is no DER signature at all.
-      expect((await post('/user/add', { ...body(), signMsg: 'QUJDRA==' })).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+      expect((await call('/user/add', { ...body(), signMsg: 'QUJDRA==' })).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
       expect(await snapshot()).toEqual(before);
     });
 
     it('refuses a signature by another key than the login’s, and one over other data, writing nothing but the refusal', async () => {
       const before = await snapshot();
-      const byStranger = await post('/user/add', { ...body(), signMsg: await client.sign(usersApi.userAdd, body(), stranger) });
+      const byStranger = await call('/user/add', { ...body(), signMsg: await client().sign(usersApi.userAdd, body(), stranger) });
       expect(byStranger.res.statusCode).toBe(400);
       expect(byStranger.json).toMatchObject({ returnCode: RETURN_CODES.SIGN_INVALID.code, returnMsg: RETURN_CODES.SIGN_INVALID.message });
 
       // Signed as 签名测试, sent as 改过的: the data no longer matches.
-      const tampered = await post('/user/add', { ...body(), nickName: '改过的', signMsg: await client.sign(usersApi.userAdd, body()) });
+      const tampered = await call('/user/add', { ...body(), nickName: '改过的', signMsg: await client().sign(usersApi.userAdd, body()) });
       expect(tampered.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
       expect(await snapshot()).toEqual(before);
 
@@ -107,7 +98,7 @@ describe('signed operations', () => {
     });
 
     it('performs a validly signed addition and keeps the signature in its audit entry, checkable from the log alone', async () => {
-      const added = await post('/user/add', body());
+      const added = await call('/user/add', body());
       expect(added.json.returnCode).toBe('000000');
       const entry = (await audits('user.add')).at(-1)!;
       expect(entry.outcome).toBe('success');
@@ -115,22 +106,22 @@ describe('signed operations', () => {
       expect(signature).toMatchObject({
         code: 'UserAdd',
         data: 'UserAdd|sign.test|签名测试|1000000001|[]|13900002222|||',
-        deviceKey: client.device.publicKey,
-        device: client.device.publicKey.slice(0, 18),
+        deviceKey: client().device.publicKey,
+        device: client().device.publicKey.slice(0, 18),
       });
       expect(await c.sm2Verify(signature.deviceKey, c.utf8Encode(signature.data), c.fromBase64(signature.signMsg))).toBe(true);
     });
   });
 
   it('refuses a session with no device key (from before signing) until it logs in again', async () => {
-    const other = await loginClient(app);
+    const other = await loginClient(app());
     const token = await other.token('admin', 'Admin1234');
     const hash = c.toHex(await c.sha256(c.utf8Encode(token)));
     await db().updateTable('sessions').set({ device_key: null }).where('token_hash', '=', hash).execute();
     const res = await other.call(`${P}/user/delete`, { userNo: 'U100000102' }, token);
     expect(res.json).toMatchObject({ returnCode: RETURN_CODES.SIGN_KEY_UNKNOWN.code, returnMsg: '当前登录未记录签名设备密钥，请重新登录后再试' });
     expect(await db().selectFrom('user_numbers').select('user_no').where('user_no', '=', 'U100000102').executeTakeFirst()).toBeDefined();
-    admin = await client.token('admin', 'Admin1234');
+    await relogin('admin');
   });
 
   it('refuses signing data over 1,024 characters with the spec message, on the operation and on its VerifySign call', async () => {
@@ -154,13 +145,13 @@ describe('signed operations', () => {
 
     const before = await snapshot();
     for (const p of ['/user/roles/add', '/VerifySign/UserAddRole']) {
-      const res = await post(p, input);
+      const res = await call(p, input);
       expect(res.res.statusCode, p).toBe(400);
       expect(res.json, p).toMatchObject({ returnCode: RETURN_CODES.SIGN_DATA_TOO_LONG.code, returnMsg: '验签数据过长，请检查或减少选中项！' });
     }
     expect(await snapshot()).toEqual(before);
     // 90 fit.
-    expect((await post('/user/roles/add', { ...input, userNos: userNos.slice(0, 90) })).json.returnCode).toBe('000000');
+    expect((await call('/user/roles/add', { ...input, userNos: userNos.slice(0, 90) })).json.returnCode).toBe('000000');
   });
 
   describe('each signed user operation', () => {
@@ -231,26 +222,26 @@ describe('signed operations', () => {
       for (const { name, path: p, op, event, code, input, tamper, done } of cases) {
         const body = await input();
         const before = await snapshot();
-        const byStranger = await post(p, { ...body, signMsg: await client.sign(op, body, stranger) });
+        const byStranger = await call(p, { ...body, signMsg: await client().sign(op, body, stranger) });
         expect(byStranger.json.returnCode, name).toBe(RETURN_CODES.SIGN_INVALID.code);
         // Signed as one call, sent as another.
-        const tampered = await post(p, { ...body, signMsg: await client.sign(op, tamper(body)) });
+        const tampered = await call(p, { ...body, signMsg: await client().sign(op, tamper(body)) });
         expect(tampered.json.returnCode, name).toBe(RETURN_CODES.SIGN_INVALID.code);
         expect(await snapshot(), name).toEqual(before);
         expect((await audits(event)).at(-1), name).toMatchObject({ outcome: 'failure', detail: { reason: RETURN_CODES.SIGN_INVALID.message } });
 
-        const valid = await post(p, body);
+        const valid = await call(p, body);
         expect(valid.json.returnCode, `${name}: ${valid.json.returnMsg}`).toBe('000000');
         expect(await done(), name).toBe(true);
         const entry = (await audits(event)).at(-1)!;
-        expect(entry, name).toMatchObject({ outcome: 'success', detail: { signature: { code, deviceKey: client.device.publicKey, data: signingDataToSend(op, body) } } });
+        expect(entry, name).toMatchObject({ outcome: 'success', detail: { signature: { code, deviceKey: client().device.publicKey, data: signingDataToSend(op, body) } } });
       }
       // U100000201 was newuser's last seat; the demo instructions name newuser, so the person is kept, disabled.
       expect(await db().selectFrom('users').select('status').where('username', '=', 'newuser').executeTakeFirst()).toEqual({ status: 0 });
     });
 
     it('includes the password change in the dialog (PasswordModify), which stays unchanged when refused', async () => {
-      const browser = await loginClient(app);
+      const browser = await loginClient(app());
       const token = await browser.token('checker', 'Demo1234');
       const change = async () => {
         const { confirmPassword, ...fields } = await browser.changeFields('Demo1234', 'Signed123');
@@ -285,19 +276,20 @@ describe('signed operations', () => {
       const before = await snapshot();
       const auditCount = (await db().selectFrom('audit_log').select('audit_id').execute()).length;
 
-      const ok = await post('/VerifySign/UserAdd', input);
+      const ok = await call('/VerifySign/UserAdd', input);
       expect(ok.json.returnCode).toBe('000000');
       expect(ok.data).toEqual({ code: 'UserAdd', signingData: 'UserAdd|verify.only|只验签|1000000001|[]||||' });
-      const wrong = await post('/VerifySign/UserAdd', { ...input, signMsg: await client.sign(usersApi.userAdd, input, stranger) });
+      const wrong = await call('/VerifySign/UserAdd', { ...input, signMsg: await client().sign(usersApi.userAdd, input, stranger) });
       expect(wrong.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
-      expect((await post('/VerifySign/UserAdd', { ...input, signMsg: undefined })).json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
+      expect((await call('/VerifySign/UserAdd', { ...input, signMsg: undefined })).json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
 
       expect(await snapshot()).toEqual(before);
       expect((await db().selectFrom('audit_log').select('audit_id').execute()).length).toBe(auditCount);
     });
 
     it('answers every code of the spec, under its operation’s audience and authority', async () => {
-      const customerClient = await loginClient(app);
+      const admin = await asUser('admin');
+      const customerClient = await loginClient(app());
       const demo = await customerClient.token('demo', 'Demo1234');
       const accountNo = '622202000000001234';
       const calls: [string, unknown, string][] = [
@@ -312,7 +304,7 @@ describe('signed operations', () => {
         ['AccountUsed', { accountNos: [accountNo], used: 0 }, demo],
       ];
       for (const [code, input, token] of calls) {
-        const signer = token === admin ? client : customerClient;
+        const signer = token === admin ? client() : customerClient;
         const res = await signer.call(`${P}/VerifySign/${code}`, input, token);
         expect(res.json.returnCode, `${code}: ${res.json.returnMsg}`).toBe('000000');
         expect((res.data as { code: string }).code).toBe(code);
@@ -322,7 +314,7 @@ describe('signed operations', () => {
       });
       // A customer cannot check staff operations, nor staff account ones.
       expect((await customerClient.call(`${P}/VerifySign/UserAdd`, calls[0]![1], demo)).res.statusCode).toBe(403);
-      expect((await client.call(`${P}/VerifySign/AccountUsed`, calls[8]![1], admin)).res.statusCode).toBe(403);
+      expect((await client().call(`${P}/VerifySign/AccountUsed`, calls[8]![1], admin)).res.statusCode).toBe(403);
       // The login's own check stands apart (no session): login-calls.test.ts covers it.
       const codes = OPERATIONS.filter((op) => op.path.includes('/VerifySign/') && op !== signingApi.verifyLogin).length;
       expect(codes).toBe(signingApi.VERIFY_SIGN_OPERATIONS.length);
@@ -343,7 +335,7 @@ describe('signed operations', () => {
     });
 
     it('are accepted by the server from a session whose login the vector key signed', async () => {
-      const independent = await loginClient(app, { device: { privateKey: VECTORS.privateKey, publicKey: VECTORS.publicKey } });
+      const independent = await loginClient(app(), { device: { privateKey: VECTORS.privateKey, publicKey: VECTORS.publicKey } });
       const token = await independent.token('admin', 'Admin1234');
       for (const vector of VECTORS.vectors) {
         const code = { USER_ROLES_ADD: 'UserAddRole', USER_ADD: 'UserAdd', USER_UPDATE: 'UserEdit', USER_UNLOCK_UPDATE: 'UserUnlock' }[vector.operation]!;
@@ -351,7 +343,7 @@ describe('signed operations', () => {
         expect(res.json.returnCode, vector.operation).toBe('000000');
         expect(res.data).toEqual({ code, signingData: vector.signingData });
       }
-      admin = await client.token('admin', 'Admin1234');
+      await relogin('admin');
     });
   });
 });

@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_CODES, usersApi, type AnyOperation } from '@portal/shared';
-import { hashPassword } from '../src/modules/auth/password-hash';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { serverUnderTest } from './helpers/server-under-test';
 
 const P = '/pmobile/customer';
 const USER_OPERATIONS = (Object.values(usersApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
 
 describe('staff administration of users, seats and roles', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  let admin: string;
-
-  const db = () => app.stores.database.db;
-  const post = (path: string, body: unknown, token = admin) => client.call(`${P}${path}`, body, token);
-  const get = (path: string, query: Record<string, unknown> = {}, token = admin) => client.get(`${P}${path}`, query, token);
-  const audits = (event: string) => db().selectFrom('audit_log').selectAll().where('event', '=', event).orderBy('audit_id').execute();
+  const { client, db, asUser, call, get, audits, roleId, ready } = serverUnderTest({}, { caller: 'admin' });
   const userRow = (username: string) => db().selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  const roleId = async (code: string) => (await db().selectFrom('roles').select('role_id').where('role_code', '=', code).executeTakeFirstOrThrow()).role_id;
-  /** A login that can log in at once (no forced change): its password set straight in the database. */
-  const ready = async (username: string, password: string) =>
-    db().updateTable('users').set({ password_hash: await hashPassword(password), must_change_password: false }).where('username', '=', username).execute();
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-    admin = await client.token('admin', 'Admin1234');
+    await asUser('admin');
   });
-  afterAll(() => app.close());
 
   it('refuses a customer session with 403 on every call, and no session with 401', async () => {
-    const customer = await client.token('checker', 'Demo1234');
+    const customer = await client().token('checker', 'Demo1234');
     for (const op of USER_OPERATIONS) {
       const path = `/pmobile${op.path.replace('{prefix}', 'customer')}`;
-      const res = op.method === 'GET' ? await client.get(path, {}, customer) : await client.call(path, {}, customer);
+      const res = op.method === 'GET' ? await client().get(path, {}, customer) : await client().call(path, {}, customer);
       expect(res.res.statusCode, `${op.method} ${path}`).toBe(403);
       expect(res.json.returnCode).toBe(RETURN_CODES.FORBIDDEN.code);
-      const anonymous = op.method === 'GET' ? await client.envelope.get(path) : await client.envelope.post(path, {});
+      const anonymous = op.method === 'GET' ? await client().envelope.get(path) : await client().envelope.post(path, {});
       expect(anonymous.res.statusCode, `${op.method} ${path} anonymous`).toBe(401);
     }
     expect(USER_OPERATIONS.length).toBeGreaterThanOrEqual(13);
@@ -73,14 +57,14 @@ describe('staff administration of users, seats and roles', () => {
   });
 
   it('adds a login with a one-time password that must be changed at the first login, and audits it without the password', async () => {
-    const added = await post('/user/add', { username: 'zhao.fund', nickName: '赵敏', enterpriseNo: '1000000002', roleIds: [await roleId('CUSTOMER_MAKER')], mobile: '13900001111' });
+    const added = await call('/user/add', { username: 'zhao.fund', nickName: '赵敏', enterpriseNo: '1000000002', roleIds: [await roleId('CUSTOMER_MAKER')], mobile: '13900001111' });
     expect(added.json.returnCode).toBe('000000');
     const { userNo, initialPassword, userId } = added.data as { userNo: string; initialPassword: string; userId: number };
     expect(userNo).toMatch(/^U\d{9}$/);
     expect(initialPassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{10}$/);
     expect(await userRow('zhao.fund')).toMatchObject({ user_type: 'customer', must_change_password: true, user_id: userId });
 
-    const first = await client.attempt('zhao.fund', initialPassword);
+    const first = await client().attempt('zhao.fund', initialPassword);
     expect(first.json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
 
     const [entry] = await audits('user.add');
@@ -109,7 +93,7 @@ describe('staff administration of users, seats and roles', () => {
       [{ username: 'jia01', nickName: '甲', enterpriseNo: '1000000001', roleIds: [0] }, '角色编号须为1到2147483647之间的整数'],
     ];
     for (const [body, message] of cases) {
-      const { res, json } = await post('/user/add', body);
+      const { res, json } = await call('/user/add', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(json.returnMsg, JSON.stringify(body)).toBe(message);
     }
@@ -121,12 +105,12 @@ describe('staff administration of users, seats and roles', () => {
     // 华夏远航's accounts name 鼎晟 as third party; demo makes instructions at 华夏远航.
     const demo = (await userRow('demo'))!;
     const seat = { userId: demo.user_id, enterpriseNo: '2000000001', roleIds: [await roleId('CUSTOMER_THIRD_PARTY_CONFIRMER')] };
-    const warned = await post('/user/userNo/add', seat);
+    const warned = await call('/user/userNo/add', seat);
     expect(warned.res.statusCode).toBe(409);
     expect(warned.json.returnCode).toBe('040034');
     expect(warned.json.returnMsg).toMatch(/^该用户将同时在企业及其账户指定的第三方机构开立用户号，请确认后再开立：.*华夏远航基金管理有限公司（1000000001）/);
     expect(await db().selectFrom('user_numbers').select('user_no').where('user_id', '=', demo.user_id).where('enterprise_no', '=', '2000000001').execute()).toEqual([]);
-    const opened = await post('/user/userNo/add', { ...seat, confirmConflict: true });
+    const opened = await call('/user/userNo/add', { ...seat, confirmConflict: true });
     expect(opened.json.returnCode, opened.json.returnMsg).toBe('000000');
     const [confirmed] = (await audits('user.seat_add')).filter((a) => a.outcome === 'success').slice(-1);
     expect(confirmed!.detail.after).toMatchObject({ enterpriseNo: '2000000001', conflictConfirmed: [expect.stringContaining('（1000000001）')] });
@@ -136,16 +120,16 @@ describe('staff administration of users, seats and roles', () => {
 
   it('gives a login a seat in a further enterprise, once per enterprise and of its own kind', async () => {
     const demo = (await userRow('demo'))!;
-    const added = await post('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '1000000002', roleIds: [await roleId('CUSTOMER_REVIEWER')] });
+    const added = await call('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '1000000002', roleIds: [await roleId('CUSTOMER_REVIEWER')] });
     expect(added.json.returnCode).toBe('000000');
     const { userNo } = added.data as { userNo: string };
     // In 中泰安盛's own block (U1000002xx), whoever the person is.
     expect(userNo).toMatch(/^U1000002\d{2}$/);
-    const again = await post('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '1000000002' });
+    const again = await call('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '1000000002' });
     expect(again.json.returnMsg).toBe(`该用户在此企业已有用户号${userNo}`);
-    expect((await post('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '9000000001' })).json.returnMsg).toBe('客户用户不能在银行托管部开立用户号');
+    expect((await call('/user/userNo/add', { userId: demo.user_id, enterpriseNo: '9000000001' })).json.returnMsg).toBe('客户用户不能在银行托管部开立用户号');
     const staff = (await userRow('admin'))!;
-    expect((await post('/user/userNo/add', { userId: staff.user_id, enterpriseNo: '1000000001' })).json.returnMsg).toBe('银行员工只能在银行托管部开立用户号');
+    expect((await call('/user/userNo/add', { userId: staff.user_id, enterpriseNo: '1000000001' })).json.returnMsg).toBe('银行员工只能在银行托管部开立用户号');
 
     const detail = await get('/getUserById', { userId: demo.user_id });
     expect(detail.data).toMatchObject({
@@ -167,7 +151,7 @@ describe('staff administration of users, seats and roles', () => {
     const checker = (await userRow('checker'))!;
     const maker = await roleId('CUSTOMER_MAKER');
     const reviewer = await roleId('CUSTOMER_REVIEWER');
-    const res = await post('/user/update', {
+    const res = await call('/user/update', {
       userId: checker.user_id,
       nickName: '李静（复核）',
       email: 'lijing@example.cn',
@@ -184,20 +168,20 @@ describe('staff administration of users, seats and roles', () => {
       after: { nickName: '李静（复核）', email: 'lijing@example.cn', roles: { U100000102: ['CUSTOMER_MAKER', 'CUSTOMER_REVIEWER'] } },
     });
 
-    expect((await post('/user/update', { userId: checker.user_id, nickName: '李静', seatRoles: [{ userNo: 'U100000101', roleIds: [] }] })).json.returnMsg).toBe('用户号不属于该用户');
-    expect((await post('/user/update', { userId: 2147483647, nickName: '无' })).json.returnMsg).toBe('用户不存在');
-    expect((await post('/user/update', { userId: checker.user_id, nickName: '李静', status: 2 })).json.returnMsg).toBe('状态须为0（停用）或1（启用）');
+    expect((await call('/user/update', { userId: checker.user_id, nickName: '李静', seatRoles: [{ userNo: 'U100000101', roleIds: [] }] })).json.returnMsg).toBe('用户号不属于该用户');
+    expect((await call('/user/update', { userId: 2147483647, nickName: '无' })).json.returnMsg).toBe('用户不存在');
+    expect((await call('/user/update', { userId: checker.user_id, nickName: '李静', status: 2 })).json.returnMsg).toBe('状态须为0（停用）或1（启用）');
   });
 
   it('refuses staff changing their own roles or status, or deleting themselves', async () => {
     const me = (await userRow('admin'))!;
-    expect((await post('/user/update', { userId: me.user_id, nickName: '陈涛', seatRoles: [{ userNo: 'S900000001', roleIds: [] }] })).json.returnMsg).toBe('不能修改自己的角色');
-    expect((await post('/user/update', { userId: me.user_id, nickName: '陈涛', status: 0 })).json.returnMsg).toBe('不能停用自己');
-    expect((await post('/user/delete', { userNo: 'S900000001' })).json.returnMsg).toBe('不能删除自己');
-    expect((await post('/user/roles/add', { roleId: await roleId('STAFF_GATEWAY_ADMIN'), userNos: [] })).json.returnMsg).toBe('不能修改自己的角色');
-    expect((await post('/user/resetPassword', { userId: me.user_id })).json.returnMsg).toBe('请通过修改密码功能修改自己的密码');
+    expect((await call('/user/update', { userId: me.user_id, nickName: '陈涛', seatRoles: [{ userNo: 'S900000001', roleIds: [] }] })).json.returnMsg).toBe('不能修改自己的角色');
+    expect((await call('/user/update', { userId: me.user_id, nickName: '陈涛', status: 0 })).json.returnMsg).toBe('不能停用自己');
+    expect((await call('/user/delete', { userNo: 'S900000001' })).json.returnMsg).toBe('不能删除自己');
+    expect((await call('/user/roles/add', { roleId: await roleId('STAFF_GATEWAY_ADMIN'), userNos: [] })).json.returnMsg).toBe('不能修改自己的角色');
+    expect((await call('/user/resetPassword', { userId: me.user_id })).json.returnMsg).toBe('请通过修改密码功能修改自己的密码');
     // Unchanged roles of one's own seat are no change.
-    const same = await post('/user/update', { userId: me.user_id, nickName: '陈涛', seatRoles: [{ userNo: 'S900000001', roleIds: [await roleId('STAFF_GATEWAY_ADMIN')] }] });
+    const same = await call('/user/update', { userId: me.user_id, nickName: '陈涛', seatRoles: [{ userNo: 'S900000001', roleIds: [await roleId('STAFF_GATEWAY_ADMIN')] }] });
     expect(same.json.returnCode).toBe('000000');
     const refusals = (await audits('user.delete')).filter((a) => a.outcome === 'failure');
     expect(refusals.at(-1)!.detail).toMatchObject({ targetUserNo: 'S900000001', reason: '不能删除自己' });
@@ -210,10 +194,10 @@ describe('staff administration of users, seats and roles', () => {
       .insertInto('role_authorities')
       .values(['USER_MANAGE', 'ACTION_userEdit', 'ACTION_userDelete', 'ACTION_userAssign'].map((authority) => ({ role_id, authority })))
       .execute();
-    const added = await post('/user/add', { username: 'sun.staff', nickName: '孙立', enterpriseNo: '9000000001', roleIds: [role_id] });
+    const added = await call('/user/add', { username: 'sun.staff', nickName: '孙立', enterpriseNo: '9000000001', roleIds: [role_id] });
     expect(added.data).toMatchObject({ userNo: expect.stringMatching(/^S\d{9}$/) });
     await ready('sun.staff', 'Staff1234');
-    const sun = await client.token('sun.staff', 'Staff1234');
+    await asUser('sun.staff', 'Staff1234');
     const me = (await userRow('admin'))!;
 
     for (const [path, body] of [
@@ -222,28 +206,28 @@ describe('staff administration of users, seats and roles', () => {
       ['/user/update', { userId: me.user_id, nickName: '陈涛', seatRoles: [{ userNo: 'S900000001', roleIds: [] }] }],
       ['/user/roles/add', { roleId: await roleId('STAFF_GATEWAY_ADMIN'), userNos: [] }],
     ] as const) {
-      const { res, json } = await post(path, body, sun);
+      const { res, json } = await call(path, body, 'sun.staff');
       expect(res.statusCode, path).toBe(400);
       expect(json.returnMsg, path).toBe('至少保留一名API网关管理员，不能移除最后一名');
     }
     // Nothing was written: the administrator still logs in and holds the role.
     expect((await userRow('admin'))!.status).toBe(1);
-    const authority = await post('/user/authority/query', { userNo: 'S900000001' });
+    const authority = await call('/user/authority/query', { userNo: 'S900000001' });
     expect((authority.data as { roles: { roleCode: string }[] }).roles.map((r) => r.roleCode)).toEqual(['STAFF_GATEWAY_ADMIN']);
 
     // An administrator may make another one (their own membership stays as it is).
     const sunNo = (added.data as { userNo: string }).userNo;
-    const both = await post('/user/roles/add', { roleId: await roleId('STAFF_GATEWAY_ADMIN'), userNos: ['S900000001', sunNo] });
+    const both = await call('/user/roles/add', { roleId: await roleId('STAFF_GATEWAY_ADMIN'), userNos: ['S900000001', sunNo] });
     expect(both.data).toEqual({ roleId: await roleId('STAFF_GATEWAY_ADMIN'), added: [sunNo], removed: [] });
   });
 
   it('answers a seat’s roles and authorities with their descriptions', async () => {
-    const { data, json } = await post('/user/authority/query', { userNo: 'U100000101' });
+    const { data, json } = await call('/user/authority/query', { userNo: 'U100000101' });
     expect(json.returnCode).toBe('000000');
     expect(data).toMatchObject({ userNo: 'U100000101', roles: [{ roleCode: 'CUSTOMER_MAKER', roleName: '经办员' }] });
     expect((data as { authorities: { authority: string; description: string }[] }).authorities).toContainEqual({ authority: 'INSTRUCTION_ENTRY', description: '指令录入' });
-    expect((await post('/user/authority/query', { userNo: 'U999999999' })).json.returnMsg).toBe('用户号不存在');
-    expect((await post('/user/authority/query', { userNo: 'bad' })).json.returnMsg).toBe('用户号格式不正确');
+    expect((await call('/user/authority/query', { userNo: 'U999999999' })).json.returnMsg).toBe('用户号不存在');
+    expect((await call('/user/authority/query', { userNo: 'bad' })).json.returnMsg).toBe('用户号格式不正确');
   });
 
   it('shows a person’s lock state for the unlock screen', async () => {
@@ -256,15 +240,15 @@ describe('staff administration of users, seats and roles', () => {
   });
 
   it('resets a password: a one-time password shown once, 040007 at the next login, every session of the person ended', async () => {
-    const demoToken = await client.token('demo', 'Demo1234');
+    const demoToken = await client().token('demo', 'Demo1234');
     const demo = (await userRow('demo'))!;
-    const reset = await post('/user/resetPassword', { userId: demo.user_id });
+    const reset = await call('/user/resetPassword', { userId: demo.user_id });
     expect(reset.json.returnCode).toBe('000000');
     const { password } = reset.data as { password: string };
     expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
-    expect((await client.get(`${P}/current/user`, {}, demoToken)).res.statusCode).toBe(401);
-    expect((await client.attempt('demo', 'Demo1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
-    const next = await client.attempt('demo', password);
+    expect((await client().get(`${P}/current/user`, {}, demoToken)).res.statusCode).toBe(401);
+    expect((await client().attempt('demo', 'Demo1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    const next = await client().attempt('demo', password);
     expect(next.json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
     const entry = (await audits('user.password_reset')).find((a) => a.outcome === 'success');
     expect(entry).toMatchObject({ outcome: 'success', detail: { targetUserId: demo.user_id, after: { mustChangePassword: true } } });
@@ -272,7 +256,7 @@ describe('staff administration of users, seats and roles', () => {
   });
 
   it('sets a password staff chose, under the new-password rules, with the same effect', async () => {
-    const checkerToken = await client.token('checker', 'Demo1234');
+    const checkerToken = await client().token('checker', 'Demo1234');
     const checker = (await userRow('checker'))!;
     for (const [pw, message] of [
       ['abc', '长度8到12个字符'],
@@ -281,14 +265,14 @@ describe('staff administration of users, seats and roles', () => {
       ['Passw0rd', '该密码过于常见，请换一个'],
       ['Checker2026', '密码不能包含用户名'],
     ]) {
-      const { res, json } = await post('/user/update/password', { userId: checker.user_id, password: pw });
+      const { res, json } = await call('/user/update/password', { userId: checker.user_id, password: pw });
       expect(res.statusCode).toBe(400);
       expect(json.returnMsg).toBe(message);
     }
-    expect((await client.get(`${P}/current/user`, {}, checkerToken)).res.statusCode).toBe(200);
-    expect((await post('/user/update/password', { userId: checker.user_id, password: 'Chosen123' })).json.returnCode).toBe('000000');
-    expect((await client.get(`${P}/current/user`, {}, checkerToken)).res.statusCode).toBe(401);
-    expect((await client.attempt('checker', 'Chosen123')).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
+    expect((await client().get(`${P}/current/user`, {}, checkerToken)).res.statusCode).toBe(200);
+    expect((await call('/user/update/password', { userId: checker.user_id, password: 'Chosen123' })).json.returnCode).toBe('000000');
+    expect((await client().get(`${P}/current/user`, {}, checkerToken)).res.statusCode).toBe(401);
+    expect((await client().attempt('checker', 'Chosen123')).json.returnCode).toBe(RETURN_CODES.MUST_CHANGE_PASSWORD.code);
     const [entry] = await audits('user.password_set');
     expect(JSON.stringify(entry)).not.toContain('Chosen123');
   });
@@ -301,13 +285,13 @@ describe('staff administration of users, seats and roles', () => {
     expect(before.authorities).toContain('INSTRUCTION_REVIEW');
 
     // One bad user number, or one staff seat: nothing changes.
-    expect((await post('/user/roles/add', { roleId: reviewer, userNos: ['U100000101', 'U999999999'] })).json.returnMsg).toBe('用户号不存在：U999999999');
-    expect((await post('/user/roles/add', { roleId: reviewer, userNos: ['U100000101', 'S900000001'] })).json.returnMsg).toBe('角色“复核员”不能分配给银行员工');
-    expect((await post('/user/roles/add', { roleId: 2147483647, userNos: [] })).json.returnMsg).toBe('角色不存在');
+    expect((await call('/user/roles/add', { roleId: reviewer, userNos: ['U100000101', 'U999999999'] })).json.returnMsg).toBe('用户号不存在：U999999999');
+    expect((await call('/user/roles/add', { roleId: reviewer, userNos: ['U100000101', 'S900000001'] })).json.returnMsg).toBe('角色“复核员”不能分配给银行员工');
+    expect((await call('/user/roles/add', { roleId: 2147483647, userNos: [] })).json.returnMsg).toBe('角色不存在');
     const still = ((await get('/user/roles')).data as typeof roles).find((r) => r.roleCode === 'CUSTOMER_REVIEWER')!;
     expect(still.userNos).toEqual(before.userNos);
 
-    const res = await post('/user/roles/add', { roleId: reviewer, userNos: ['U100000101', 'U100000101'] });
+    const res = await call('/user/roles/add', { roleId: reviewer, userNos: ['U100000101', 'U100000101'] });
     // Removed members come in no particular order.
     const { removed, ...rest } = res.data as { roleId: number; added: string[]; removed: string[] };
     expect(rest).toMatchObject({ roleId: reviewer, added: ['U100000101'] });
@@ -326,26 +310,26 @@ describe('staff administration of users, seats and roles', () => {
   });
 
   it('deletes a seat, ending its sessions, and the person with their last seat', async () => {
-    const added = await post('/user/add', { username: 'qian.two', nickName: '钱二', enterpriseNo: '1000000001', roleIds: [await roleId('CUSTOMER_MAKER')] });
+    const added = await call('/user/add', { username: 'qian.two', nickName: '钱二', enterpriseNo: '1000000001', roleIds: [await roleId('CUSTOMER_MAKER')] });
     const { userId, userNo: first } = added.data as { userId: number; userNo: string };
-    const second = ((await post('/user/userNo/add', { userId, enterpriseNo: '1000000003' })).data as { userNo: string }).userNo;
+    const second = ((await call('/user/userNo/add', { userId, enterpriseNo: '1000000003' })).data as { userNo: string }).userNo;
     await ready('qian.two', 'Qian1234');
-    const token = await client.token('qian.two', 'Qian1234');
-    expect((await client.get(`${P}/current/user`, {}, token)).data).toMatchObject({ userNo: first });
+    const token = await client().token('qian.two', 'Qian1234');
+    expect((await client().get(`${P}/current/user`, {}, token)).data).toMatchObject({ userNo: first });
 
-    const one = await post('/user/delete', { userNo: first });
+    const one = await call('/user/delete', { userNo: first });
     expect(one.data).toEqual({ userNo: first, userDeleted: false });
-    expect((await client.get(`${P}/current/user`, {}, token)).res.statusCode).toBe(401);
+    expect((await client().get(`${P}/current/user`, {}, token)).res.statusCode).toBe(401);
     // The person logs in to the seat that is left.
-    const again = await client.token('qian.two', 'Qian1234');
-    expect((await client.get(`${P}/current/user`, {}, again)).data).toMatchObject({ userNo: second });
+    const again = await client().token('qian.two', 'Qian1234');
+    expect((await client().get(`${P}/current/user`, {}, again)).data).toMatchObject({ userNo: second });
 
-    const last = await post('/user/delete', { userNo: second });
+    const last = await call('/user/delete', { userNo: second });
     expect(last.data).toEqual({ userNo: second, userDeleted: true });
     expect(await userRow('qian.two')).toBeUndefined();
-    expect((await client.get(`${P}/current/user`, {}, again)).res.statusCode).toBe(401);
-    expect((await client.attempt('qian.two', 'Qian1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
-    expect((await post('/user/delete', { userNo: second })).json.returnMsg).toBe('用户号不存在');
+    expect((await client().get(`${P}/current/user`, {}, again)).res.statusCode).toBe(401);
+    expect((await client().attempt('qian.two', 'Qian1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    expect((await call('/user/delete', { userNo: second })).json.returnMsg).toBe('用户号不存在');
 
     const entries = (await audits('user.delete')).filter((a) => a.outcome === 'success');
     expect(entries.map((e) => e.detail)).toEqual([
@@ -355,14 +339,14 @@ describe('staff administration of users, seats and roles', () => {
   });
 
   it('disables a person: their sessions end and they cannot log in', async () => {
-    const token = await client.token('newuser', 'Init1234').catch(() => null);
+    const token = await client().token('newuser', 'Init1234').catch(() => null);
     expect(token).toBeNull(); // must change first
-    const added = await post('/user/add', { username: 'li.four', nickName: '李四', enterpriseNo: '1000000001' });
+    const added = await call('/user/add', { username: 'li.four', nickName: '李四', enterpriseNo: '1000000001' });
     const { userId } = added.data as { userId: number };
     await ready('li.four', 'Lisi1234');
-    const live = await client.token('li.four', 'Lisi1234');
-    expect((await post('/user/update', { userId, nickName: '李四', status: 0 })).json.returnCode).toBe('000000');
-    expect((await client.get(`${P}/current/user`, {}, live)).res.statusCode).toBe(401);
-    expect((await client.attempt('li.four', 'Lisi1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    const live = await client().token('li.four', 'Lisi1234');
+    expect((await call('/user/update', { userId, nickName: '李四', status: 0 })).json.returnCode).toBe('000000');
+    expect((await client().get(`${P}/current/user`, {}, live)).res.statusCode).toBe(401);
+    expect((await client().attempt('li.four', 'Lisi1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
   });
 });

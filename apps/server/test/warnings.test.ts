@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CSV_FORMAT_MESSAGE,
   FEED_COLUMNS,
@@ -13,10 +13,8 @@ import {
   type WarningKind,
   type WarningRecord,
 } from '@portal/shared';
-import { addLogin, businessCalls } from './helpers/business-calls';
-import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { serverUnderTest } from './helpers/server-under-test';
 import { openSse } from './helpers/sse-client';
-import { createTestApp, type TestApp } from './helpers/test-app';
 
 const OWN = '1000000001';
 const OTHER = '1000000002';
@@ -33,11 +31,8 @@ const GBK_HEADER = Buffer.from(
 const GBK_NAME = Buffer.from('b2e2cad4d0c2b2c4', 'hex');
 
 describe('warnings: clear-position, pre-cleaning, new-share payment and their feeds', () => {
-  let app: TestApp;
-  let client: Awaited<ReturnType<typeof loginClient>>;
-  const t: Record<string, string> = {};
-  const db = () => app.stores.database.db;
-  const { pathOf, call, ok, refused, counts } = businessCalls(() => client, t);
+  const LOGINS = { admin: 'qyadmin', other: 'wr.other', bare: 'wr.bare', staff: 'custcheck', exec: 'custexec' };
+  const { app, client, db, asUser, pathOf, call, ok, refused, counts, addLogin } = serverUnderTest({}, { logins: LOGINS });
   /** Every warning row and feed, to prove a refusal wrote nothing. */
   const snapshot = async () => {
     const n = async (table: 'warning_feeds' | (typeof TABLES)[WarningKind]) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -61,27 +56,14 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
 
 
   beforeAll(async () => {
-    app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
-    client = await loginClient(app);
-    await addLogin(app, 'wr.other', 'U100000291', OTHER, ['CUSTOMER_MAKER']);
-    await addLogin(app, 'wr.bare', 'U100000191', OWN, []);
+    await addLogin('wr.other', 'U100000291', OTHER, ['CUSTOMER_MAKER']);
+    await addLogin('wr.bare', 'U100000191', OWN, []);
     const accounts = (enterpriseNo: string) =>
       db().selectFrom('custody_accounts').select(['account_no', 'product_code']).where('enterprise_no', '=', enterpriseNo).where('status', '=', '00').orderBy('account_no').execute();
     own = (await accounts(OWN)).slice(0, 2);
     other = (await accounts(OTHER))[0]!;
-    for (const [who, username, password] of [
-      ['demo', 'demo', 'Demo1234'],
-      ['admin', 'qyadmin', 'Demo1234'],
-      ['checker', 'checker', 'Demo1234'],
-      ['other', 'wr.other', 'Test1234'],
-      ['bare', 'wr.bare', 'Test1234'],
-      ['staff', 'custcheck', 'Admin1234'],
-      ['exec', 'custexec', 'Admin1234'],
-    ] as const) {
-      t[who] = await client.token(username, password);
-    }
+    for (const who of ['demo', 'admin', 'checker', 'other', 'bare', 'staff', 'exec']) await asUser(who);
   });
-  afterAll(() => app.close());
 
   it('seeds the last 30 days of warnings in every state, on register accounts, with feeds and home counts for the demo logins', async () => {
     for (const table of Object.values(TABLES)) {
@@ -238,7 +220,7 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     await refused(api.custodianWarningImport, upload('preCleaning', 'x'), 'exec', 403);
     await refused(api.custodianWarningFeedQuery, {}, 'exec', 403);
     for (const op of [api.clearPositionQuery, api.clearPositionHandle, api.custodianWarningImport]) {
-      const res = await app.inject({ method: 'POST', url: pathOf(op), headers: { ...client.envelope.headers }, payload: {} });
+      const res = await app().inject({ method: 'POST', url: pathOf(op), headers: { ...client().envelope.headers }, payload: {} });
       expect(res.statusCode, op.id).toBe(401);
     }
     expect(await snapshot()).toBe(before);
@@ -364,9 +346,9 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
   });
 
   it('tells the open streams of the enterprises given new warnings, and nobody else', async () => {
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await app().listen({ port: 0, host: '127.0.0.1' });
     const stream = async (who: string) => {
-      const ticket = ((await client.call('/pmobile/customer/events/ticket', {}, t[who]!)).data as { ticket: string }).ticket;
+      const ticket = ((await call('/events/ticket', {}, who)).data as { ticket: string }).ticket;
       return openSse(origin, `/pmobile/events/stream?ticket=${ticket}`);
     };
     const [mine, theirs] = [await stream('demo'), await stream('other')];
@@ -412,7 +394,7 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     expect(json.returnCode, json.returnMsg).toBe('000000');
     const { ticket, fileName } = data as { ticket: string; fileName: string };
     expect(fileName).toBe(`预清算提醒_${today.replace(/-/g, '')}.xlsx`);
-    const file = await app.inject({ method: 'GET', url: `/pmobile/file/download?ticket=${ticket}`, headers: { ...client.envelope.headers, authorization: `Bearer ${t.demo}` } });
+    const file = await app().inject({ method: 'GET', url: `/pmobile/file/download?ticket=${ticket}`, headers: { ...client().envelope.headers, authorization: `Bearer ${await asUser('demo')}` } });
     expect(file.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
