@@ -15,6 +15,9 @@ test('staff create a partner client whose one-time secret gets a token, then rev
   await dialog.getByLabel('合作方名称').fill(name);
   await dialog.getByLabel('所属企业').click();
   await page.locator('.ant-select-item-option', { hasText: '1000000001' }).first().click();
+  // The seat it acts as: its authorities and account rights bound every call it makes.
+  await dialog.getByLabel('代理用户号').click();
+  await page.locator('.ant-select-item-option', { hasText: 'U100000101' }).first().click();
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
 
   const shown = page.getByRole('dialog').filter({ hasText: '合作方已创建' });
@@ -22,6 +25,7 @@ test('staff create a partner client whose one-time secret gets a token, then rev
   const clientId = (await shown.getByText(/^pc_[0-9a-f]{24}$/).innerText()).trim();
   await page.getByRole('button', { name: '我已记下' }).click();
   await expect(view.getByRole('row', { name: new RegExp(name) })).toContainText('启用');
+  await expect(view.getByRole('row', { name: new RegExp(name) })).toContainText('U100000101');
   await page.screenshot({ path: '../docs/screenshots/partner-management.png' });
 
   const basic = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;

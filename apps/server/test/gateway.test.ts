@@ -119,11 +119,17 @@ describe('the API gateway console (server)', () => {
   });
 
   it('keeps the floor at start-up: an override a newer contract forbids is dropped, and an unchanged sync moves no version', async () => {
-    // As if staff had switched encryption off before a release pinned this operation encrypted.
+    // As if staff had switched encryption off (and opened it to partners) before a release pinned
+    // this operation encrypted and kept it from partners: both overrides go.
     await db().updateTable('api_definitions').set({ is_encrypt: 0, overrides: JSON.stringify({ is_encrypt: 0, is_open: 1 }), is_open: 1 }).where('contract_id', '=', 'USER_PASSWORD_UPDATE').execute();
     await syncReferenceData(app().stores.database, app().config);
     const row = await db().selectFrom('api_definitions').selectAll().where('contract_id', '=', 'USER_PASSWORD_UPDATE').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ is_encrypt: 1, is_open: 1, overrides: { is_open: 1 } });
+    expect(row).toMatchObject({ is_encrypt: 1, is_open: 0, overrides: {} });
+    // An override the floor allows stays.
+    await db().updateTable('api_definitions').set({ overrides: JSON.stringify({ is_open: 1 }), is_open: 1 }).where('contract_id', '=', 'ACCOUNT_QUERY_INFO').execute();
+    await syncReferenceData(app().stores.database, app().config);
+    const kept = await db().selectFrom('api_definitions').select(['is_open', 'overrides']).where('contract_id', '=', 'ACCOUNT_QUERY_INFO').executeTakeFirstOrThrow();
+    expect(kept).toEqual({ is_open: 1, overrides: { is_open: 1 } });
     const version = async () => Number((await db().selectFrom('api_catalogue_state').select('version').executeTakeFirstOrThrow()).version);
     const before = await version();
     await syncReferenceData(app().stores.database, app().config);
@@ -180,7 +186,7 @@ describe('the API gateway console (server)', () => {
     const echo = (v: number) =>
       app().inject({ method: 'POST', url: '/pmobile/base/app/echoPlain', payload: { payload: 'x' }, headers: { ...client().envelope.headers, 'x-api-version': String(v) } });
     expect((await echo(version)).statusCode).toBe(200);
-    const row = await byCode('PLAIN_ECHO');
+    const row = await byCode('ACCOUNT_QUERY_BY_NO');
     await call(`${G}/api/batch/update/open`, { ids: String(row.apiId), open: 1 });
     const stale = await echo(version);
     expect(stale.statusCode).toBe(409);
@@ -218,15 +224,15 @@ describe('the API gateway console (server)', () => {
   it('lists in the partner document exactly the enabled definitions open to partners, from the live catalogue', async () => {
     const document = async () => (await get(`${G}/api/partner/openapi`)).json.data as { openapi: string; paths: Record<string, Record<string, { operationId: string; parameters?: { name: string }[] }>> };
     const added = (await call(`${G}/api/add`, external('EXT_PARTNER_DOC', '/ext/partner/doc'))).data as ApiDefinition;
-    const reminder = await byCode('MESSAGE_REMINDER');
-    const users = await byCode('USER_LIST');
+    const reminder = await byCode('INSTRUCTION_QUERY');
+    const users = await byCode('ACCOUNT_QUERY_INFO');
     expect((await call(`${G}/api/batch/update/open`, { ids: `${reminder.apiId},${users.apiId}`, open: 1 })).json.returnCode).toBe('000000');
 
     const open = await document();
     expect(open.openapi).toMatch(/^3\./);
     expect(open.paths['/ext/partner/doc']?.post?.operationId).toBe('EXT_PARTNER_DOC');
-    expect(open.paths[reminder.path]?.post?.operationId).toBe('MESSAGE_REMINDER');
-    expect(open.paths[users.path]?.get?.parameters?.map((p) => p.name)).toContain('page');
+    expect(open.paths[reminder.path]?.post?.operationId).toBe('INSTRUCTION_QUERY');
+    expect(open.paths[users.path]?.post?.operationId).toBe('ACCOUNT_QUERY_INFO');
     // Closed and disabled definitions are not listed.
     expect(open.paths['/customer/current/user']).toBeUndefined();
     expect(open.paths['/partner/bond/quote']).toBeUndefined();

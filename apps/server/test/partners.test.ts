@@ -20,7 +20,7 @@ describe('partner access (client credentials)', () => {
       done();
     },
   });
-  const { app, client, db, asUser, call, get } = serverUnderTest(
+  const { app, client, db, asUser, call, get, addLogin } = serverUnderTest(
     { PARTNER_RATE_LIMIT: String(RATE_LIMIT), PARTNER_FAILURE_LIMIT: String(FAILURE_LIMIT) },
     { logStream, caller: 'admin' },
   );
@@ -42,8 +42,9 @@ describe('partner access (client credentials)', () => {
     if (json.data) secrets.push(json.data.access_token);
     return { status: res.statusCode, json };
   };
-  const addClient = async (apiCodes: string[], enterpriseNo = ENTERPRISE) => {
-    const res = await call(`${G}/partner/client/add`, { clientName: '华夏远航估值系统', enterpriseNo, apiCodes });
+  /** A client acting as `userNo` (demo's seat unless told: maker and administrator of ENTERPRISE). */
+  const addClient = async (apiCodes: string[], enterpriseNo = ENTERPRISE, userNo: string | null = 'U100000101') => {
+    const res = await call(`${G}/partner/client/add`, { clientName: '华夏远航估值系统', enterpriseNo, apiCodes, userNo });
     expect(res.json.returnCode).toBe('000000');
     const creds = res.data as { clientId: string; clientSecret: string };
     secrets.push(creds.clientSecret);
@@ -78,8 +79,7 @@ describe('partner access (client credentials)', () => {
   it('reaches only open entries of its API set, scoped to its enterprise like a session of it', async () => {
     await setOpen('ACCOUNT_QUERY_INFO', 1);
     await setOpen('ACCOUNT_QUERY_ENTERPRISE_LIST', 1);
-    await setOpen('ENTERPRISE_LIST', 1);
-    const { clientId, clientSecret } = await addClient(['ACCOUNT_QUERY_INFO', 'ENTERPRISE_LIST']);
+    const { clientId, clientSecret } = await addClient(['ACCOUNT_QUERY_INFO']);
     const token = (await requestToken(basic(clientId, clientSecret))).json.data!.access_token;
 
     const mine = await partnerCall(`${P}/account/queryAccountInfo`, { page: 1, limit: 100 }, token);
@@ -89,7 +89,7 @@ describe('partner access (client credentials)', () => {
     expect(records.every((r) => r.enterpriseNo === ENTERPRISE)).toBe(true);
     expect(((await call(`${P}/account/queryAccountInfo`, { page: 1, limit: 100 }, 'demo')).data as { total: number }).total).toBe(total);
 
-    // Open but not in its set; in its set but for staff only; anything it was never given.
+    // Open but not in its set; for staff only; an operation no partner may call.
     expect((await partnerCall(`${P}/account/queryEnterprsieList`, {}, token)).res.statusCode).toBe(403);
     expect((await client().envelope.get(`${P}/enterprise`, {}, { authorization: `Bearer ${token}` })).res.statusCode).toBe(403);
     expect((await partnerCall(`${P}/current/user/update`, { nickName: '合作方' }, token)).res.statusCode).toBe(403);
@@ -103,14 +103,58 @@ describe('partner access (client credentials)', () => {
 
     const denied = await db().selectFrom('audit_log').select('detail').where('event', '=', 'access.denied').execute();
     const reasons = denied.map((d) => d.detail as { partnerClientId?: string; reason?: string }).filter((d) => d.partnerClientId === clientId).map((d) => d.reason);
-    expect(reasons).toEqual(['not_in_api_set', 'audience', 'not_open', 'not_open']);
+    expect(reasons).toEqual(['not_in_api_set', 'audience', 'not_partner_operation', 'not_open']);
     // Written once the answer has gone (onResponse), so the caller never waits on it.
     const calls = await vi.waitFor(async () => {
       const rows = await db().selectFrom('audit_log').select(['enterprise_no', 'username', 'user_id']).where('event', '=', 'partner.call').where('username', '=', clientId).execute();
       expect(rows).toHaveLength(6);
       return rows;
     });
-    expect(calls.every((c) => c.enterprise_no === ENTERPRISE && c.user_id === null)).toBe(true);
+    // Attributed to the client (username) acting as its seat's person.
+    const { user_id: demoId } = await db().selectFrom('users').select('user_id').where('username', '=', 'demo').executeTakeFirstOrThrow();
+    expect(calls.every((c) => c.enterprise_no === ENTERPRISE && c.user_id === demoId)).toBe(true);
+  });
+
+  it('has a floor: only operations whose contract allows partners open, and every call passes its seat\'s authority', async () => {
+    // Staff cannot open an operation the contract keeps from partners, one by one or in a batch.
+    for (const code of ['USER_PERSON_MODIFY', 'INSTRUCTION_ADD', 'CURRENT_USER_UPDATE']) {
+      const res = await call(`${G}/api/batch/update/open`, { ids: String((await definition(code)).apiId), open: 1 });
+      expect(res.res.statusCode, code).toBe(400);
+      expect(res.json.returnMsg).toBe(`${code}：接口契约未允许合作方调用，不可开放`);
+    }
+    // Opened behind the console's back, it still refuses a partner.
+    await db().updateTable('api_definitions').set({ is_open: 1 }).where('api_code', '=', 'USER_PERSON_MODIFY').execute();
+    await app().apiRegistry.reload();
+    await setOpen('ACCOUNT_QUERY_INFO', 1);
+    const { clientId, clientSecret } = await addClient(['ACCOUNT_QUERY_INFO', 'USER_PERSON_MODIFY']);
+    const token = (await requestToken(basic(clientId, clientSecret))).json.data!.access_token;
+    const grant = await partnerCall(`${P}/user/personModify`, { userNo: 'U100000102', accounts: [] }, token);
+    expect(grant.res.statusCode).toBe(403);
+    await db().updateTable('api_definitions').set({ is_open: 0 }).where('api_code', '=', 'USER_PERSON_MODIFY').execute();
+    await app().apiRegistry.reload();
+
+    // No seat chosen: no business call passes, with a message saying why.
+    const seatless = await addClient(['ACCOUNT_QUERY_INFO'], ENTERPRISE, null);
+    const seatlessToken = (await requestToken(basic(seatless.clientId, seatless.clientSecret))).json.data!.access_token;
+    const refused = await partnerCall(`${P}/account/queryAccountInfo`, { page: 1 }, seatlessToken);
+    expect(refused.res.statusCode).toBe(403);
+    expect(refused.json.returnMsg).toBe('合作方客户端未指定代理用户号，不能调用业务接口');
+    // A seat without the operation's authority: refused as its person would be.
+    await addLogin('partner.bare', 'U100000198', ENTERPRISE, []);
+    const bare = await addClient(['ACCOUNT_QUERY_INFO'], ENTERPRISE, 'U100000198');
+    const bareToken = (await requestToken(basic(bare.clientId, bare.clientSecret))).json.data!.access_token;
+    expect((await partnerCall(`${P}/account/queryAccountInfo`, { page: 1 }, bareToken)).res.statusCode).toBe(403);
+    // The seat must be a customer seat of the client's own enterprise.
+    for (const userNo of ['U100000201', 'S900000001', 'U999999999']) {
+      const res = await call(`${G}/partner/client/update`, { clientId: bare.clientId, clientName: '某合作方', apiCodes: ['ACCOUNT_QUERY_INFO'], userNo });
+      expect(res.json.returnMsg, userNo).toBe(`代理用户号 ${userNo} 不存在或不属于该企业`);
+    }
+
+    const reasons = (await db().selectFrom('audit_log').select('detail').where('event', '=', 'access.denied').execute())
+      .map((d) => d.detail as { partnerClientId?: string; reason?: string })
+      .filter((d) => [clientId, seatless.clientId, bare.clientId].includes(d.partnerClientId ?? ''))
+      .map((d) => d.reason);
+    expect(reasons).toEqual(['not_partner_operation', 'no_seat', 'authority']);
   });
 
   it('refuses API sets naming entries not open to partners, and unknown or disabled enterprises, writing nothing', async () => {

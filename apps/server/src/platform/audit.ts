@@ -48,8 +48,9 @@ export interface AuditEvent {
  */
 export async function recordAudit(target: Database | Kysely<DB>, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const db = target instanceof Kysely ? target : target.db;
-  // A partner's session holds no seat: its entries name the enterprise and, as username, the client.
-  const seat = request.session?.partnerClientId ? undefined : request.session;
+  // A partner's session acts as its client's seat: its entries name that seat and its person, and,
+  // as username, the client (no person logged in).
+  const seat = request.session?.userNo ? request.session : undefined;
   await appendAuditEntry(db, {
     event: event.event,
     outcome: event.outcome,
