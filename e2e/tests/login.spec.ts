@@ -409,8 +409,8 @@ test.describe('password changes', () => {
     await newPassword.pressSequentially('Abcdefgh!');
     await expect(dialog.getByText('密码复杂度不符合要求，必须包含数字和字母')).toBeVisible();
     await newPassword.clear();
-    await newPassword.pressSequentially('Checker123');
-    await confirm.pressSequentially('Checker12');
+    await newPassword.pressSequentially('Ledger2023');
+    await confirm.pressSequentially('Ledger202');
     await expect(dialog.getByText('两次输入密码不一致!')).toBeVisible();
     await confirm.press('3');
     await expect(dialog.getByText('两次输入密码不一致!')).toHaveCount(0);

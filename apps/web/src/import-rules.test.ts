@@ -30,7 +30,7 @@ describe('the web import rules of eslint.config.js', () => {
 
   it("let a feature's files reach one another at any depth, and the rings below", async () => {
     const code = (...from: string[]) => [...from.map((f, i) => `import { x${i} } from '${f}';`), `export const all = [${from.map((_, i) => `x${i}`).join(', ')}];`, ''].join('\n');
-    expect(await refusals(code('../shared/instruction-columns', '../api/instructions', './use-instruction-save', '../../../components/data-table'), 'features/instructions/entry/good.tsx')).toEqual([]);
+    expect(await refusals(code('../common/instruction-columns', '../api/instructions', './use-instruction-save', '../../../components/data-table'), 'features/instructions/entry/good.tsx')).toEqual([]);
     expect(await refusals(code('../../api/login', '../../../../lib/session', '../../../../config/paths'), 'features/auth/login/deep/good.ts')).toEqual([]);
     expect(await refusals(code('../../features/auth', '../../features/session/personal-center-page'), 'app/layout/good.tsx')).toEqual([]);
   });

@@ -68,7 +68,7 @@ describe('the session cache on one instance', () => {
     const other = await cachedSession('demo', 'Demo1234');
     const login = await client().attempt('demo', 'Demo1234', { userNo: 'U100000301' });
     const token = (login.data as { access_token: string }).access_token;
-    const { confirmPassword, ...fields } = await client().changeFields('Demo1234', 'Demo12345');
+    const { confirmPassword, ...fields } = await client().changeFields('Demo1234', 'Jade2026x');
     const changed = await client().call(`${P}/userPassword/update`, { username: 'demo', ...fields, newPasswordConfirm: confirmPassword }, token);
     expect(changed.json.returnCode).toBe('000000');
     expect(await currentUser(other)).toBe(401);

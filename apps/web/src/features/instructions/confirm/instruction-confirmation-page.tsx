@@ -1,7 +1,7 @@
 import { Card, Empty, Tabs } from 'antd';
 import { use } from 'react';
 import { AccessContext } from '../../../lib/permissions';
-import { DecisionList } from '../shared/decision-list';
+import { DecisionList } from '../common/decision-list';
 
 /**
  * 第三方指令管理 › 指令确认 (`/thirdPartyInstructionManagement/instructionConfirmation/index`):

@@ -3,10 +3,10 @@ import { Card } from 'antd';
 import { useState } from 'react';
 import { DataTable, useCheckboxSelection } from '../../../components/data-table';
 import { fetchCustodianPage, instructionsKey, useCustodianCheck } from '../api/instructions';
-import { DecisionButtons } from '../shared/decision-buttons';
-import { instructionColumns } from '../shared/instruction-columns';
-import { InstructionDetailDrawer } from '../shared/instruction-detail-drawer';
-import { INSTRUCTION_QUERY_FIELDS } from '../shared/instruction-query-fields';
+import { DecisionButtons } from '../common/decision-buttons';
+import { instructionColumns } from '../common/instruction-columns';
+import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
+import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
 
 const fetchCheck = fetchCustodianPage('check');
 

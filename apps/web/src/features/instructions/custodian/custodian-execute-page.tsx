@@ -3,10 +3,10 @@ import { Card } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { fetchCustodianPage, instructionsKey, useCustodianExecute } from '../api/instructions';
-import { instructionColumns } from '../shared/instruction-columns';
+import { instructionColumns } from '../common/instruction-columns';
 import { ExecuteDialog } from './execute-dialog';
-import { InstructionDetailDrawer } from '../shared/instruction-detail-drawer';
-import { INSTRUCTION_QUERY_FIELDS } from '../shared/instruction-query-fields';
+import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
+import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
 import { useMessage } from '../../../lib/countdown-message';
 
 const fetchExecute = fetchCustodianPage('execute');

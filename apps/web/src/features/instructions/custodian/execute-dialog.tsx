@@ -1,7 +1,7 @@
 import { executionTiming, formatDate, groupAccountNo, instructionsApi, type InstructionRecord } from '@portal/shared';
 import { Alert, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { moneyOf } from '../shared/instruction-format';
+import { moneyOf } from '../common/instruction-format';
 
 const M = instructionsApi.INSTRUCTION_MESSAGES;
 

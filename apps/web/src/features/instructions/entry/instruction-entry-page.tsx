@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { DataTable, type RowAction } from '../../../components/data-table';
 import { Permission } from '../../../lib/permissions';
 import { fetchInstructionPage, instructionsKey, useRevokeInstruction, useSubmitInstructions } from '../api/instructions';
-import { instructionColumns } from '../shared/instruction-columns';
-import { InstructionDetailDrawer } from '../shared/instruction-detail-drawer';
+import { instructionColumns } from '../common/instruction-columns';
+import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
 import { InstructionFormDialog } from './instruction-form-dialog';
-import { INSTRUCTION_QUERY_FIELDS } from '../shared/instruction-query-fields';
+import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
 import { useMessage } from '../../../lib/countdown-message';
 
 const fetchEntry = fetchInstructionPage('entry');

@@ -1,7 +1,7 @@
 import { accountLabel, instructionsApi, type PayerAccount } from '@portal/shared';
 import { Alert, Descriptions, Typography } from 'antd';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media-query';
-import { Amount, moneyOf } from '../shared/instruction-format';
+import { Amount, moneyOf } from '../common/instruction-format';
 import styles from './payer-facts.module.css';
 
 const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : <Amount amount={limit} currency={currency} />);

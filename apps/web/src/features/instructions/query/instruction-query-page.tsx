@@ -5,9 +5,9 @@ import { DataTable } from '../../../components/data-table';
 import { DownloadButton } from '../../../components/download-button';
 import type { FormValues } from '../../../components/form-builder';
 import { downloadInstructions, fetchInstructionPage, instructionsKey, type InstructionFilter } from '../api/instructions';
-import { instructionColumns } from '../shared/instruction-columns';
-import { InstructionDetailDrawer } from '../shared/instruction-detail-drawer';
-import { INSTRUCTION_QUERY_FIELDS } from '../shared/instruction-query-fields';
+import { instructionColumns } from '../common/instruction-columns';
+import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
+import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
 
 const fetchAll = fetchInstructionPage('all');
 

@@ -1,5 +1,5 @@
 import { Card } from 'antd';
-import { DecisionList } from '../shared/decision-list';
+import { DecisionList } from '../common/decision-list';
 
 /** 指令管理 › 指令复核 (`/instructionManagement/instructionReview/index`). */
 export function InstructionReviewPage() {
