@@ -1,6 +1,6 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import type { AccountRecord, OperationParsed, UserProduct, accountsApi } from '@portal/shared';
-import type { DB } from '../../db/schema';
+import type { AccountAuthTable, AccountBatchRowsTable, AccountBatchesTable, DB, EbankAccountsTable } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 
 /**
@@ -9,6 +9,8 @@ import { containsPattern } from '../../db/sql-helpers';
  */
 
 export type AccountFilters = OperationParsed<typeof accountsApi.accountDownload>;
+
+type Trx = Transaction<DB>;
 
 type Joined = SelectQueryBuilder<
   DB & { c: DB['custody_accounts']; e: DB['ebank_accounts'] },
@@ -403,4 +405,75 @@ export async function thirdPartyCounterparts(db: Kysely<DB>, enterpriseNo: strin
     )
     .execute();
   return [...new Set(rows.map((r) => (r.enterprise_no === enterpriseNo ? r.third_party_enterprise_no! : r.enterprise_no)))];
+}
+
+/*
+ * The writes of the accounts domain and the reads they make inside their transactions, whatever
+ * the enterprise: accounts.service.ts judges ownership.
+ */
+
+/** A register account's owner and status. */
+export const registerAccount = (trx: Trx, accountNo: string) =>
+  trx.selectFrom('custody_accounts').select(['account_no', 'enterprise_no', 'status']).where('account_no', '=', accountNo).executeTakeFirst();
+
+/** Register accounts among `accountNos` with their e-banking row's state (`ebank_no` null: not added). */
+export const registerRows = (trx: Trx, accountNos: readonly string[]) =>
+  trx
+    .selectFrom('custody_accounts as c')
+    .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
+    .select(['c.account_no', 'c.enterprise_no', 'c.status', 'e.used', 'e.account_no as ebank_no'])
+    .where('c.account_no', 'in', accountNos)
+    .execute();
+
+/** Whether an account is in e-banking. */
+export async function ebankAccountAdded(trx: Trx, accountNo: string) {
+  return (await trx.selectFrom('ebank_accounts').select('account_no').where('account_no', '=', accountNo).executeTakeFirst()) !== undefined;
+}
+
+/** An e-banking row, locked for the rest of the transaction. */
+export const lockEbankAccount = (trx: Trx, accountNo: string) => trx.selectFrom('ebank_accounts').selectAll().where('account_no', '=', accountNo).forUpdate().executeTakeFirst();
+
+export async function insertEbankAccounts(trx: Trx, rows: readonly Insertable<EbankAccountsTable>[]) {
+  await trx.insertInto('ebank_accounts').values(rows).execute();
+}
+
+export async function updateEbankAccount(trx: Trx, accountNo: string, values: Updateable<EbankAccountsTable>) {
+  await trx.updateTable('ebank_accounts').set(values).where('account_no', '=', accountNo).execute();
+}
+
+/** Switches the enterprise's e-banking accounts among `accountNos` to `used`; the account numbers that changed. */
+export async function setAccountsUsed(trx: Trx, enterpriseNo: string, accountNos: readonly string[], used: 0 | 1, now: Date) {
+  const rows = await trx
+    .updateTable('ebank_accounts')
+    .set({ used, updated_at: now })
+    .where('account_no', 'in', accountNos)
+    .where('enterprise_no', '=', enterpriseNo)
+    .where('used', '<>', used)
+    .returning('account_no')
+    .execute();
+  return rows.map((r) => r.account_no);
+}
+
+/** A seat's enterprise, the seat locked for the rest of the transaction. */
+export const lockSeat = (trx: Trx, userNo: string) => trx.selectFrom('user_numbers').select(['user_no', 'enterprise_no']).where('user_no', '=', userNo).forUpdate().executeTakeFirst();
+
+/** A seat's account rights as stored. */
+export const seatRightRows = (trx: Trx, userNo: string) => trx.selectFrom('account_auth').select(['account_no', 'can_query', 'can_entry', 'can_review']).where('user_no', '=', userNo).execute();
+
+export async function deleteSeatRights(trx: Trx, userNo: string) {
+  await trx.deleteFrom('account_auth').where('user_no', '=', userNo).execute();
+}
+
+export async function insertSeatRights(trx: Trx, rows: readonly Insertable<AccountAuthTable>[]) {
+  await trx.insertInto('account_auth').values(rows).execute();
+}
+
+/** Records an accepted batch; its id. */
+export async function insertBatch(trx: Trx, values: Insertable<AccountBatchesTable>) {
+  const { batch_id } = await trx.insertInto('account_batches').values(values).returning('batch_id').executeTakeFirstOrThrow();
+  return batch_id;
+}
+
+export async function insertBatchRows(trx: Trx, rows: readonly Insertable<AccountBatchRowsTable>[]) {
+  await trx.insertInto('account_batch_rows').values(rows).execute();
 }

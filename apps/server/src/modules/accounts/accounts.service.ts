@@ -32,12 +32,25 @@ import {
   countAccounts,
   countLinkedAccounts,
   countThirdParty,
+  deleteSeatRights,
+  ebankAccountAdded,
   findAccount,
   findEnterprise,
   findSeat,
+  insertBatch,
+  insertBatchRows,
+  insertEbankAccounts,
+  insertSeatRights,
+  lockEbankAccount,
+  lockSeat,
+  registerAccount,
+  registerRows,
   seatAccounts,
   seatAuthorities,
+  seatRightRows,
+  setAccountsUsed,
   thirdPartyChunks,
+  updateEbankAccount,
   type AccountFilters,
 } from './accounts.queries';
 import { channelsOf } from './channels';
@@ -61,11 +74,7 @@ const MESSAGES = {
 
 /** The register row of an account of `enterpriseNo`; refuses unknown and other enterprises' accounts. */
 async function ownRegisterAccount(trx: Trx, enterpriseNo: string, accountNo: string) {
-  const account = await trx
-    .selectFrom('custody_accounts')
-    .select(['account_no', 'enterprise_no', 'status'])
-    .where('account_no', '=', accountNo)
-    .executeTakeFirst();
+  const account = await registerAccount(trx, accountNo);
   if (!account || account.enterprise_no !== enterpriseNo) throw refuse(MESSAGES.unknown(accountNo));
   return account;
 }
@@ -73,7 +82,7 @@ async function ownRegisterAccount(trx: Trx, enterpriseNo: string, accountNo: str
 /** The e-banking row of an own account, locked for the rest of the transaction. */
 async function ownEbankAccount(trx: Trx, enterpriseNo: string, accountNo: string) {
   await ownRegisterAccount(trx, enterpriseNo, accountNo);
-  const row = await trx.selectFrom('ebank_accounts').selectAll().where('account_no', '=', accountNo).forUpdate().executeTakeFirst();
+  const row = await lockEbankAccount(trx, accountNo);
   if (!row) throw refuse(MESSAGES.notAdded(accountNo));
   return row;
 }
@@ -137,11 +146,9 @@ export class AccountAdmin {
         await verifyOperationSignature(trx, request, input);
         const account = await ownRegisterAccount(trx, session.enterpriseNo, accountNo);
         if (account.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(MESSAGES.notUsable(accountNo, account.status, '添加'));
-        const existing = await trx.selectFrom('ebank_accounts').select('account_no').where('account_no', '=', accountNo).executeTakeFirst();
-        if (existing) throw refuse(MESSAGES.alreadyAdded(accountNo));
-        await trx
-          .insertInto('ebank_accounts')
-          .values({
+        if (await ebankAccountAdded(trx, accountNo)) throw refuse(MESSAGES.alreadyAdded(accountNo));
+        await insertEbankAccounts(trx, [
+          {
             account_no: accountNo,
             enterprise_no: session.enterpriseNo,
             alias: input.alias,
@@ -151,8 +158,8 @@ export class AccountAdmin {
             added_by: session.userNo,
             added_at: now,
             updated_at: now,
-          })
-          .execute();
+          },
+        ]);
         const record = (await findAccount(trx, accountNo))!;
         return { result: record, detail: { after: { alias: record.alias, used: record.used, singleLimit: record.singleLimit, dailyLimit: record.dailyLimit } } };
       },
@@ -166,11 +173,7 @@ export class AccountAdmin {
     return this.#write(request, 'account.update', { accountNo: input.accountNo }, async (trx, now) => {
       await verifyOperationSignature(trx, request, input);
       const before = await ownEbankAccount(trx, session.enterpriseNo, input.accountNo);
-      await trx
-        .updateTable('ebank_accounts')
-        .set({ alias: input.alias, single_limit: input.singleLimit, daily_limit: input.dailyLimit, updated_at: now })
-        .where('account_no', '=', input.accountNo)
-        .execute();
+      await updateEbankAccount(trx, input.accountNo, { alias: input.alias, single_limit: input.singleLimit, daily_limit: input.dailyLimit, updated_at: now });
       const record = (await findAccount(trx, input.accountNo))!;
       return { result: record, detail: { before: limitsOf(before), after: { alias: record.alias, singleLimit: record.singleLimit, dailyLimit: record.dailyLimit } } };
     });
@@ -182,7 +185,7 @@ export class AccountAdmin {
       const before = await ownEbankAccount(trx, session.enterpriseNo, input.accountNo);
       // Signed as an edit that keeps the current limits, so it can never pass for one that clears them.
       await verifyOperationSignature(trx, request, input, { singleLimit: before.single_limit, dailyLimit: before.daily_limit });
-      await trx.updateTable('ebank_accounts').set({ alias: input.alias, updated_at: now }).where('account_no', '=', input.accountNo).execute();
+      await updateEbankAccount(trx, input.accountNo, { alias: input.alias, updated_at: now });
       const record = (await findAccount(trx, input.accountNo))!;
       return { result: record, detail: { before: { alias: before.alias }, after: { alias: input.alias } } };
     });
@@ -196,12 +199,7 @@ export class AccountAdmin {
     const { accountNos } = input;
     return this.#write(request, used === 1 ? 'account.start' : 'account.forbid', { accountNos }, async (trx, now) => {
       await verifyOperationSignature(trx, request, input);
-      const rows = await trx
-        .selectFrom('custody_accounts as c')
-        .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
-        .select(['c.account_no', 'c.enterprise_no', 'c.status', 'e.used'])
-        .where('c.account_no', 'in', accountNos)
-        .execute();
+      const rows = await registerRows(trx, accountNos);
       const byNo = new Map(rows.map((r) => [r.account_no, r]));
       for (const no of accountNos) {
         const row = byNo.get(no);
@@ -209,18 +207,7 @@ export class AccountAdmin {
         if (row.used === null) throw refuse(MESSAGES.notAdded(no));
         if (used === 1 && row.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(MESSAGES.notUsable(no, row.status, '启用'));
       }
-      const changed = (
-        await trx
-          .updateTable('ebank_accounts')
-          .set({ used, updated_at: now })
-          .where('account_no', 'in', accountNos)
-          .where('enterprise_no', '=', session.enterpriseNo)
-          .where('used', '<>', used)
-          .returning('account_no')
-          .execute()
-      )
-        .map((r) => r.account_no)
-        .sort();
+      const changed = (await setAccountsUsed(trx, session.enterpriseNo, accountNos, used, now)).sort();
       const unchanged = accountNos.filter((no) => !changed.includes(no));
       return {
         result: { changed, unchanged },
@@ -236,7 +223,7 @@ export class AccountAdmin {
   setRights(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.personModify>) {
     return this.#write(request, 'account.rights', { targetUserNo: input.userNo }, async (trx, now) => {
       // Locked: two changes of one seat's rights take turns.
-      const seat = await trx.selectFrom('user_numbers').select(['user_no', 'enterprise_no']).where('user_no', '=', input.userNo).forUpdate().executeTakeFirst();
+      const seat = await lockSeat(trx, input.userNo);
       if (!seat || seat.enterprise_no !== session.enterpriseNo) throw refuse(MESSAGES.seatUnknown);
       // As with roles: nobody grants themselves rights; another administrator does.
       if (seat.user_no === session.userNo) throw refuse('不能修改自己的账户权限');
@@ -245,16 +232,10 @@ export class AccountAdmin {
         .map((a) => ({ ...a, canQuery: a.canQuery || a.canEntry || a.canReview }))
         .filter((a) => a.canQuery);
       if (wanted.length > 0) {
-        const rows = await trx
-          .selectFrom('custody_accounts as c')
-          .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
-          .select(['c.account_no', 'c.enterprise_no', 'e.account_no as ebank_no'])
-          .where(
-            'c.account_no',
-            'in',
-            wanted.map((a) => a.accountNo),
-          )
-          .execute();
+        const rows = await registerRows(
+          trx,
+          wanted.map((a) => a.accountNo),
+        );
         const byNo = new Map(rows.map((r) => [r.account_no, r]));
         for (const { accountNo } of wanted) {
           const row = byNo.get(accountNo);
@@ -263,26 +244,24 @@ export class AccountAdmin {
         }
       }
 
-      const previous = await trx.selectFrom('account_auth').select(['account_no', 'can_query', 'can_entry', 'can_review']).where('user_no', '=', input.userNo).execute();
+      const previous = await seatRightRows(trx, input.userNo);
       const beforeMap = new Map(previous.map((p) => [p.account_no, rightNames({ canQuery: p.can_query, canEntry: p.can_entry, canReview: p.can_review })]));
       const afterMap = new Map(wanted.map((a) => [a.accountNo, rightNames(a)]));
-      await trx.deleteFrom('account_auth').where('user_no', '=', input.userNo).execute();
+      await deleteSeatRights(trx, input.userNo);
       for (const slice of slices(wanted)) {
-        await trx
-          .insertInto('account_auth')
-          .values(
-            slice.map((a) => ({
-              user_no: input.userNo,
-              account_no: a.accountNo,
-              enterprise_no: session.enterpriseNo,
-              can_query: a.canQuery,
-              can_entry: a.canEntry,
-              can_review: a.canReview,
-              updated_by: session.userNo,
-              updated_at: now,
-            })),
-          )
-          .execute();
+        await insertSeatRights(
+          trx,
+          slice.map((a) => ({
+            user_no: input.userNo,
+            account_no: a.accountNo,
+            enterprise_no: session.enterpriseNo,
+            can_query: a.canQuery,
+            can_entry: a.canEntry,
+            can_review: a.canReview,
+            updated_by: session.userNo,
+            updated_at: now,
+          })),
+        );
       }
       // Only the accounts whose rights changed, so the entry stays readable.
       const touched = [...new Set([...beforeMap.keys(), ...afterMap.keys()])].filter((no) => beforeMap.get(no) !== afterMap.get(no)).sort();
@@ -319,20 +298,16 @@ export class AccountAdmin {
           await verifyOperationSignature(trx, request, input, { rowCount, fileSm3: digest });
           const errors = [...parsed.errors, ...(await this.#checkRows(trx, session.enterpriseNo, parsed.rows))].sort((a, b) => a.rowNo - b.rowNo);
           if (errors.length > 0) throw new BatchRejected(errors);
-          const { batch_id: batchId } = await trx
-            .insertInto('account_batches')
-            .values({ batch_no: batchNo, enterprise_no: session.enterpriseNo, file_name: input.fileName, row_count: rowCount, file_digest: digest, created_by: session.userNo, created_at: now })
-            .returning('batch_id')
-            .executeTakeFirstOrThrow();
+          const batchId = await insertBatch(trx, { batch_no: batchNo, enterprise_no: session.enterpriseNo, file_name: input.fileName, row_count: rowCount, file_digest: digest, created_by: session.userNo, created_at: now });
           for (const slice of slices(parsed.rows)) {
-            await trx
-              .insertInto('ebank_accounts')
-              .values(slice.map((r) => ({ account_no: r.accountNo, enterprise_no: session.enterpriseNo, alias: r.alias, used: 1, added_by: session.userNo, added_at: now, updated_at: now })))
-              .execute();
-            await trx
-              .insertInto('account_batch_rows')
-              .values(slice.map((r) => ({ batch_id: batchId, row_no: r.rowNo, account_no: r.accountNo, alias: r.alias })))
-              .execute();
+            await insertEbankAccounts(
+              trx,
+              slice.map((r) => ({ account_no: r.accountNo, enterprise_no: session.enterpriseNo, alias: r.alias, used: 1, added_by: session.userNo, added_at: now, updated_at: now })),
+            );
+            await insertBatchRows(
+              trx,
+              slice.map((r) => ({ batch_id: batchId, row_no: r.rowNo, account_no: r.accountNo, alias: r.alias })),
+            );
           }
           return {
             result: { accepted: true, batchNo, rowCount, errors: [] },
@@ -353,12 +328,7 @@ export class AccountAdmin {
   async #checkRows(trx: Trx, enterpriseNo: string, rows: readonly CsvRow[]): Promise<BatchRowError[]> {
     const found = new Map<string, { enterprise_no: string; status: string; added: boolean }>();
     for (const slice of slices([...new Set(rows.map((r) => r.accountNo))])) {
-      const hits = await trx
-        .selectFrom('custody_accounts as c')
-        .leftJoin('ebank_accounts as e', 'e.account_no', 'c.account_no')
-        .select(['c.account_no', 'c.enterprise_no', 'c.status', 'e.account_no as ebank_no'])
-        .where('c.account_no', 'in', slice)
-        .execute();
+      const hits = await registerRows(trx, slice);
       for (const h of hits) found.set(h.account_no, { enterprise_no: h.enterprise_no, status: h.status, added: h.ebank_no !== null });
     }
     const errors: BatchRowError[] = [];

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import {
   DAILY_STATUSES,
   PENDING_STATUSES,
@@ -12,13 +12,15 @@ import {
   type PayerAccount,
   type instructionsApi,
 } from '@portal/shared';
-import type { DB } from '../../db/schema';
+import type { DB, InstructionHistoryTable, InstructionIdempotencyTable, InstructionsTable } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 
 /**
  * The reads of instructions. Each takes its scope as an argument: the session's enterprise (and
  * seat), the enterprise as third-party institution, or every enterprise for the custodian.
  */
+
+type Trx = Transaction<DB>;
 
 type Filters = Omit<OperationParsed<typeof instructionsApi.instructionDownload>, 'view'> & { enterpriseNo?: string | undefined };
 
@@ -460,4 +462,115 @@ export async function homeCounts(
   }
   await Promise.all(tasks);
   return counts;
+}
+
+/*
+ * The writes of instructions and the reads they make inside their transactions, whatever the
+ * scope: instructions.service.ts judges who may make them and keeps the locking order.
+ */
+
+/** The instructions `ids` that exist, locked in id order for the rest of the transaction. */
+export const lockInstructions = (trx: Trx, ids: readonly number[]) =>
+  trx
+    .selectFrom('instructions')
+    .select([
+      'id',
+      'instruction_no',
+      'enterprise_no',
+      'payer_account_no',
+      'payee_account_no',
+      sql<string>`amount::text`.as('amount'),
+      'currency',
+      sql<string>`to_char(value_date, 'YYYY-MM-DD')`.as('value_date'),
+      'third_party_enterprise_no',
+      'status',
+      'created_by_user_id',
+      'created_by_user_no',
+    ])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** An e-banking account with its register row's status, third party, currency and balance, and its limits; locked. */
+export const lockPayerAccount = (trx: Trx, accountNo: string) =>
+  trx
+    .selectFrom('ebank_accounts as e')
+    .innerJoin('custody_accounts as c', 'c.account_no', 'e.account_no')
+    .select(['e.account_no', 'e.enterprise_no', 'e.used', 'c.status', 'c.third_party_enterprise_no', 'c.currency', sql<string>`c.balance::text`.as('balance'), sql<string | null>`e.single_limit::text`.as('single_limit'), sql<string | null>`e.daily_limit::text`.as('daily_limit')])
+    .where('e.account_no', '=', accountNo)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Whether a seat holds `right` on an account. */
+export async function holdsRight(trx: Trx, userNo: string, accountNo: string, right: 'can_entry' | 'can_review') {
+  const auth = await trx.selectFrom('account_auth').select(right).where('user_no', '=', userNo).where('account_no', '=', accountNo).executeTakeFirst();
+  return Boolean(auth?.[right]);
+}
+
+/** The instruction an idempotency key of a login made, with the digest of the request that made it. */
+export const findIdempotency = (db: Kysely<DB>, userId: number, idemKey: string) =>
+  db.selectFrom('instruction_idempotency').select(['instruction_id', 'body_sha256']).where('user_id', '=', userId).where('idem_key', '=', idemKey).executeTakeFirst();
+
+export async function insertIdempotency(trx: Trx, values: Insertable<InstructionIdempotencyTable>) {
+  await trx.insertInto('instruction_idempotency').values(values).execute();
+}
+
+/** The next serial of the instruction numbers, as text. */
+export async function nextInstructionSeq(trx: Trx) {
+  const { rows } = await sql<{ seq: string }>`select nextval('instruction_no_seq')::text as seq`.execute(trx);
+  return rows[0]!.seq;
+}
+
+export const insertInstruction = (trx: Trx, values: Insertable<InstructionsTable>) => trx.insertInto('instructions').values(values).returning(['id', 'instruction_no']).executeTakeFirstOrThrow();
+
+/** A maker's edit, only while the instruction is at `version`; how many rows it changed (0 or 1). */
+export async function updateInstruction(trx: Trx, id: number, version: number, values: Updateable<InstructionsTable>) {
+  const done = await trx
+    .updateTable('instructions')
+    .set({ ...values, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
+export async function setThirdParty(trx: Trx, id: number, thirdPartyEnterpriseNo: string | null) {
+  await trx.updateTable('instructions').set({ third_party_enterprise_no: thirdPartyEnterpriseNo }).where('id', '=', id).execute();
+}
+
+/** Moves an instruction from status `from` to `to`; how many rows it changed (0 or 1). */
+export async function setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null) {
+  const done = await trx
+    .updateTable('instructions')
+    .set({ status: to, refuse_reason: refuseReason, updated_at: now, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
+export async function insertHistory(trx: Trx, values: Insertable<InstructionHistoryTable>) {
+  await trx.insertInto('instruction_history').values(values).execute();
+}
+
+/** Who took each step of an instruction's history. */
+export const historySteps = (trx: Trx, instructionId: number) => trx.selectFrom('instruction_history').select(['action', 'user_id']).where('instruction_id', '=', instructionId).execute();
+
+/** A register balance, locked for the rest of the transaction. */
+export const lockBalance = (trx: Trx, accountNo: string) =>
+  trx
+    .selectFrom('custody_accounts')
+    .select(sql<string>`balance::text`.as('balance'))
+    .where('account_no', '=', accountNo)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+
+/** Takes `amount` off a register balance. */
+export async function debitBalance(trx: Trx, accountNo: string, amount: string, now: Date) {
+  await trx
+    .updateTable('custody_accounts')
+    .set({ balance: sql`balance - ${amount}::numeric`, updated_at: now })
+    .where('account_no', '=', accountNo)
+    .execute();
 }

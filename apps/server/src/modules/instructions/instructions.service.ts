@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   DUTY_OF,
   RETURN_CODES,
@@ -33,16 +33,30 @@ import {
   attachmentCount,
   availableOf,
   countInstructions,
+  debitBalance,
   deleteAttachment,
   findAttachment,
   findDetail,
+  findIdempotency,
+  historySteps,
+  holdsRight,
   insertAttachment,
+  insertHistory,
+  insertIdempotency,
+  insertInstruction,
   instructionChunks,
   listInstructions,
   lockAttachment,
+  lockBalance,
+  lockInstructions,
+  lockPayerAccount,
   moneyHeld,
+  nextInstructionSeq,
   payerAccountsOf,
   recordsOf,
+  setStatus,
+  setThirdParty,
+  updateInstruction,
   type Scope,
 } from './instructions.queries';
 import { INSTRUCTION_COLUMNS } from './sheets';
@@ -108,26 +122,7 @@ export class InstructionDesk {
   }
 
   async #lock(trx: Trx, ids: readonly number[]): Promise<Locked[]> {
-    const rows = await trx
-      .selectFrom('instructions')
-      .select([
-        'id',
-        'instruction_no',
-        'enterprise_no',
-        'payer_account_no',
-        'payee_account_no',
-        sql<string>`amount::text`.as('amount'),
-        'currency',
-        sql<string>`to_char(value_date, 'YYYY-MM-DD')`.as('value_date'),
-        'third_party_enterprise_no',
-        'status',
-        'created_by_user_id',
-        'created_by_user_no',
-      ])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const rows = await lockInstructions(trx, ids);
     const byId = new Map(rows.map((r) => [r.id, r as Locked]));
     return ids.map((id) => {
       const row = byId.get(id);
@@ -138,19 +133,12 @@ export class InstructionDesk {
 
   /** The payer account as an instruction may use it: added, used, status 00, of the enterprise, with the seat's right; locked. */
   async #payerAccount(trx: Trx, enterpriseNo: string, accountNo: string, userNo: string | null, right: 'can_entry' | 'can_review' | null) {
-    const row = await trx
-      .selectFrom('ebank_accounts as e')
-      .innerJoin('custody_accounts as c', 'c.account_no', 'e.account_no')
-      .select(['e.account_no', 'e.enterprise_no', 'e.used', 'c.status', 'c.third_party_enterprise_no', 'c.currency', sql<string>`c.balance::text`.as('balance'), sql<string | null>`e.single_limit::text`.as('single_limit'), sql<string | null>`e.daily_limit::text`.as('daily_limit')])
-      .where('e.account_no', '=', accountNo)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockPayerAccount(trx, accountNo);
     if (!row || row.enterprise_no !== enterpriseNo) throw refuse(`账号${accountNo}不是本企业已添加的网银账户`);
     if (row.used !== 1) throw refuse(`账号${accountNo}已停用`);
     if (row.status !== accountsApi.ACCOUNT_STATUS_USABLE) throw refuse(`账号${accountNo}状态不正常，不能办理指令`);
     if (right && userNo) {
-      const auth = await trx.selectFrom('account_auth').select(right).where('user_no', '=', userNo).where('account_no', '=', accountNo).executeTakeFirst();
-      if (!auth?.[right]) throw new AppError(RETURN_CODES.FORBIDDEN, right === 'can_entry' ? `您没有账号${accountNo}的指令录入权限` : `您没有账号${accountNo}的指令复核权限`);
+      if (!(await holdsRight(trx, userNo, accountNo, right))) throw new AppError(RETURN_CODES.FORBIDDEN, right === 'can_entry' ? `您没有账号${accountNo}的指令录入权限` : `您没有账号${accountNo}的指令复核权限`);
     }
     return row;
   }
@@ -168,33 +156,24 @@ export class InstructionDesk {
   }
 
   async #history(trx: Trx, now: Date, row: { id: number }, actor: Actor, action: string, from: string | null, to: string, extra: { result?: 'pass' | 'refuse'; reason?: string; signature?: AuditedSignature } = {}) {
-    await trx
-      .insertInto('instruction_history')
-      .values({
-        instruction_id: row.id,
-        action,
-        from_status: from,
-        to_status: to,
-        result: extra.result ?? null,
-        reason: extra.reason || null,
-        user_id: actor.userId,
-        user_no: actor.userNo,
-        sign_code: extra.signature?.code ?? null,
-        sign_data: extra.signature?.data ?? null,
-        sign_msg: extra.signature?.signMsg ?? null,
-        created_at: now,
-      })
-      .execute();
+    await insertHistory(trx, {
+      instruction_id: row.id,
+      action,
+      from_status: from,
+      to_status: to,
+      result: extra.result ?? null,
+      reason: extra.reason || null,
+      user_id: actor.userId,
+      user_no: actor.userNo,
+      sign_code: extra.signature?.code ?? null,
+      sign_data: extra.signature?.data ?? null,
+      sign_msg: extra.signature?.signMsg ?? null,
+      created_at: now,
+    });
   }
 
   async #setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null) {
-    const done = await trx
-      .updateTable('instructions')
-      .set({ status: to, refuse_reason: refuseReason, updated_at: now, version: sql`version + 1` })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw stale();
+    if ((await setStatus(trx, now, id, from, to, refuseReason)) !== 1) throw stale();
   }
 
   #checkValueDate(valueDate: string) {
@@ -203,7 +182,7 @@ export class InstructionDesk {
 
   /** Duties already performed on the instruction: its maker's entry and every step of its history. */
   async #performed(trx: Trx, row: Locked): Promise<PerformedDuty[]> {
-    const steps = await trx.selectFrom('instruction_history').select(['action', 'user_id']).where('instruction_id', '=', row.id).execute();
+    const steps = await historySteps(trx, row.id);
     return [
       { duty: 'entry', userId: row.created_by_user_id },
       ...steps.filter((s) => s.action in DUTY_OF).map((s) => ({ duty: DUTY_OF[s.action as InstructionAction], userId: s.user_id })),
@@ -220,12 +199,7 @@ export class InstructionDesk {
     const bodySha256 = createHash('sha256').update(JSON.stringify(content)).digest('hex');
     const earlier = async () => {
       if (!idemKey) return undefined;
-      const seen = await db
-        .selectFrom('instruction_idempotency')
-        .select(['instruction_id', 'body_sha256'])
-        .where('user_id', '=', session.userId)
-        .where('idem_key', '=', idemKey)
-        .executeTakeFirst();
+      const seen = await findIdempotency(db, session.userId, idemKey);
       if (seen?.body_sha256 && seen.body_sha256 !== bodySha256) throw new AppError(RETURN_CODES.IDEMPOTENCY_KEY_REUSED);
       return seen?.instruction_id;
     };
@@ -235,30 +209,23 @@ export class InstructionDesk {
       this.#checkValueDate(input.valueDate);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
       if (input.submit) await this.#checkMoney(trx, account, null, input.amount, input.valueDate);
-      const { seq } = await sql<{ seq: string }>`select nextval('instruction_no_seq')::text as seq`.execute(trx).then((r) => r.rows[0]!);
+      const seq = await nextInstructionSeq(trx);
       const status: InstructionStatus = input.submit ? '10' : '00';
-      const inserted = await trx
-        .insertInto('instructions')
-        .values({
-          instruction_no: `ZL${this.today().replace(/-/g, '')}${seq.padStart(8, '0')}`,
-          enterprise_no: session.enterpriseNo,
-          ...entered(input, account.third_party_enterprise_no),
-          status,
-          created_by_user_id: session.userId,
-          created_by_user_no: session.userNo,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(['id', 'instruction_no'])
-        .executeTakeFirstOrThrow();
+      const inserted = await insertInstruction(trx, {
+        instruction_no: `ZL${this.today().replace(/-/g, '')}${seq.padStart(8, '0')}`,
+        enterprise_no: session.enterpriseNo,
+        ...entered(input, account.third_party_enterprise_no),
+        status,
+        created_by_user_id: session.userId,
+        created_by_user_no: session.userNo,
+        created_at: now,
+        updated_at: now,
+      });
       await this.#history(trx, now, inserted, session, 'create', null, '00');
       if (input.submit) await this.#history(trx, now, inserted, session, 'submit', '00', '10');
       if (idemKey) {
         // A concurrent retry with the same key fails here on the primary key and rolls back.
-        await trx
-          .insertInto('instruction_idempotency')
-          .values({ user_id: session.userId, idem_key: idemKey, instruction_id: inserted.id, body_sha256: bodySha256, created_at: now })
-          .execute();
+        await insertIdempotency(trx, { user_id: session.userId, idem_key: idemKey, instruction_id: inserted.id, body_sha256: bodySha256, created_at: now });
       }
       return { result: inserted.id, detail: { id: inserted.id, instructionNo: inserted.instruction_no, status } };
     }).catch(async (err: unknown) => {
@@ -276,17 +243,8 @@ export class InstructionDesk {
       if (nextStatus(row!.status, 'edit', { hasThirdParty: false }) === null) throw stale();
       this.#checkValueDate(input.valueDate);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
-      const done = await trx
-        .updateTable('instructions')
-        .set({
-          ...entered(input, account.third_party_enterprise_no),
-          updated_at: now,
-          version: sql`version + 1`,
-        })
-        .where('id', '=', input.id)
-        .where('version', '=', input.version)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw stale();
+      const done = await updateInstruction(trx, input.id, input.version, { ...entered(input, account.third_party_enterprise_no), updated_at: now });
+      if (done !== 1) throw stale();
       await this.#history(trx, now, row!, session, 'edit', row!.status, row!.status);
       return { result: null, detail: { before: row, after: { amount: input.amount, valueDate: input.valueDate, payerAccountNo: input.payerAccountNo } } };
     });
@@ -309,7 +267,7 @@ export class InstructionDesk {
       for (const row of [...rows].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
         const account = await this.#payerAccount(trx, session.enterpriseNo, row.payer_account_no, session.userNo, 'can_entry');
         // The new third party, should the account have changed it since the draft.
-        await trx.updateTable('instructions').set({ third_party_enterprise_no: account.third_party_enterprise_no }).where('id', '=', row.id).execute();
+        await setThirdParty(trx, row.id, account.third_party_enterprise_no);
         // Submit moves the row to 10 first, so the next one of the batch counts it as held.
         await this.#checkMoney(trx, account, row.id, row.amount, row.value_date);
         await this.#setStatus(trx, now, row.id, row.status, '10', null);
@@ -421,18 +379,9 @@ export class InstructionDesk {
       const earlier = dutyConflict('execute', session.userId, await this.#performed(trx, row!));
       if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage('execute', earlier));
       const signature = await verifyOperationSignature(trx, request, input, signedFieldsOf(row!));
-      const account = await trx
-        .selectFrom('custody_accounts')
-        .select(sql<string>`balance::text`.as('balance'))
-        .where('account_no', '=', row!.payer_account_no)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const account = await lockBalance(trx, row!.payer_account_no);
       if (toCents(account.balance)! < toCents(row!.amount)!) throw refuse(M.balance);
-      await trx
-        .updateTable('custody_accounts')
-        .set({ balance: sql`balance - ${row!.amount}::numeric`, updated_at: now })
-        .where('account_no', '=', row!.payer_account_no)
-        .execute();
+      await debitBalance(trx, row!.payer_account_no, row!.amount, now);
       await this.#setStatus(trx, now, row!.id, row!.status, '60', null);
       await this.#history(trx, now, row!, session, 'execute', row!.status, '60', { reason, signature });
       return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance, ...(reason ? { reason } : {}) } };
