@@ -11,7 +11,23 @@ import { userNumbersOf } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
 import { attemptsLeftMessage, openPassword, type AuthServices, type CertificateCheck } from '../auth';
 import type { CertificateAuthority } from './ca';
-import { findCertificate } from './certificates.queries';
+import {
+  certificateBySerial,
+  findCertificate,
+  heldCertificate,
+  insertActivationCode,
+  insertCertificate,
+  issuedCertificate,
+  liveActivationCode,
+  lockCertificate,
+  renewalOf,
+  restorePasswordLogin,
+  revokeHeldCertificates,
+  spendActivationCode,
+  updateCertificate,
+  userById,
+  userByUsername,
+} from './certificates.queries';
 
 type Trx = Transaction<DB>;
 
@@ -72,15 +88,12 @@ export class CertificateDesk {
   /** A single-use code for the login's enrolment; only its hash is stored, the code is in the answer alone. */
   activationCode(request: FastifyRequest, session: SessionInfo, username: string) {
     return this.#write(request, 'cert.activation_code', { username }, async (trx, now) => {
-      const user = await trx.selectFrom('users').select(['user_id', 'username', 'status']).where('username', '=', username).executeTakeFirst();
+      const user = await userByUsername(trx, username);
       if (!user) throw refuse(CERT_MESSAGES.userNotFound);
       if (user.status !== 1) throw refuse(CERT_MESSAGES.userDisabled);
       const code = Array.from(portalCrypto.randomBytes(CODE_LENGTH), (b) => CODE_ALPHABET[b & 31]).join('');
       const expiresAt = new Date(now.getTime() + this.auth.ctx.config.CERT_ACTIVATION_MINUTES * 60_000);
-      await trx
-        .insertInto('certificate_activation_codes')
-        .values({ code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: session.userId, created_at: now })
-        .execute();
+      await insertActivationCode(trx, { code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: session.userId, created_at: now });
       const grouped = code.match(/.{4}/g)!.join('-');
       return { result: { username: user.username, code: grouped, expiresAt: expiresAt.toISOString() }, detail: { userId: user.user_id, expiresAt: expiresAt.toISOString() } };
     });
@@ -96,7 +109,7 @@ export class CertificateDesk {
   ): Promise<CertificateRecord> {
     let userId = 0;
     const result = await this.#write(request, event, { serial }, async (trx, now) => {
-      const row = await trx.selectFrom('certificates').select(['user_id', 'status', 'public_key']).where('serial', '=', serial).forUpdate().executeTakeFirst();
+      const row = await lockCertificate(trx, serial);
       if (!row) throw new AppError(RETURN_CODES.NOT_FOUND, CERT_MESSAGES.notFound);
       userId = row.user_id;
       const done = await work(trx, row, now);
@@ -114,7 +127,7 @@ export class CertificateDesk {
       serial,
       async (trx, row, now) => {
         if (row.status !== 'active') throw refuse(CERT_MESSAGES.notActive);
-        await trx.updateTable('certificates').set({ status: 'frozen', updated_at: now }).where('serial', '=', serial).execute();
+        await updateCertificate(trx, serial, { status: 'frozen', updated_at: now });
         return { serial };
       },
       true,
@@ -128,7 +141,7 @@ export class CertificateDesk {
       serial,
       async (trx, row, now) => {
         if (row.status !== 'frozen') throw refuse(CERT_MESSAGES.notFrozen);
-        await trx.updateTable('certificates').set({ status: 'active', updated_at: now }).where('serial', '=', serial).execute();
+        await updateCertificate(trx, serial, { status: 'active', updated_at: now });
         return { serial };
       },
       false,
@@ -142,7 +155,7 @@ export class CertificateDesk {
       serial,
       async (trx, row, now) => {
         if (row.status === 'revoked') throw refuse(CERT_MESSAGES.revoked);
-        await trx.updateTable('certificates').set({ status: 'revoked', revoked_at: now, revoke_reason: reason, updated_at: now }).where('serial', '=', serial).execute();
+        await updateCertificate(trx, serial, { status: 'revoked', revoked_at: now, revoke_reason: reason, updated_at: now });
         return { serial, detail: { reason } };
       },
       true,
@@ -157,16 +170,8 @@ export class CertificateDesk {
       serial,
       async (trx, row, now) => {
         if (row.status !== 'revoked') throw refuse(CERT_MESSAGES.restoreNotRevoked);
-        const held = await trx.selectFrom('certificates').select('serial').where('user_id', '=', row.user_id).where('status', '!=', 'revoked').executeTakeFirst();
-        if (held) throw refuse(CERT_MESSAGES.restoreStillHeld);
-        const restored = await trx
-          .updateTable('certificates')
-          .set({ password_restored_at: now, updated_at: now })
-          .where('user_id', '=', row.user_id)
-          .where('status', '=', 'revoked')
-          .where('password_restored_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(restored.numUpdatedRows) === 0) throw refuse(CERT_MESSAGES.restoreDone);
+        if (await heldCertificate(trx, row.user_id)) throw refuse(CERT_MESSAGES.restoreStillHeld);
+        if ((await restorePasswordLogin(trx, row.user_id, now)) === 0) throw refuse(CERT_MESSAGES.restoreDone);
         return { serial };
       },
       false,
@@ -181,8 +186,8 @@ export class CertificateDesk {
       serial,
       async (trx, row, now) => {
         if (row.status !== 'active') throw refuse(CERT_MESSAGES.renewNotActive);
-        await trx.updateTable('certificates').set({ status: 'revoked', revoked_at: now, revoke_reason: CERT_MESSAGES.renewed, updated_at: now }).where('serial', '=', serial).execute();
-        const { username } = await trx.selectFrom('users').select('username').where('user_id', '=', row.user_id).executeTakeFirstOrThrow();
+        await updateCertificate(trx, serial, { status: 'revoked', revoked_at: now, revoke_reason: CERT_MESSAGES.renewed, updated_at: now });
+        const { username } = await userById(trx, row.user_id);
         const issued = await this.#issue(trx, row.user_id, username, row.public_key, now, { renewed_from: serial, activation_code_id: null });
         return { serial: issued, detail: { renewedBy: issued } };
       },
@@ -192,21 +197,18 @@ export class CertificateDesk {
 
   async #issue(trx: Trx, userId: number, username: string, publicKey: string, now: Date, links: { renewed_from: string | null; activation_code_id: number | null }) {
     const issued = await this.ca.issue({ commonName: username }, publicKey, now);
-    await trx
-      .insertInto('certificates')
-      .values({
-        serial: issued.serial,
-        user_id: userId,
-        subject: `CN=${username}`,
-        public_key: publicKey,
-        certificate: issued.pem,
-        not_before: issued.notBefore,
-        not_after: issued.notAfter,
-        created_at: now,
-        updated_at: now,
-        ...links,
-      })
-      .execute();
+    await insertCertificate(trx, {
+      serial: issued.serial,
+      user_id: userId,
+      subject: `CN=${username}`,
+      public_key: publicKey,
+      certificate: issued.pem,
+      not_before: issued.notBefore,
+      not_after: issued.notAfter,
+      created_at: now,
+      updated_at: now,
+      ...links,
+    });
     return issued.serial;
   }
 
@@ -232,14 +234,7 @@ export class CertificateDesk {
     const password = await openPassword(keys, input.zctgPassword, input.random, input.randomClient);
     if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
 
-    const code = await this.#db
-      .selectFrom('certificate_activation_codes as a')
-      .innerJoin('users as u', 'u.user_id', 'a.user_id')
-      .select(['a.id', 'a.user_id', 'u.username'])
-      .where('a.code_hash', '=', codeHash)
-      .where('a.used_at', 'is', null)
-      .where('a.expires_at', '>', this.now())
-      .executeTakeFirst();
+    const code = await liveActivationCode(this.#db, codeHash, this.now());
     if (!code) throw await fail('activation_code_invalid', RETURN_CODES.CERT_ACTIVATION_INVALID);
     username = code.username;
     userId = code.user_id;
@@ -259,29 +254,23 @@ export class CertificateDesk {
 
     const now = this.now();
     const outcome = await this.#db.transaction().execute(async (trx) => {
-      const spent = await trx.updateTable('certificate_activation_codes').set({ used_at: now }).where('id', '=', code.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+      const spent = await spendActivationCode(trx, code.id, now);
       // Spent meanwhile by a concurrent enrolment with the same code.
       if (!spent) return null;
-      const replaced = await trx
-        .updateTable('certificates')
-        .set({ status: 'revoked', revoked_at: now, revoke_reason: CERT_MESSAGES.replaced, updated_at: now })
-        .where('user_id', '=', code.user_id)
-        .where('status', '<>', 'revoked')
-        .returning('serial')
-        .execute();
+      const replaced = await revokeHeldCertificates(trx, code.user_id, now, CERT_MESSAGES.replaced);
       const serial = await this.#issue(trx, code.user_id, code.username, csr.publicKey, now, { renewed_from: null, activation_code_id: code.id });
       await recordAudit(trx, request, {
         event: 'cert.enroll',
         outcome: 'success',
         userId: code.user_id,
         username: code.username,
-        detail: { serial, replaced: replaced.map((r) => r.serial), device: csr.publicKey.slice(0, 18) },
+        detail: { serial, replaced, device: csr.publicKey.slice(0, 18) },
       });
       return { serial, replaced: replaced.length > 0 };
     });
     if (!outcome) throw await fail('activation_code_invalid', RETURN_CODES.CERT_ACTIVATION_INVALID);
     if (outcome.replaced) await this.auth.sessions.revokeUser(code.user_id);
-    const row = await this.#db.selectFrom('certificates').select(['certificate', 'not_after']).where('serial', '=', outcome.serial).executeTakeFirstOrThrow();
+    const row = await issuedCertificate(this.#db, outcome.serial);
     return { username: code.username, serial: outcome.serial, certificate: row.certificate, rootCertificate: this.ca.rootPem, notAfter: row.not_after.toISOString() };
   }
 
@@ -290,12 +279,11 @@ export class CertificateDesk {
     const der = decodeDer(certificate);
     const parsed = der && (await this.ca.verify(der));
     if (!parsed) return { ok: false, reason: 'invalid' };
-    const select = () => this.#db.selectFrom('certificates').select(['serial', 'user_id', 'public_key', 'certificate', 'status', 'not_before', 'not_after']);
-    let row = await select().where('serial', '=', parsed.serial).executeTakeFirst();
+    let row = await certificateBySerial(this.#db, parsed.serial);
     if (!row || row.public_key !== parsed.publicKey) return { ok: false, reason: 'unknown' };
     // A renewal revokes the old serial and names it: the browser's copy is then the older one.
     for (let hops = 0; row.status === 'revoked' && hops < 100; hops++) {
-      const next = await select().where('renewed_from', '=', row.serial).where('public_key', '=', row.public_key).executeTakeFirst();
+      const next = await renewalOf(this.#db, row.serial, row.public_key);
       if (!next) break;
       row = next;
     }
@@ -310,7 +298,7 @@ export class CertificateDesk {
     const current = await this.#current(certificate);
     if (!current.ok) throw statusError();
     const { row } = current;
-    const user = await this.#db.selectFrom('users').select(['username', 'status']).where('user_id', '=', row.user_id).executeTakeFirstOrThrow();
+    const user = await userById(this.#db, row.user_id);
     if (user.status !== 1) throw statusError();
     return {
       username: user.username,

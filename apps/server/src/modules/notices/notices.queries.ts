@@ -1,6 +1,6 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
 import type { CustomerNotice, NoticeReader, OperationParsed, StaffNotice, noticesApi } from '@portal/shared';
-import type { DB } from '../../db/schema';
+import type { DB, RiskNoticeReadsTable, RiskNoticesTable } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 
 /**
@@ -278,3 +278,45 @@ export const customerEnterprises = (db: Kysely<DB>) =>
     .select(['enterprise_no as enterpriseNo', 'enterprise_name as enterpriseName'])
     .orderBy('enterprise_no')
     .execute();
+
+/** Which of `enterpriseNos` are customer enterprises (any status). */
+export async function customerEnterpriseNos(trx: Transaction<DB>, enterpriseNos: readonly string[]) {
+  const found = await trx.selectFrom('enterprises').select('enterprise_no').where('enterprise_no', 'in', enterpriseNos).where('enterprise_type', '<>', 'bank').execute();
+  return found.map((e) => e.enterprise_no);
+}
+
+/** Locks notice `id` for one change. */
+export function lockNotice(trx: Transaction<DB>, id: number) {
+  return trx.selectFrom('risk_notices').select(['id', 'status', 'version', 'level', 'audience', 'expire_at', 'title']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertNotice(trx: Transaction<DB>, values: Insertable<RiskNoticesTable>) {
+  const { id } = await trx.insertInto('risk_notices').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateNotice(trx: Transaction<DB>, id: number, values: Updateable<RiskNoticesTable>) {
+  await trx.updateTable('risk_notices').set(values).where('id', '=', id).execute();
+}
+
+/** Replaces the enterprises notice `id` is addressed to. */
+export async function replaceAudience(trx: Transaction<DB>, id: number, enterpriseNos: readonly string[]) {
+  await trx.deleteFrom('risk_notice_enterprises').where('notice_id', '=', id).execute();
+  if (enterpriseNos.length > 0) await trx.insertInto('risk_notice_enterprises').values(enterpriseNos.map((enterprise_no) => ({ notice_id: id, enterprise_no }))).execute();
+}
+
+/** The enterprises notice `id` is addressed to (none when it addresses every customer). */
+export async function audienceEnterpriseNos(trx: Transaction<DB>, id: number) {
+  const chosen = await trx.selectFrom('risk_notice_enterprises').select('enterprise_no').where('notice_id', '=', id).execute();
+  return chosen.map((e) => e.enterprise_no);
+}
+
+/** Records read receipts, keeping any the seat already has; answers how many are new. */
+export async function insertReads(db: Kysely<DB>, rows: Insertable<RiskNoticeReadsTable>[]) {
+  const inserted = await db
+    .insertInto('risk_notice_reads')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['user_no', 'notice_id']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+}

@@ -7,7 +7,18 @@ import { auditedTransaction } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
-import { findForStaff, visibleIds, type Reader } from './notices.queries';
+import {
+  audienceEnterpriseNos,
+  customerEnterpriseNos,
+  findForStaff,
+  insertNotice,
+  insertReads,
+  lockNotice,
+  replaceAudience,
+  updateNotice,
+  visibleIds,
+  type Reader,
+} from './notices.queries';
 import { cleanNoticeBody, hasContent } from './sanitize';
 
 type Trx = Transaction<DB>;
@@ -58,21 +69,15 @@ export class NoticeDesk {
     if (new Date(input.expireAt) <= now) throw refuse(NOTICE_MESSAGES.expirePast);
     const enterpriseNos = input.audience === 'chosen' ? [...new Set(input.enterpriseNos)].sort() : [];
     if (enterpriseNos.length > 0) {
-      const found = await trx.selectFrom('enterprises').select('enterprise_no').where('enterprise_no', 'in', enterpriseNos).where('enterprise_type', '<>', 'bank').execute();
-      const known = new Set(found.map((e) => e.enterprise_no));
+      const known = new Set(await customerEnterpriseNos(trx, enterpriseNos));
       const unknown = enterpriseNos.filter((no) => !known.has(no));
       if (unknown.length > 0) throw refuse(`客户企业不存在：${unknown.join('、')}`);
     }
     return { title: input.title, body, level: input.level, audience: input.audience, expire_at: new Date(input.expireAt), enterpriseNos };
   }
 
-  async #setAudience(trx: Trx, id: number, enterpriseNos: string[]) {
-    await trx.deleteFrom('risk_notice_enterprises').where('notice_id', '=', id).execute();
-    if (enterpriseNos.length > 0) await trx.insertInto('risk_notice_enterprises').values(enterpriseNos.map((enterprise_no) => ({ notice_id: id, enterprise_no }))).execute();
-  }
-
   async #locked(trx: Trx, id: number) {
-    const row = await trx.selectFrom('risk_notices').select(['id', 'status', 'version', 'level', 'audience', 'expire_at', 'title']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await lockNotice(trx, id);
     if (!row) throw notFound();
     return row;
   }
@@ -85,12 +90,8 @@ export class NoticeDesk {
   add(request: FastifyRequest, session: SessionInfo, input: Fields) {
     return this.#write(request, 'risk_notice.add', { title: input.title, level: input.level, audience: input.audience }, async (trx, now) => {
       const { enterpriseNos, ...fields } = await this.#checked(trx, input, now);
-      const { id } = await trx
-        .insertInto('risk_notices')
-        .values({ ...fields, created_by_user_id: session.userId, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.#setAudience(trx, id, enterpriseNos);
+      const id = await insertNotice(trx, { ...fields, created_by_user_id: session.userId, created_at: now, updated_at: now });
+      await replaceAudience(trx, id, enterpriseNos);
       return { result: await this.#staffView(trx, id, now), detail: { id, after: { ...fields, body: undefined, enterpriseNos } } };
     });
   }
@@ -101,12 +102,8 @@ export class NoticeDesk {
       if (before.status !== 'draft') throw refuse(NOTICE_MESSAGES.notDraft);
       if (before.version !== input.version) throw refuse(NOTICE_MESSAGES.stale);
       const { enterpriseNos, ...fields } = await this.#checked(trx, input, now);
-      await trx
-        .updateTable('risk_notices')
-        .set({ ...fields, version: before.version + 1, updated_at: now })
-        .where('id', '=', input.id)
-        .execute();
-      await this.#setAudience(trx, input.id, enterpriseNos);
+      await updateNotice(trx, input.id, { ...fields, version: before.version + 1, updated_at: now });
+      await replaceAudience(trx, input.id, enterpriseNos);
       return { result: await this.#staffView(trx, input.id, now), detail: { before: { title: before.title, level: before.level, audience: before.audience }, after: { title: fields.title, level: fields.level, audience: fields.audience, enterpriseNos } } };
     });
   }
@@ -118,7 +115,7 @@ export class NoticeDesk {
       const row = await this.#locked(trx, id);
       if (row.status !== 'draft') throw refuse(NOTICE_MESSAGES.notDraft);
       if (new Date(row.expire_at) <= now) throw refuse(NOTICE_MESSAGES.expirePast);
-      await trx.updateTable('risk_notices').set({ status: 'published', published_at: now, version: row.version + 1, updated_at: now }).where('id', '=', id).execute();
+      await updateNotice(trx, id, { status: 'published', published_at: now, version: row.version + 1, updated_at: now });
       change = await this.#change(trx, row);
       return { result: await this.#staffView(trx, id, now), detail: { title: row.title, level: row.level } };
     });
@@ -130,11 +127,7 @@ export class NoticeDesk {
     const notice = await this.#write(request, 'risk_notice.withdraw', { id: input.id, reason: input.reason }, async (trx, now) => {
       const row = await this.#locked(trx, input.id);
       if (row.status !== 'published') throw refuse(NOTICE_MESSAGES.notPublished);
-      await trx
-        .updateTable('risk_notices')
-        .set({ status: 'withdrawn', withdrawn_at: now, withdraw_reason: input.reason, version: row.version + 1, updated_at: now })
-        .where('id', '=', input.id)
-        .execute();
+      await updateNotice(trx, input.id, { status: 'withdrawn', withdrawn_at: now, withdraw_reason: input.reason, version: row.version + 1, updated_at: now });
       change = await this.#change(trx, row);
       return { result: await this.#staffView(trx, input.id, now), detail: { title: row.title } };
     });
@@ -142,8 +135,7 @@ export class NoticeDesk {
   }
 
   async #change(trx: Trx, row: { id: number; level: string; audience: 'all' | 'chosen' }): Promise<NoticeChange> {
-    const chosen = await trx.selectFrom('risk_notice_enterprises').select('enterprise_no').where('notice_id', '=', row.id).execute();
-    return { id: row.id, level: row.level, audience: row.audience, enterpriseNos: chosen.map((e) => e.enterprise_no) };
+    return { id: row.id, level: row.level, audience: row.audience, enterpriseNos: await audienceEnterpriseNos(trx, row.id) };
   }
 
   /** Records the seat's read receipts; every id must be a notice the seat may see (all or nothing). */
@@ -152,11 +144,6 @@ export class NoticeDesk {
     const visible = await visibleIds(db, reader, ids);
     if (ids !== 'all' && visible.length !== new Set(ids).size) throw notFound();
     if (visible.length === 0) return 0;
-    const inserted = await db
-      .insertInto('risk_notice_reads')
-      .values(visible.map((notice_id) => ({ notice_id, user_no: reader.userNo, user_id: reader.userId, read_at: this.now() })))
-      .onConflict((oc) => oc.columns(['user_no', 'notice_id']).doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    return insertReads(db, visible.map((notice_id) => ({ notice_id, user_no: reader.userNo, user_id: reader.userId, read_at: this.now() })));
   }
 }
