@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { DB, User } from '../../db/schema';
 
 /**
@@ -27,9 +27,16 @@ export async function lockedAt(db: Kysely<DB>, userId: number, deviceKey: string
   return row?.locked_at ?? null;
 }
 
-/** The writes of one lockout counter: the users row. */
-export function userCounterWrites(db: Kysely<DB>, userId: number) {
-  const row = () => db.updateTable('users').where('user_id', '=', userId);
+/**
+ * The writes of one lockout counter: the user's own row, or with `deviceKey` that device's
+ * login_devices row. Both tables hold the same `failed_attempts` and `locked_at` columns.
+ */
+export function counterWrites(db: Kysely<DB>, userId: number, deviceKey?: string) {
+  // The two builders differ only in their table; the columns written are the same on both.
+  const row = () =>
+    (deviceKey === undefined
+      ? db.updateTable('users').where('user_id', '=', userId)
+      : db.updateTable('login_devices').where('user_id', '=', userId).where('device_key', '=', deviceKey)) as unknown as UpdateQueryBuilder<DB, 'users', 'users', UpdateResult>;
   return {
     /** Back to 0; with `ifLockedAt`, only if that lock (one that ran out) is still the one set. */
     reset: async (ifLockedAt?: Date) => {
@@ -45,25 +52,6 @@ export function userCounterWrites(db: Kysely<DB>, userId: number) {
           .executeTakeFirst()
       )?.failed_attempts ?? null,
     /** True when this call set the lock. */
-    lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
-  };
-}
-
-/** The same writes on one device key's login_devices row. */
-export function deviceCounterWrites(db: Kysely<DB>, userId: number, deviceKey: string) {
-  const row = () => db.updateTable('login_devices').where('user_id', '=', userId).where('device_key', '=', deviceKey);
-  return {
-    reset: async (ifLockedAt?: Date) => {
-      await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
-    },
-    increment: async () =>
-      (
-        await row()
-          .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-          .where('locked_at', 'is', null)
-          .returning('failed_attempts')
-          .executeTakeFirst()
-      )?.failed_attempts ?? null,
     lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
   };
 }

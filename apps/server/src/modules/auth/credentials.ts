@@ -7,13 +7,12 @@ import type { DB, User } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import {
   clearLocksSince,
-  deviceCounterWrites,
+  counterWrites,
   earlierPasswordHashes,
   knownDevice,
   lockedAt,
   locksSince,
   userByName,
-  userCounterWrites,
   writePassword,
 } from './credentials.queries';
 import { hashPassword, verifyPassword } from './password-hash';
@@ -144,12 +143,12 @@ export class Credentials {
 
   /** The counter of a user's unknown devices: the users row. */
   private userCounter(userId: number, failedAttempts: number, lockedAt: Date | null) {
-    return { failedAttempts, lockedAt, ...userCounterWrites(this.ctx.database.db, userId) };
+    return { failedAttempts, lockedAt, ...counterWrites(this.ctx.database.db, userId) };
   }
 
   /** The counter of one device key the user has logged in with before: its login_devices row. */
   private deviceCounter(userId: number, deviceKey: string, failedAttempts: number, lockedAt: Date | null) {
-    return { failedAttempts, lockedAt, ...deviceCounterWrites(this.ctx.database.db, userId, deviceKey) };
+    return { failedAttempts, lockedAt, ...counterWrites(this.ctx.database.db, userId, deviceKey) };
   }
 
   private async currentLock(userId: number, deviceKey: string | undefined): Promise<Lock | null> {
