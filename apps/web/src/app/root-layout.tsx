@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useHttpFeedback } from './http-feedback';
-import type { RouteHandle } from './router';
+
+/** What a route declares for the shell: the document title while it shows. */
+export interface RouteHandle {
+  title: string;
+}
 
 const PRODUCT_NAME = '资产托管客户服务网银';
 

@@ -2,11 +2,7 @@ import { Spin } from 'antd';
 import { Navigate, createBrowserRouter, createHashRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { HASH_ROUTING } from '../lib/app-location';
-import { RootLayout } from './root-layout';
-
-export interface RouteHandle {
-  title: string;
-}
+import { RootLayout, type RouteHandle } from './root-layout';
 
 const loginPage = () => import('../features/auth/login/login-page').then((m) => ({ Component: m.LoginPage }));
 
