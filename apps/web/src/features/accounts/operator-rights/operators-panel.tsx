@@ -1,7 +1,8 @@
 import { formatAccountNo, type PersonRecord } from '@portal/shared';
-import { Drawer, Space, Tag, Tooltip } from 'antd';
+import { Drawer, Tooltip } from 'antd';
 import { useState } from 'react';
 import { DataTable, type RowAction } from '../../../components/data-table';
+import { RoleTags, SeatStatusTag } from '../../../components/user-tags';
 import type { FormField } from '../../../components/form-builder';
 import { useMediaQuery } from '../../../lib/media-query';
 import { RIGHT_LABELS, type RightKey } from '../account-rights';
@@ -14,12 +15,6 @@ const QUERY_FIELDS: FormField[] = [
 ];
 
 const rightCount = (person: PersonRecord, key: RightKey) => person.accounts.filter((a) => a[key]).length;
-
-function statusTag(person: PersonRecord) {
-  if (person.status !== 1) return <Tag>用户停用</Tag>;
-  if (person.seatStatus !== 1) return <Tag>用户号停用</Tag>;
-  return <Tag color="success">启用</Tag>;
-}
 
 /** 操作员授权: the enterprise's operators with their roles and how many accounts they hold each right on. */
 export function OperatorsPanel() {
@@ -45,13 +40,9 @@ export function OperatorsPanel() {
           {
             title: '角色',
             dataIndex: 'roles',
-            render: (roles: PersonRecord['roles']) => (
-              <Space size={[0, 4]} wrap>
-                {roles.length === 0 ? '暂无' : roles.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>)}
-              </Space>
-            ),
+            render: (roles: PersonRecord['roles']) => <RoleTags roles={roles} empty="暂无" />,
           },
-          { title: '状态', key: 'status', render: (_, row) => statusTag(row) },
+          { title: '状态', key: 'status', render: (_, row) => <SeatStatusTag row={row} /> },
           ...(Object.keys(RIGHT_LABELS) as RightKey[]).map((key) => ({
             title: `可${RIGHT_LABELS[key]}账户`,
             key,

@@ -1,7 +1,7 @@
 import { maskPhone, type UserRecord } from '@portal/shared';
 import { Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { ClippedText, WIDE_SCREENS } from '../../../components/data-table';
-import { PasswordState, RoleTags, SeatStatusTag } from '../user-tags';
+import { PasswordState, RoleTags, SeatStatusTag } from '../../../components/user-tags';
 
 const SHARED_HINT = '该用户在其他企业也有用户号，其姓名、联系方式、状态、密码和解锁由银行办理';
 

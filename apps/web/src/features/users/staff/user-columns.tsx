@@ -1,7 +1,7 @@
 import type { UserRecord } from '@portal/shared';
 import { Tag, type TableColumnsType } from 'antd';
 import { ClippedText, WIDE_SCREENS } from '../../../components/data-table';
-import { PasswordState, RoleTags, SeatStatusTag } from '../user-tags';
+import { PasswordState, RoleTags, SeatStatusTag } from '../../../components/user-tags';
 
 /** The user list's columns; 锁定 only for those who may see the locks (`lockedIds` then). */
 export const userColumns = (lockedIds: ReadonlySet<number> | undefined): TableColumnsType<UserRecord> => [
