@@ -11,8 +11,17 @@ interface PartnerRowActions {
 export const partnerColumns = ({ onEdit, onRotate, onRevoke }: PartnerRowActions): TableColumnsType<PartnerClient> => [
   { title: '合作方名称', dataIndex: 'clientName' },
   { title: 'client_id', dataIndex: 'clientId', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-  { title: '所属企业', dataIndex: 'enterpriseName' },
-  { title: '代理用户号', dataIndex: 'userNo', render: (v: string | null) => v ?? <Typography.Text type="warning">未指定</Typography.Text> },
+  {
+    title: '所属企业 / 代理用户号',
+    dataIndex: 'enterpriseName',
+    render: (name: string, row: PartnerClient) => (
+      <>
+        {name}
+        <br />
+        {row.userNo ? <Typography.Text type="secondary">{row.userNo}</Typography.Text> : <Typography.Text type="warning">未指定代理用户号</Typography.Text>}
+      </>
+    ),
+  },
   { title: '可调用接口', dataIndex: 'apiCodes', render: (codes: string[]) => (codes.length ? codes.map((c) => <Tag key={c}>{c}</Tag>) : '暂无') },
   { title: '状态', dataIndex: 'status', render: (s: number) => (s === 1 ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>) },
   { title: '更新时间', dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },

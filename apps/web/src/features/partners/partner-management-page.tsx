@@ -26,7 +26,7 @@ export function PartnerManagementPage() {
   return (
     <Card title="合作方管理" extra={<Button type="primary" onClick={() => startEdit('new')}>新增合作方</Button>}>
       <Typography.Paragraph type="secondary">
-        合作方系统以 client_id 与 client_secret 调用 POST /auth/oauth/token 获取访问令牌，只能调用下列“可调用接口”中已在 API管理 开放给合作方的接口，数据范围为其所属企业。
+        合作方系统以 client_id 与 client_secret 调用 POST /auth/oauth/token 获取访问令牌，只能调用下列“可调用接口”中已在 API管理 开放给合作方的接口，以其代理用户号的权限与账户权限为限，数据范围为其所属企业。
       </Typography.Paragraph>
       <Table<PartnerClient>
         rowKey="clientId"
