@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PARTNER_TOKEN_PREFIX, RETURN_CODES, operationPath, type AnyOperation } from '@portal/shared';
+import { PARTNER_TOKEN_PREFIX, RETURN_CODES, hasAnyAccess, operationPath, type AnyOperation } from '@portal/shared';
 import type { AppContext } from '../app-context';
 import { AppError } from '../plugins/errors';
 import type { ApiRegistry } from './api-registry';
@@ -102,7 +102,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
     if (!session) throw new AppError(RETURN_CODES.UNAUTHENTICATED);
     request.session = session;
     const outsideAudience = !isPublic && !op.audience.includes(session.userType);
-    const lacksAuthority = op.authority.length > 0 && !op.authority.some((a) => session.authorities.includes(a));
+    const lacksAuthority = !hasAnyAccess(session.authorities, op.authority);
     if (outsideAudience || lacksAuthority) {
       await recordAudit(ctx.database, request, {
         event: 'access.denied',
@@ -148,7 +148,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
               ? 'not_in_api_set'
               : !caller.seat
                 ? 'no_seat'
-                : op.authority.length > 0 && !op.authority.some((a) => authorities.includes(a))
+                : !hasAnyAccess(authorities, op.authority)
                   ? 'authority'
                   : undefined;
     if (reason) {

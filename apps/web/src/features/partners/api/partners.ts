@@ -15,7 +15,6 @@ export const seatsQuery = (enterpriseNo: string | undefined) =>
   queryOptions({
     queryKey: ['partners', 'seats', enterpriseNo],
     queryFn: () => http.call(usersApi.userAll, { enterpriseNo }),
-    enabled: Boolean(enterpriseNo),
   });
 
 /** `apiAll`, narrowed to the operations open to partners and in service: what a partner may be given. */
