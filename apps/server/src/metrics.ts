@@ -23,6 +23,12 @@ export const metrics = {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   }),
+  dependencyOutages: new Counter({
+    name: 'portal_dependency_outages_total',
+    help: 'What an unreachable dependency (database, kv) cost: a request answered 503 (refused) or a live event not sent (event_lost)',
+    labelNames: ['dependency', 'effect'] as const,
+    registers: [registry],
+  }),
   envelopeRefusals: new Counter({
     name: 'portal_envelope_refusals_total',
     help: 'Requests the crypto envelope refused, by reason',

@@ -43,6 +43,26 @@ const pgTypes = {
 
 const MIGRATION_LOCK_KEY = 74_210_001;
 
+// Socket errors, and PostgreSQL's SQLSTATEs for a server that is unreachable or going away:
+// class 08 (connection exception), 57P01–57P03 (shutdown, crash, not yet accepting), 53300
+// (too many connections). None of them says anything about the statement.
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+// node-postgres reports these as plain Errors without a code.
+const OUTAGE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+];
+
+/** Whether an error means the database server could not be reached, rather than that a statement failed. */
+export function isDatabaseOutage(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (OUTAGE_CODES.has(code) || code.startsWith('08'))) return true;
+  return OUTAGE_MESSAGES.some((m) => err.message.startsWith(m));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options.schema ?? 'public') : openPGlite(options);
 }

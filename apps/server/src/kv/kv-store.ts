@@ -42,6 +42,17 @@ export interface KvStore {
   close(): Promise<void>;
 }
 
+/**
+ * The shared store could not be reached (connection refused, lost, or still reconnecting): an
+ * outage the client should retry after, never a fault of the request (answered 503).
+ */
+export class KvUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`shared store unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'KvUnavailableError';
+  }
+}
+
 export interface JournalEntry {
   id: string;
   message: string;

@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import { metrics } from '../metrics';
-import type { JournalEntry, KvStore } from './kv-store';
+import { KvUnavailableError, type JournalEntry, type KvStore } from './kv-store';
 import { deliver } from './memory-kv';
 
 /**
@@ -18,6 +18,14 @@ redis.call('PUBLISH', ARGV[3], id .. ' ' .. ARGV[1])
 return id
 `;
 
+/**
+ * Every failure but Redis's own answer to a command (a ReplyError, our bug) means Redis cannot
+ * be reached now: connection refused or lost, offline while reconnecting, retries spent.
+ */
+function reachFailure(err: unknown): never {
+  throw err instanceof ReplyError ? err : new KvUnavailableError(err);
+}
+
 /** Shared state for several instances. Each method is one atomic Redis command or MULTI. */
 export class RedisKvStore implements KvStore {
   readonly kind = 'redis';
@@ -33,6 +41,9 @@ export class RedisKvStore implements KvStore {
       connectTimeout: 5_000,
       // Fail fast while Redis is away rather than queueing requests without bound.
       enableOfflineQueue: false,
+      // A command written just before the connection dropped would otherwise wait for the
+      // reconnection indefinitely: every command is short, so 2 s means Redis is away.
+      commandTimeout: 2_000,
     });
     // Reconnection is automatic; errors surface on the commands that fail, and are counted here.
     this.#redis.on('error', () => metrics.kvErrors.inc());
@@ -43,54 +54,54 @@ export class RedisKvStore implements KvStore {
   }
 
   async get(key: string) {
-    return this.#redis.get(this.prefix + key);
+    return this.#redis.get(this.prefix + key).catch(reachFailure);
   }
 
   async set(key: string, value: string, ttlMs: number) {
-    await this.#redis.set(this.prefix + key, value, 'PX', ttlMs);
+    await this.#redis.set(this.prefix + key, value, 'PX', ttlMs).catch(reachFailure);
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number) {
-    return (await this.#redis.set(this.prefix + key, value, 'PX', ttlMs, 'NX')) === 'OK';
+    return (await this.#redis.set(this.prefix + key, value, 'PX', ttlMs, 'NX').catch(reachFailure)) === 'OK';
   }
 
   async take(key: string) {
-    return this.#redis.getdel(this.prefix + key);
+    return this.#redis.getdel(this.prefix + key).catch(reachFailure);
   }
 
   async getMany(keys: readonly string[]) {
     if (keys.length === 0) return [];
-    return this.#redis.mget(keys.map((k) => this.prefix + k));
+    return this.#redis.mget(keys.map((k) => this.prefix + k)).catch(reachFailure);
   }
 
   async increment(key: string, ttlMs: number, by = 1) {
     const k = this.prefix + key;
     // SET NX starts the window only for the first increment; both run as one transaction.
-    const results = await this.#redis.multi().set(k, '0', 'PX', ttlMs, 'NX').incrby(k, by).exec();
+    const results = await this.#redis.multi().set(k, '0', 'PX', ttlMs, 'NX').incrby(k, by).exec().catch(reachFailure);
     const [, incr] = results ?? [];
     if (!incr || incr[0]) throw incr?.[0] ?? new Error('redis increment failed');
     return Number(incr[1]);
   }
 
   async delete(key: string) {
-    await this.#redis.del(this.prefix + key);
+    await this.#redis.del(this.prefix + key).catch(reachFailure);
   }
 
   async publish(channel: string, message: string) {
-    await this.#redis.publish(this.prefix + channel, message);
+    await this.#redis.publish(this.prefix + channel, message).catch(reachFailure);
   }
 
   async appendToJournal(journal: string, channel: string, message: string, keepMs: number) {
-    return (await this.#redis.eval(APPEND_TO_JOURNAL, 1, this.prefix + journal, message, keepMs, this.prefix + channel)) as string;
+    return (await this.#redis.eval(APPEND_TO_JOURNAL, 1, this.prefix + journal, message, keepMs, this.prefix + channel).catch(reachFailure)) as string;
   }
 
   async readJournal(journal: string, afterId: string | null): Promise<JournalEntry[]> {
-    const entries = await this.#redis.xrange(this.prefix + journal, afterId === null ? '-' : `(${afterId}`, '+');
+    const entries = await this.#redis.xrange(this.prefix + journal, afterId === null ? '-' : `(${afterId}`, '+').catch(reachFailure);
     return entries.map(([id, fields]) => ({ id, message: fields[1] ?? '' }));
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {
-    const subscriber = await this.#openSubscriber();
+    const subscriber = await this.#openSubscriber().catch(reachFailure);
     const entry = (message: string) => handler(message);
     let topic = this.#channels.get(channel);
     if (!topic) {

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { RETURN_CODES, type ApiEnvelope, type ReturnCodeName } from '@portal/shared';
+import { isDatabaseOutage } from '../db/database';
+import { KvUnavailableError } from '../kv/kv-store';
+import { metrics } from '../metrics';
 
 type CatalogueEntry = (typeof RETURN_CODES)[ReturnCodeName];
 
@@ -38,6 +41,18 @@ const FASTIFY_CODES: Record<string, CatalogueEntry> = {
   FST_ERR_NOT_FOUND: RETURN_CODES.NOT_FOUND,
 };
 
+/** Seconds a client waits before retrying during an outage: pools and Redis reconnect within about 2 s. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 3;
+
+/** Which dependency an error says is unreachable, looking through wrapped causes; undefined for any other error. */
+export function outageOf(error: unknown): 'database' | 'kv' | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof KvUnavailableError) return 'kv';
+    if (isDatabaseOutage(e)) return 'database';
+  }
+  return undefined;
+}
+
 /** The first validation issue, phrased for a person: the schemas carry the spec's messages. */
 function validationMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -73,6 +88,14 @@ export function registerErrorHandling(app: FastifyInstance, notFound: (req: Fast
       request.log.info({ err: error }, 'client error');
       const body = { returnCode: RETURN_CODES.INVALID_PARAMETER.code, returnMsg: RETURN_CODES.INVALID_PARAMETER.message, data: null };
       return reply.code(error.statusCode).send(body);
+    }
+    const outage = outageOf(error);
+    if (outage) {
+      // Not the request's fault and not a bug: the client retries, the operator watches the metric.
+      request.log.warn({ err: error, dependency: outage }, 'dependency unavailable');
+      metrics.dependencyOutages.inc({ dependency: outage, effect: 'refused' });
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return sendError(reply, RETURN_CODES.SERVICE_UNAVAILABLE);
     }
     request.log.error({ err: error }, 'unhandled error');
     const entry = error.statusCode === 503 ? RETURN_CODES.SERVICE_UNAVAILABLE : RETURN_CODES.INTERNAL_ERROR;

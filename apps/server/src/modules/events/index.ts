@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEventInput } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import { KvUnavailableError } from '../../kv/kv-store';
+import { metrics } from '../../metrics';
 import type { SessionStore } from '../../platform/sessions';
 import { publishEvent, type EventAudience } from './event-journal';
 import { eventRoutes } from './events.routes';
@@ -33,9 +35,19 @@ export class LiveEvents {
     this.#tickets = new StreamTickets(ctx.kv);
   }
 
-  /** Resolves with the event's id once it is in the shared journal and announced to every instance. */
-  publish(event: LiveEventInput, audience: EventAudience): Promise<string> {
-    return publishEvent(this.ctx.kv, event, audience);
+  /**
+   * Resolves with the event's id once it is in the shared journal and announced to every
+   * instance; null when the shared store is unreachable. Events follow committed writes, which
+   * must not turn into errors: browsers that miss one see the change at their next refresh.
+   */
+  async publish(event: LiveEventInput, audience: EventAudience): Promise<string | null> {
+    try {
+      return await publishEvent(this.ctx.kv, event, audience);
+    } catch (err) {
+      if (!(err instanceof KvUnavailableError)) throw err;
+      metrics.dependencyOutages.inc({ dependency: 'kv', effect: 'event_lost' });
+      return null;
+    }
   }
 
   /** A ticket for the anonymous stream of a scan-code login ticket (modules/scan), which ends when the ticket does (`expiresAt`, ms). */
