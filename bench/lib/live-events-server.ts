@@ -31,6 +31,7 @@ process.on('message', (request: ServerRequest) => {
     if (request.type === 'publish') {
       const publishedAt = process.hrtime.bigint();
       const id = await app.events.publish(request.event, request.audience);
+      if (id === null) throw new Error('the shared store is unreachable: the event was not published');
       send({ type: 'published', id, publishedAt: String(publishedAt) });
     } else {
       // Twice, with a pause, so what is left is what the streams hold.

@@ -121,6 +121,16 @@ describe('one contract per operation: routes, catalogue and policies', () => {
   });
 });
 
+describe('Idempotency-Key', () => {
+  it('is taken by every write of a session (signed or anti-replay POSTs, and the profile update) and by nothing public', () => {
+    const writes = OPERATIONS.filter((op) => op.method === 'POST' && !op.audience.includes('public') && (op.defaults.isAra === 1 || op.signing));
+    const reads = new Set(['INSTRUCTION_PAYER_ACCOUNTS', 'EVENT_STREAM_TICKET']);
+    expect(writes.filter((op) => !op.idempotent).map((op) => op.id).sort()).toEqual([...reads].sort());
+    expect(OPERATIONS.filter((op) => op.idempotent && op.audience.includes('public'))).toEqual([]);
+    expect(OPERATIONS.find((op) => op.id === 'CURRENT_USER_UPDATE')?.idempotent).toBe(true);
+  });
+});
+
 describe('the API catalogue in a fresh production database', () => {
   let app: TestApp;
   let keysDir: string;

@@ -21,6 +21,10 @@ export const RETURN_CODES = {
   API_LIST_STALE: { code: '010010', status: 409, message: '接口清单已更新，请重试' },
   /** An Idempotency-Key sent again with a request that differs from the one it was first used with. */
   IDEMPOTENCY_KEY_REUSED: { code: '010011', status: 409, message: '该幂等键（Idempotency-Key）已用于内容不同的请求，请勿重复使用' },
+  /** The key's first request committed but its answer is not known yet (still finishing, or its instance stopped). */
+  IDEMPOTENCY_IN_PROGRESS: { code: '010012', status: 409, message: '该请求已受理，结果尚未返回，请稍后刷新查看' },
+  /** An Idempotency-Key header that is empty, too long or not printable ASCII. */
+  IDEMPOTENCY_KEY_INVALID: { code: '010013', status: 400, message: '幂等键（Idempotency-Key）格式不正确：应为1至100位可打印字符' },
 
   APPID_INVALID: { code: '020001', status: 400, message: '应用标识(appid)无效' },
   BL_HEADER_INVALID: { code: '020002', status: 400, message: '请求头BL无效' },

@@ -303,12 +303,14 @@ export interface InstructionAttachmentsTable {
   uploaded_at: CreatedAt;
 }
 
-export interface InstructionIdempotencyTable {
-  user_id: number;
+/** A write's Idempotency-Key (0027): written in the write's transaction, its answer after. */
+export interface IdempotentRequestsTable {
+  scope: string;
   idem_key: string;
-  instruction_id: number;
-  /** SHA-256 of the request the key was first used with (0023); null on older rows. */
-  body_sha256: string | null;
+  operation_id: string;
+  body_sha256: string;
+  request_id: string;
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -477,7 +479,7 @@ export interface DB {
   instructions: InstructionsTable;
   instruction_history: InstructionHistoryTable;
   instruction_attachments: InstructionAttachmentsTable;
-  instruction_idempotency: InstructionIdempotencyTable;
+  idempotent_requests: IdempotentRequestsTable;
   risk_notices: RiskNoticesTable;
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;

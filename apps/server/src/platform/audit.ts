@@ -4,6 +4,7 @@ import { Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../plugins/errors';
+import { markWrite } from '../plugins/idempotency';
 import { appendAuditEntry } from './audit.queries';
 
 /**
@@ -48,6 +49,8 @@ export interface AuditEvent {
  */
 export async function recordAudit(target: Database | Kysely<DB>, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const db = target instanceof Kysely ? target : target.db;
+  // A write's success is recorded in its transaction: its Idempotency-Key commits with it.
+  if (event.outcome === 'success' && db.isTransaction) await markWrite(db as Transaction<DB>, request);
   // A partner's session acts as its client's seat: its entries name that seat and its person, and,
   // as username, the client (no person logged in).
   const seat = request.session?.userNo ? request.session : undefined;

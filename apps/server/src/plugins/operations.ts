@@ -17,6 +17,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../app-context';
 import { AppError, ok } from './errors';
+import { keyOf, runOnce } from './idempotency';
 import { contentDisposition, fileTickets, type FileAnswer } from './file-tickets';
 import { rateLimit } from './rate-limit';
 
@@ -102,7 +103,8 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
     json<Op extends AnyOperation>(op: Op, handler: (call: OperationCall<Op>) => Promise<OperationData<Op> | FastifyReply>) {
       if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`operation ${op.id} is not a json or upload operation`);
       register(op, async (call) => {
-        const result = await handler(call);
+        const key = keyOf(call.request, op, call.input);
+        const result = key ? await runOnce(ctx.database, call.request, key, () => handler(call)) : await handler(call);
         // A returned reply resolves (as a thenable) once it is sent: then there is nothing to add.
         return call.reply.sent ? call.reply : ok(result);
       });

@@ -9,6 +9,7 @@ const LOGIN_ROUTES: readonly string[] = [paths.login, paths.handleLoginSign, pat
 /** Spec §8 / §9: the 401 message stays 5 seconds; an error message antd's usual 3. */
 const UNAUTHORIZED_SECONDS = 5;
 const ERROR_SECONDS = 3;
+const RETRY_KEY = 'http-retry';
 
 /** Installs the HTTP client's user-facing behaviour of spec §8 (messages, the two 401 paths). */
 export function useHttpFeedback() {
@@ -20,6 +21,10 @@ export function useHttpFeedback() {
   useEffect(() => {
     setHttpNotifier({
       error: (text) => message.error(text, ERROR_SECONDS),
+      retrying(progress) {
+        if (progress === 'done') return message.destroy(RETRY_KEY);
+        message.loading({ key: RETRY_KEY, content: `${HTTP_MESSAGES.retrying}（第${progress.attempt}次，共${progress.of}次）…` });
+      },
       unauthorized(serverMessage) {
         if (LOGIN_ROUTES.includes(location.pathname)) {
           modal.warning({

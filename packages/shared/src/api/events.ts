@@ -47,6 +47,8 @@ export type LiveEventInput = z.infer<typeof liveEventInputSchema>;
 export const eventTicket = defineOperation({
   ...base,
   id: 'EVENT_STREAM_TICKET',
+  // Each call must give a fresh one-time ticket.
+  idempotent: false,
   // The answer is a credential for the next 30 seconds: it never travels in the clear.
   pinned: ['encrypted'],
   name: '获取实时事件流票据',

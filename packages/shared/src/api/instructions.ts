@@ -265,6 +265,8 @@ export type PayerAccount = z.infer<typeof payerAccountSchema>;
 export const payerAccounts = defineOperation({
   ...base,
   id: 'INSTRUCTION_PAYER_ACCOUNTS',
+  // A read, anti-replay because it answers what the caller may spend from.
+  idempotent: false,
   name: '可录入指令的付款账户',
   path: '/{prefix}/instruction/payerAccounts',
   authority: ['INSTRUCTION_ENTRY'],

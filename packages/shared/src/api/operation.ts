@@ -68,6 +68,11 @@ export interface Operation<
    * acting seat may make; `write`: a change, which also needs that seat. Unmarked: never.
    */
   readonly partner?: PartnerUse;
+  /**
+   * A write a session may send with an `Idempotency-Key` (docs/platform/idempotency.md): the
+   * same key and request give the first answer, across instances; the web sends one per action.
+   */
+  readonly idempotent: boolean;
 }
 
 /**
@@ -113,6 +118,8 @@ interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | 
    */
   signing?: SigningLayoutName | ((input: Req extends z.ZodType ? z.output<Req> : never) => SigningSubject);
   partner?: PartnerUse;
+  /** Unset: a session's POST that is signed or anti-replay, i.e. a write; set it for a write without either, or to exclude a read. */
+  idempotent?: boolean;
 }
 
 const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
@@ -136,6 +143,8 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   // A partner system holds no device key, and staff-only or public calls are no partner's business.
   if (def.partner && (def.signing !== undefined || !def.audience.some((a) => a === 'customer'))) throw new Error(`operation ${def.id}: only an unsigned customer operation can be opened to partners`);
   const signing = def.signing === undefined ? undefined : signingOf(def.id, def.signing, def.request);
+  const idempotent = def.idempotent ?? (!isPublic && def.method === 'POST' && (def.antiReplay === true || signing !== undefined));
+  if (idempotent && isPublic) throw new Error(`operation ${def.id}: an Idempotency-Key belongs to a session; a public operation cannot take one`);
   return {
     id: def.id,
     name: def.name,
@@ -150,6 +159,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
     response: def.response as Res,
     defaults: { isEncrypt: flag(def.encrypt), isAra: flag(def.antiReplay), isAuth: isPublic ? 0 : 1, isOpen: 0 },
     pinned: def.pinned ?? [],
+    idempotent,
     ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
     ...(def.partner ? { partner: def.partner } : {}),
     ...(def.envelope ? { envelope: def.envelope } : {}),

@@ -85,6 +85,7 @@ export const profileUpdateSchema = z.object({
 export const currentUserUpdate = defineOperation({
   ...base,
   id: 'CURRENT_USER_UPDATE',
+  idempotent: true,
   name: '修改个人信息',
   method: 'POST',
   path: '/{prefix}/current/user/update',

@@ -12,7 +12,7 @@ import {
   type PayerAccount,
   type instructionsApi,
 } from '@portal/shared';
-import type { DB, InstructionHistoryTable, InstructionIdempotencyTable, InstructionsTable } from '../../db/schema';
+import type { DB, InstructionHistoryTable, InstructionsTable } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 
 /**
@@ -506,14 +506,6 @@ export const lockPayerAccount = (trx: Trx, accountNo: string) =>
 export async function holdsRight(trx: Trx, userNo: string, accountNo: string, right: 'can_entry' | 'can_review') {
   const auth = await trx.selectFrom('account_auth').select(right).where('user_no', '=', userNo).where('account_no', '=', accountNo).executeTakeFirst();
   return Boolean(auth?.[right]);
-}
-
-/** The instruction an idempotency key of a login made, with the digest of the request that made it. */
-export const findIdempotency = (db: Kysely<DB>, userId: number, idemKey: string) =>
-  db.selectFrom('instruction_idempotency').select(['instruction_id', 'body_sha256']).where('user_id', '=', userId).where('idem_key', '=', idemKey).executeTakeFirst();
-
-export async function insertIdempotency(trx: Trx, values: Insertable<InstructionIdempotencyTable>) {
-  await trx.insertInto('instruction_idempotency').values(values).execute();
 }
 
 /** The next serial of the instruction numbers, as text. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
@@ -37,12 +36,10 @@ import {
   deleteAttachment,
   findAttachment,
   findDetail,
-  findIdempotency,
   historySteps,
   holdsRight,
   insertAttachment,
   insertHistory,
-  insertIdempotency,
   insertInstruction,
   instructionChunks,
   listInstructions,
@@ -190,21 +187,6 @@ export class InstructionDesk {
   }
 
   async add(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionAdd>) {
-    const key = request.headers['idempotency-key'];
-    const idemKey = typeof key === 'string' && key.trim() !== '' ? key.trim().slice(0, 100) : null;
-    const db = this.#ctx.database.db;
-    // A key answers the instruction it made only for the same request: reused for another, refused.
-    // (Not the signature: SM2 signs afresh each time, and a retry may be signed again.)
-    const { signMsg: _signature, ...content } = input as typeof input & { signMsg?: unknown };
-    const bodySha256 = createHash('sha256').update(JSON.stringify(content)).digest('hex');
-    const earlier = async () => {
-      if (!idemKey) return undefined;
-      const seen = await findIdempotency(db, session.userId, idemKey);
-      if (seen?.body_sha256 && seen.body_sha256 !== bodySha256) throw new AppError(RETURN_CODES.IDEMPOTENCY_KEY_REUSED);
-      return seen?.instruction_id;
-    };
-    const seen = await earlier();
-    if (seen !== undefined) return (await recordsOf(db, [seen], this.today()))[0]!;
     const id = await this.#write(request, 'instruction.add', { payerAccountNo: input.payerAccountNo, amount: input.amount, submit: input.submit }, async (trx, now) => {
       this.#checkValueDate(input.valueDate);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
@@ -223,17 +205,9 @@ export class InstructionDesk {
       });
       await this.#history(trx, now, inserted, session, 'create', null, '00');
       if (input.submit) await this.#history(trx, now, inserted, session, 'submit', '00', '10');
-      if (idemKey) {
-        // A concurrent retry with the same key fails here on the primary key and rolls back.
-        await insertIdempotency(trx, { user_id: session.userId, idem_key: idemKey, instruction_id: inserted.id, body_sha256: bodySha256, created_at: now });
-      }
       return { result: inserted.id, detail: { id: inserted.id, instructionNo: inserted.instruction_no, status } };
-    }).catch(async (err: unknown) => {
-      const raced = await earlier();
-      if (raced !== undefined) return raced;
-      throw err;
     });
-    return (await recordsOf(db, [id], this.today()))[0]!;
+    return (await recordsOf(this.#ctx.database.db, [id], this.today()))[0]!;
   }
 
   async update(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionUpdate>) {

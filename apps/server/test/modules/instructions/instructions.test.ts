@@ -423,6 +423,35 @@ describe('payment instructions', () => {
     expect(await n()).toBe(before + 2);
   });
 
+  it('answers every step retried with its Idempotency-Key as the first time, once (was 指令状态已变更 for all but add)', async () => {
+    const once = async <T>(op: AnyOperation, body: unknown, who: string): Promise<T> => {
+      const key = { 'idempotency-key': `${op.id}-${Math.random()}` };
+      const first = await ok<T>(op, body, who, key);
+      // Signed afresh, as a client retrying after a lost answer does: the same first answer.
+      expect(await ok<T>(op, body, who, key)).toEqual(first);
+      return first;
+    };
+    const s = await submitted({ amount: '3.00' });
+    const [r] = await once<InstructionRecord[]>(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer');
+    const [c] = await once<InstructionRecord[]>(instructionsApi.instructionConfirm, decide([r!], 'pass'), 'confirmer');
+    const [cr] = await once<InstructionRecord[]>(instructionsApi.instructionConfirmReview, decide([c!], 'pass'), 'confirmReviewer');
+    const [k] = await once<InstructionRecord[]>(instructionsApi.custodianCheck, decide([cr!], 'pass'), 'check');
+    const before = Number(await balance(ACC_TP));
+    expect((await once<InstructionRecord>(instructionsApi.custodianExecute, execution(k!), 'exec')).status).toBe('60');
+    expect(Number(await balance(ACC_TP))).toBe(before - 3);
+    expect((await detail(s.id)).history.map((h) => h.action)).toEqual(['create', 'submit', 'reviewPass', 'confirmPass', 'confirmReviewPass', 'checkPass', 'execute']);
+    const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry({ amount: '2.00' }), 'maker');
+    await once(instructionsApi.instructionSubmit, { ids: [draft.id] }, 'maker');
+    expect((await once<InstructionRecord>(instructionsApi.instructionRevoke, { id: draft.id, reason: '重复录入' }, 'maker')).status).toBe('90');
+    // A refusal keeps nothing: the key may be used again once the request can pass.
+    const key = { 'idempotency-key': `refused-${Math.random()}` };
+    const { res } = await call(instructionsApi.instructionRevoke, { id: draft.id, reason: '' }, 'maker', key);
+    expect(res.statusCode).toBe(400);
+    // A key of the wrong shape is refused before anything runs.
+    const bad = await call(instructionsApi.instructionSubmit, { ids: [draft.id] }, 'maker', { 'idempotency-key': 'has space' });
+    expect(bad.json).toMatchObject({ returnCode: RETURN_CODES.IDEMPOTENCY_KEY_INVALID.code });
+  });
+
   it('refuses a tampered signed listing and an expired pass', async () => {
     const s = await submitted({ amount: '6.00' });
     const tampered = { ...decide([s], 'pass'), instructions: listing([{ ...s, amount: '0.01' }]) };

@@ -25,7 +25,13 @@ export const HTTP_MESSAGES = {
   unauthorized: '认证失败，请重新登录！',
   serviceError: '服务访问异常',
   noResponse: '连接服务器失败',
+  retrying: '服务暂不可用，正在重新提交',
 } as const;
+
+/** A write is sent at most this many times when the service is unavailable (503) or does not answer. */
+export const WRITE_ATTEMPTS = 4;
+/** Waits before attempts 2, 3 and 4: 1, 2, 4 s (the server's Retry-After is 3 s; a blip is usually over within it). */
+const backoffMs = (attempt: number) => 1000 * 2 ** (attempt - 2);
 
 
 export interface RequestOptions {
@@ -256,9 +262,41 @@ async function signed(op: AnyOperation, input: unknown, options: CallOptions): P
  */
 async function call<Op extends AnyOperation>(op: Op, input?: CallInput<Op>, options: CallOptions = {}): Promise<OperationData<Op>> {
   if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`${op.id} is not a JSON or upload operation`);
-  const sent = await signed(op, input, options);
-  const carrier = op.method === 'GET' ? { params: (sent ?? {}) as Record<string, unknown> } : { data: sent };
-  return request<OperationData<Op>>(pathOf(op), { ...options, method: op.method, ...carrier });
+  const once = async (callOptions: CallOptions) => {
+    // Signed for each attempt: a signature's single-use server value does not outlive a refusal.
+    const sent = await signed(op, input, callOptions);
+    const carrier = op.method === 'GET' ? { params: (sent ?? {}) as Record<string, unknown> } : { data: sent };
+    return request<OperationData<Op>>(pathOf(op), { ...callOptions, method: op.method, ...carrier });
+  };
+  if (!op.idempotent) return once(options);
+  // A write carries one key for this action, so sending it again after a lost answer cannot do it twice.
+  const key = options.headers?.['Idempotency-Key'] ?? c.randomHex(16);
+  return withRetries((last) => once({ ...options, silent: options.silent || !last, headers: { ...options.headers, 'Idempotency-Key': key } }), options.silent);
+}
+
+/** No answer, or the server says it is unavailable: worth sending the same request again. */
+const retryable = (err: unknown) => err instanceof ApiError && (err.status === 503 || (err.status === undefined && err.message === HTTP_MESSAGES.noResponse));
+
+/** Runs `attempt` up to WRITE_ATTEMPTS times while it fails retryably, showing progress; the last failure is shown as usual. */
+async function withRetries<T>(attempt: (last: boolean) => Promise<T>, silent?: boolean): Promise<T> {
+  try {
+    for (let n = 1; ; n++) {
+      const last = n === WRITE_ATTEMPTS;
+      try {
+        return await attempt(last);
+      } catch (err) {
+        if (last || !retryable(err)) {
+          // The silent attempts showed nothing (a 401 shows itself): this failure is the user's to read.
+          if (!last && !silent && err instanceof ApiError && err.status !== 401) notify().error(err.message);
+          throw err;
+        }
+        if (!silent) notify().retrying({ attempt: n + 1, of: WRITE_ATTEMPTS });
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(n + 1)));
+      }
+    }
+  } finally {
+    if (!silent) notify().retrying('done');
+  }
 }
 
 export const http = {
