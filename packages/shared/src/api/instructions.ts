@@ -21,6 +21,7 @@ const base = { category: '指令管理', serviceId: 'zctg-customer', audience: [
 const staff = { category: '托管行指令', serviceId: 'zctg-custodian', audience: ['staff'], method: 'POST', encrypt: true } as const;
 
 export const INSTRUCTION_MESSAGES = {
+  /** A batch's names the instructions that changed after a '：'. */
   stale: '指令状态已变更，请刷新后重试',
   balance: '可用余额不足',
   single: '超过单笔限额',
@@ -32,6 +33,14 @@ export const INSTRUCTION_MESSAGES = {
   /** The entry form's warning on an account nobody besides the maker may review (`hasReviewer`). */
   noReviewer: '该账户暂无复核人员，提交的指令将无人复核，请联系企业管理员在账户管理中设置复核权限',
 } as const;
+
+/**
+ * The `data` of a batch refused because some of its instructions changed state under it (another
+ * reviewer was first, the maker revoked): their ids, so the list refreshes them and the rest can
+ * be signed and sent again.
+ */
+export const staleBatchSchema = z.object({ stale: z.array(z.number().int()) });
+export type StaleBatch = z.infer<typeof staleBatchSchema>;
 
 const instructionId = int4Id('指令编号不正确');
 const ymd = (label: string) =>

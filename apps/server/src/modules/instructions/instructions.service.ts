@@ -19,6 +19,7 @@ import {
   type OperationParsed,
   type PerformedDuty,
   type AuditEventCode,
+  type StaleBatch,
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
@@ -63,6 +64,8 @@ type Input<Op> = OperationParsed<Op>;
 const M = instructionsApi.INSTRUCTION_MESSAGES;
 
 const stale = () => refuse(M.stale);
+const staleBatch = (rows: readonly { id: number; instruction_no: string }[]) =>
+  new AppError(RETURN_CODES.INVALID_PARAMETER, `${M.stale}：${rows.map((r) => r.instruction_no).join('、')}`, { stale: rows.map((r) => r.id) } satisfies StaleBatch);
 const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, '指令不存在');
 /** The columns a maker enters, from an add or an update; the third party comes from the account, never the maker. */
 const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'submit'>, thirdParty: string | null) => ({
@@ -314,7 +317,11 @@ export class InstructionDesk {
       for (const row of ordered) {
         if (kind === 'review' && row.enterprise_no !== session.enterpriseNo) throw notFound();
         if ((kind === 'confirm' || kind === 'confirmReview') && row.third_party_enterprise_no !== session.enterpriseNo) throw notFound();
-        if (nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null }) === null) throw stale();
+      }
+      // Every instruction that changed under the batch is named, so the client can send the rest.
+      const moved = ordered.filter((row) => nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null }) === null);
+      if (moved.length > 0) throw staleBatch(moved);
+      for (const row of ordered) {
         const duty = DUTY_OF[action];
         const earlier = dutyConflict(duty, session.userId, await this.#performed(trx, row));
         if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage(duty, earlier));

@@ -262,7 +262,7 @@ describe('payment instructions', () => {
     expect(d.history[6]!.signData).toBe(`InstructionExecute|${draft.instructionNo}|${ACC_TP}|6222020000000099|1000.00|CNY|${today}`);
     // Illegal steps now: nothing moves from 60.
     await refused(instructionsApi.instructionRevoke, { id: draft.id, reason: '不要了' }, 'maker', 400, '指令状态已变更，请刷新后重试');
-    await refused(instructionsApi.instructionReview, decide([done], 'pass'), 'reviewer', 400, '指令状态已变更，请刷新后重试');
+    expect((await refused(instructionsApi.instructionReview, decide([done], 'pass'), 'reviewer', 400)).returnMsg).toBe(`指令状态已变更，请刷新后重试：${done.instructionNo}`);
     await refused(instructionsApi.custodianExecute, execution(done), 'exec', 400, '指令状态已变更，请刷新后重试');
     // History is append-only.
     await expect(db().deleteFrom('instruction_history').where('instruction_id', '=', draft.id).execute()).rejects.toThrow(/append-only/);
@@ -382,8 +382,18 @@ describe('payment instructions', () => {
     const s = await submitted({ amount: '4.00' });
     const results = await Promise.all([call(instructionsApi.instructionReview, decide([s], 'pass'), 'reviewer'), call(instructionsApi.instructionReview, decide([s], 'refuse', '重复'), 'reviewer')]);
     expect(results.map((x) => x.res.statusCode).sort()).toEqual([200, 400]);
-    expect(results.find((x) => x.res.statusCode === 400)!.json.returnMsg).toBe('指令状态已变更，请刷新后重试');
+    expect(results.find((x) => x.res.statusCode === 400)!.json).toMatchObject({ returnMsg: `指令状态已变更，请刷新后重试：${s.instructionNo}`, data: { stale: [s.id] } });
     expect((await detail(s.id)).history.filter((h) => h.action.startsWith('review'))).toHaveLength(1);
+  });
+
+  it('names the instructions of a batch that changed under it, so the rest can be sent again', async () => {
+    const [a, b, c] = [await submitted({ amount: '1.10' }), await submitted({ amount: '1.20' }), await submitted({ amount: '1.30' })];
+    await ok(instructionsApi.instructionRevoke, { id: b!.id, reason: '录错' }, 'maker');
+    const { json } = await call(instructionsApi.instructionReview, decide([a!, b!, c!], 'pass'), 'reviewer');
+    expect(json).toMatchObject({ returnCode: RETURN_CODES.INVALID_PARAMETER.code, returnMsg: `指令状态已变更，请刷新后重试：${b!.instructionNo}`, data: { stale: [b!.id] } });
+    expect((await detail(a!.id)).status).toBe('10');
+    const passed = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([a!, c!], 'pass'), 'reviewer');
+    expect(passed.map((r) => r.status)).toEqual(['20', '20']);
   });
 
   it('refuses one of two concurrent submits that together exceed the available balance, and the limits', async () => {
@@ -627,7 +637,7 @@ describe('payment instructions', () => {
         const steps = Number(await historyLength(row.id));
         const { res, json } = await act(action, row);
         if (to === null) {
-          expect([res.statusCode, json.returnMsg], `${status} ${action}`).toEqual([400, '指令状态已变更，请刷新后重试']);
+          expect([res.statusCode, json.returnMsg.split('：')[0]], `${status} ${action}`).toEqual([400, '指令状态已变更，请刷新后重试']);
           expect((await detail(row.id)).version, `${status} ${action} left the row alone`).toBe(row.version);
           expect(Number(await historyLength(row.id))).toBe(steps);
         } else {

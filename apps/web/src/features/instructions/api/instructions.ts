@@ -44,7 +44,8 @@ function useInstructionWrite<I, O>(write: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: instructionsKey }), queryClient.invalidateQueries({ queryKey: remindersKey })]),
+    // A refusal refreshes too: a batch refused because rows changed under it shows them as they are now.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: instructionsKey }), queryClient.invalidateQueries({ queryKey: remindersKey })]),
   });
 }
 

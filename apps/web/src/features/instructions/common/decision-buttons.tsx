@@ -1,4 +1,5 @@
 import { instructionsApi, totalsByCurrency, type InstructionRecord } from '@portal/shared';
+import { ApiError } from '../../../lib/api-error';
 import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { Decision } from '../api/instructions';
@@ -14,6 +15,15 @@ interface DecisionButtonsProps {
   onDone: () => void;
   /** Why a row cannot be passed (an expired one at the custodian's check), or null. */
   passBlocked?: (rows: readonly InstructionRecord[]) => string | null;
+  /** Rows that changed under a refused batch: the list unselects them (it refreshes by itself). */
+  onStale: (ids: readonly number[]) => void;
+}
+
+/** The ids a batch refusal names as changed under it (`data.stale`), or none. */
+function staleIds(err: unknown): number[] {
+  if (!(err instanceof ApiError)) return [];
+  const parsed = instructionsApi.staleBatchSchema.safeParse(err.data);
+  return parsed.success ? parsed.data.stale : [];
 }
 
 const reasonRules = [
@@ -22,21 +32,34 @@ const reasonRules = [
 ];
 
 /** 通过 / 退回 for the selected rows as one batch; 退回 asks for the reason. */
-export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked }: DecisionButtonsProps) {
+export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked, onStale }: DecisionButtonsProps) {
   const { modal } = App.useApp();
   const message = useMessage();
   const [refusing, setRefusing] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
 
-  const run = async (result: 'pass' | 'refuse', reason: string) => {
+  const run = async (result: 'pass' | 'refuse', reason: string, batch: readonly InstructionRecord[] = rows): Promise<boolean> => {
+    const word = result === 'pass' ? '通过' : '退回';
     try {
-      await decide({ rows, result, reason });
-      message.success(`已${result === 'pass' ? '通过' : '退回'} ${rows.length} 条指令`);
+      await decide({ rows: batch, result, reason });
+      message.success(`已${word} ${batch.length} 条指令`);
       onDone();
       return true;
-    } catch {
-      // The HTTP client has shown the refusal (a batch is all or nothing).
-      return false;
+    } catch (err) {
+      // The HTTP client has shown the refusal (a batch is all or nothing). When it names rows
+      // that changed meanwhile (another reviewer was first), offer to sign and send the rest.
+      const stale = staleIds(err);
+      const rest = batch.filter((r) => !stale.includes(r.id));
+      if (stale.length === 0) return false;
+      onStale(stale);
+      if (rest.length === 0) return false;
+      modal.confirm({
+        title: '部分指令已被处理',
+        content: `有 ${stale.length} 条指令的状态已变更，已取消选择并刷新列表。是否重新签名并${verb}${word}其余 ${rest.length} 条指令（合计 ${totalsByCurrency(rest)}）？`,
+        okText: `${verb}${word}其余指令`,
+        onOk: () => run(result, reason, rest),
+      });
+      return result === 'refuse';
     }
   };
 

@@ -45,7 +45,7 @@ export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
         queryFields={QUERY_FIELDS}
         rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
         selection={selected.selection}
-        toolbar={<DecisionButtons rows={selected.rows} verb={verb} decide={deciding.mutateAsync} busy={deciding.isPending} onDone={selected.clear} />}
+        toolbar={<DecisionButtons rows={selected.rows} verb={verb} decide={deciding.mutateAsync} busy={deciding.isPending} onDone={selected.clear} onStale={(ids) => selected.drop(ids, (r) => r.id)} />}
       />
       <InstructionDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </>

@@ -33,7 +33,7 @@ export function CustodianCheckPage() {
         queryFields={INSTRUCTION_QUERY_FIELDS}
         rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
         selection={selected.selection}
-        toolbar={<DecisionButtons rows={selected.rows} verb="审核" decide={checking.mutateAsync} busy={checking.isPending} onDone={selected.clear} passBlocked={expiredIn} />}
+        toolbar={<DecisionButtons rows={selected.rows} verb="审核" decide={checking.mutateAsync} busy={checking.isPending} onDone={selected.clear} onStale={(ids) => selected.drop(ids, (r) => r.id)} passBlocked={expiredIn} />}
       />
       <InstructionDetailDrawer id={openId} staff onClose={() => setOpenId(null)} />
     </Card>
