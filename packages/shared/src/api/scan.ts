@@ -68,7 +68,14 @@ export const scanConfirm = defineOperation({
   audience: ['customer', 'staff'],
   encrypt: true,
   antiReplay: true,
-  request: withSignature(z.object({ ticket: scanTicketSchema, result: z.enum(['confirm', 'deny'], { error: '确认结果须为confirm或deny' }) })),
+  request: withSignature(
+    z.object({
+      ticket: scanTicketSchema,
+      /** SM3 of the ticket (lowercase hex), which the answer signs in its place; the server hashes the ticket itself. */
+      ticketSm3: z.string({ error: '二维码摘要须为64位小写十六进制SM3' }).regex(/^[0-9a-f]{64}$/, '二维码摘要须为64位小写十六进制SM3'),
+      result: z.enum(['confirm', 'deny'], { error: '确认结果须为confirm或deny' }),
+    }),
+  ),
   signing: 'ScanConfirm',
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RETURN_CODES, SCAN_MESSAGES, type OperationParsed, type scanApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
@@ -86,8 +87,9 @@ export class ScanLogin {
   /** The phone's signed answer: a denial, or a one-time code for the waiting page. */
   async confirm(request: FastifyRequest, session: SessionInfo, input: OperationParsed<typeof scanApi.scanConfirm>) {
     this.#ensureEnabled();
-    // The phone's own key signed its answer (checked before the ticket is spent).
-    await verifyOperationSignature(this.#ctx.database.db, request, input);
+    // The phone's own key signed its answer (checked before the ticket is spent), naming the
+    // ticket by its SM3 so the audit entry's signing data holds no usable ticket.
+    await verifyOperationSignature(this.#ctx.database.db, request, input, { ticketSm3: createHash('sm3').update(input.ticket).digest('hex') });
     const scanId = OneTimeTickets.idOf(input.ticket);
     const pending = await this.#tickets.take(input.ticket);
     if (!pending) {

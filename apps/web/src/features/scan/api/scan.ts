@@ -1,4 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import { portalCrypto } from '@portal/crypto';
 import { scanApi } from '@portal/shared';
 import { http } from '../../../lib/http';
 
@@ -11,6 +12,12 @@ export const scanInfoQuery = (ticket: string) =>
     retry: false,
   });
 
-/** `scanConfirm` (signed by the phone's device key): resolves to the answer given. */
+/** `scanConfirm` (signed by the phone's device key, the ticket named by its SM3): resolves to the answer given. */
 export const useScanAnswer = (ticket: string) =>
-  useMutation({ mutationFn: (result: 'confirm' | 'deny') => http.call(scanApi.scanConfirm, { ticket, result }).then(() => result) });
+  useMutation({
+    mutationFn: async (result: 'confirm' | 'deny') => {
+      const ticketSm3 = portalCrypto.toHex(await portalCrypto.sm3(portalCrypto.utf8Encode(ticket)));
+      await http.call(scanApi.scanConfirm, { ticket, ticketSm3, result });
+      return result;
+    },
+  });
