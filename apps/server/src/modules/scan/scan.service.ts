@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RETURN_CODES, SCAN_MESSAGES, type OperationParsed, type scanApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
@@ -18,6 +18,22 @@ interface PendingScan {
   clientIp: string;
   requestedAt: string;
   expiresAt: string;
+  /** The number the desktop shows, and the three the phone picks from (it among them). */
+  matchNumber: string;
+  choices: string[];
+}
+
+/** A two-digit number for the desktop and two others beside it, in random order. */
+function matchingNumbers(): { matchNumber: string; choices: string[] } {
+  const picked = new Set<number>();
+  while (picked.size < 3) picked.add(randomInt(10, 100));
+  const numbers = [...picked].map(String);
+  const choices = [...numbers];
+  for (let i = choices.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [choices[i], choices[j]] = [choices[j]!, choices[i]!];
+  }
+  return { matchNumber: numbers[0]!, choices };
 }
 
 /** What a confirmation grants: a web session of the phone's seat, bound to the desktop's device key. */
@@ -70,18 +86,24 @@ export class ScanLogin {
       clientIp: request.ip,
       requestedAt: new Date(now).toISOString(),
       expiresAt: new Date(now + config.SCAN_TICKET_TTL_MS).toISOString(),
+      ...matchingNumbers(),
     };
     const { ticket, id: scanId } = await this.#tickets.issue(pending, config.SCAN_TICKET_TTL_MS);
-    return { ticket, streamTicket: await this.#events.scanStreamTicket(scanId, now + config.SCAN_TICKET_TTL_MS), expiresIn: Math.ceil(config.SCAN_TICKET_TTL_MS / 1000) };
+    return {
+      ticket,
+      streamTicket: await this.#events.scanStreamTicket(scanId, now + config.SCAN_TICKET_TTL_MS),
+      expiresIn: Math.ceil(config.SCAN_TICKET_TTL_MS / 1000),
+      matchNumber: pending.matchNumber,
+    };
   }
 
-  /** What the phone shows before its user answers: where and when the desktop asked. */
+  /** What the phone shows before its user answers: where and when the desktop asked, and the numbers to pick from. */
   async info(ticket: string) {
     this.#ensureEnabled();
     const pending = await this.#tickets.peek(ticket);
     if (!pending) throw refuse(SCAN_MESSAGES.ticketInvalid);
-    const { userAgent, clientIp, requestedAt, expiresAt } = pending;
-    return { userAgent, clientIp, requestedAt, expiresAt };
+    const { userAgent, clientIp, requestedAt, expiresAt, choices } = pending;
+    return { userAgent, clientIp, requestedAt, expiresAt, choices };
   }
 
   /** The phone's signed answer: a denial, or a one-time code for the waiting page. */
@@ -97,6 +119,12 @@ export class ScanLogin {
       throw refuse(SCAN_MESSAGES.ticketInvalid);
     }
     const detail = { desktopIp: pending.clientIp, desktopDevice: pending.deviceKey.slice(0, 18), result: input.result };
+    // Number matching: a wrong pick is no confirmation, and the ticket (already spent) is denied.
+    if (input.result === 'confirm' && input.matchNumber !== pending.matchNumber) {
+      await recordAudit(this.#ctx.database, request, { event: 'scan.confirm', outcome: 'failure', detail: { ...detail, reason: 'number_mismatch' } });
+      await this.#events.publish({ kind: 'scan.denied' }, { to: 'scan', scanId });
+      throw refuse(SCAN_MESSAGES.numberMismatch);
+    }
     if (input.result === 'deny') {
       await recordAudit(this.#ctx.database, request, { event: 'scan.confirm', outcome: 'success', detail });
       await this.#events.publish({ kind: 'scan.denied' }, { to: 'scan', scanId });
