@@ -53,9 +53,12 @@ async function expectConfirmation(page: Page) {
   await expect(page.getByRole('button', { name: '确认登录' })).toBeDisabled();
 }
 
+/** Taps one of the phone page's numbers (antd hides the radio input inside its label). */
+const pick = (page: Page, number: string) => page.locator('label').filter({ has: page.getByRole('radio', { name: number, exact: true }) }).click();
+
 /** Picks a number on the phone's page and confirms. */
 async function confirmWith(page: Page, number: string) {
-  await page.getByRole('radio', { name: number, exact: true }).check({ force: true });
+  await pick(page, number);
   await page.getByRole('button', { name: '确认登录' }).click();
 }
 
@@ -91,7 +94,8 @@ test('scan login end to end: the phone confirms, the desktop is logged in within
 test('a denied ticket says so on the desktop and offers a new QR code', async ({ browser }) => {
   const desktop = await desktopScanPage(browser);
   const phone = await phoneOpens(browser, desktop.url);
-  await phone.page.getByRole('radio', { name: desktop.number, exact: true }).check({ force: true });
+  await pick(phone.page, desktop.number);
+  await expect(phone.page.getByRole('radio', { name: desktop.number, exact: true })).toBeChecked();
   await phone.page.screenshot({ path: '../docs/screenshots/scan-login-phone.png', fullPage: true });
   await phone.page.getByRole('button', { name: /^拒\s*绝$/ }).click();
   await expect(phone.page.getByText('已拒绝登录')).toBeVisible();

@@ -91,7 +91,7 @@ export function ScanLogin() {
       {state.step === 'waiting' && (
         <>
           <img src={state.qr} alt="扫码登录二维码" width={200} height={200} data-scan-url={state.target} />
-          <Typography.Paragraph>请使用已登录的手机扫描二维码，并在手机上选择下方数字确认登录</Typography.Paragraph>
+          <Typography.Paragraph>请使用已登录的手机扫描二维码，并在手机上选择下方数字</Typography.Paragraph>
           <div className={styles.scanNumber} role="status" aria-label="登录验证数字" data-scan-number={state.matchNumber}>
             {state.matchNumber}
           </div>
