@@ -7,7 +7,7 @@ import { deviceKey } from './device-key';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** The desktop's login page on its 扫码登录 tab; answers the QR code's address. */
+/** The desktop's login page on its 扫码登录 tab; answers the QR code's address and the number shown under it. */
 async function desktopScanPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -17,7 +17,9 @@ async function desktopScanPage(browser: Browser) {
   await expect(qr).toBeVisible();
   const url = (await qr.getAttribute('data-scan-url'))!;
   expect(url).toMatch(/\/zctgdzhwy\/scan\?t=[A-Za-z0-9_-]{43}$/);
-  return { context, page, url };
+  const number = (await page.getByRole('status', { name: '登录验证数字' }).getAttribute('data-scan-number'))!;
+  expect(number).toMatch(/^[1-9][0-9]$/);
+  return { context, page, url, number };
 }
 
 /** A phone that opens the QR code's address and logs in there (a mobile login). */
@@ -39,17 +41,32 @@ async function phoneOpens(browser: Browser, url: string) {
   return phone;
 }
 
+/** Who asks, in words: the desktop's browser and system, its address (an internal one here), and three numbers. */
 async function expectConfirmation(page: Page) {
   await expect(page.getByText('扫码登录确认')).toBeVisible();
   await expect(page.locator('[data-scan-ua]')).toContainText('Mozilla');
-  await expect(page.getByText('127.0.0.1')).toBeVisible();
+  const details = page.locator('.ant-descriptions');
+  await expect(details.getByText(/^Linux 上的 Chrome 浏览器$/)).toBeVisible();
+  await expect(details.getByText('127.0.0.1（内网地址）')).toBeVisible();
+  await expect(page.getByText(/Linux 上的 Chrome 浏览器，内网地址 127\.0\.0\.1，刚刚发起登录/)).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: '确认登录' })).toBeDisabled();
+}
+
+/** Taps one of the phone page's numbers (antd hides the radio input inside its label). */
+const pick = (page: Page, number: string) => page.locator('label').filter({ has: page.getByRole('radio', { name: number, exact: true }) }).click();
+
+/** Picks a number on the phone's page and confirms. */
+async function confirmWith(page: Page, number: string) {
+  await pick(page, number);
+  await page.getByRole('button', { name: '确认登录' }).click();
 }
 
 test('scan login end to end: the phone confirms, the desktop is logged in within moments and can sign; the phone stays logged in', async ({ browser }) => {
   const desktop = await desktopScanPage(browser);
   const phone = await phoneOpens(browser, desktop.url);
 
-  await phone.page.getByRole('button', { name: '确认登录' }).click();
+  await confirmWith(phone.page, desktop.number);
   await expect(phone.page.getByText('已确认登录')).toBeVisible();
   const confirmedAt = Date.now();
   await expect(desktop.page).toHaveURL(/\/home$/, { timeout: 5_000 });
@@ -77,13 +94,28 @@ test('scan login end to end: the phone confirms, the desktop is logged in within
 test('a denied ticket says so on the desktop and offers a new QR code', async ({ browser }) => {
   const desktop = await desktopScanPage(browser);
   const phone = await phoneOpens(browser, desktop.url);
-  await phone.page.screenshot({ path: '../docs/screenshots/scan-login-phone.png' });
+  await pick(phone.page, desktop.number);
+  await expect(phone.page.getByRole('radio', { name: desktop.number, exact: true })).toBeChecked();
+  await phone.page.screenshot({ path: '../docs/screenshots/scan-login-phone.png', fullPage: true });
   await phone.page.getByRole('button', { name: /^拒\s*绝$/ }).click();
   await expect(phone.page.getByText('已拒绝登录')).toBeVisible();
   await expect(desktop.page.getByText('已在手机上拒绝本次登录')).toBeVisible({ timeout: 2_000 });
   await expect(desktop.page).toHaveURL(/\/login$/);
   await desktop.page.getByRole('button', { name: '刷新二维码' }).click();
   await expect(desktop.page.getByRole('img', { name: '扫码登录二维码' })).toBeVisible();
+  await Promise.all([desktop.context.close(), phone.context.close()]);
+});
+
+test('number matching: a number other than the desktop\'s denies the scan on both sides', async ({ browser }) => {
+  const desktop = await desktopScanPage(browser);
+  const phone = await phoneOpens(browser, desktop.url);
+  const numbers = await phone.page.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+  expect(numbers).toContain(desktop.number);
+  await confirmWith(phone.page, numbers.find((n) => n !== desktop.number)!);
+  await expect(phone.page.getByText('所选数字与电脑上显示的不一致，本次登录已拒绝，请在电脑上刷新二维码后重新扫描')).toBeVisible();
+  await expect(phone.page.getByRole('button', { name: '确认登录' })).toHaveCount(0);
+  await expect(desktop.page.getByText('已在手机上拒绝本次登录')).toBeVisible({ timeout: 2_000 });
+  await expect(desktop.page).toHaveURL(/\/login$/);
   await Promise.all([desktop.context.close(), phone.context.close()]);
 });
 

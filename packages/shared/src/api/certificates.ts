@@ -178,23 +178,28 @@ export const certEnroll = defineOperation({
 /** Base64 DER of the certificate the browser holds. */
 const certificateField = derBase64(CERT_STATUS_MESSAGE);
 
+/** What the certificate's key signs for `user/queryByKey`: a server random (`{prefix}/Random`), spent by the call. */
+export const queryByKeySigningString = (random: string) => `queryByKey|${random}`;
+
 /**
- * `user/queryByKey`: the login and user numbers bound to the certificate in this browser, and its
- * current certificate (a renewal replaces the stored one). Unknown or unusable → CERT_STATUS_MESSAGE.
+ * `user/queryByKey`: the login bound to the certificate in this browser and its current
+ * certificate (a renewal replaces the stored one), nothing more. Anyone may hold a copy of a
+ * certificate, so the answer needs proof of its key (pen test): `signMsg` signs
+ * `queryByKeySigningString(random)`. A spent random → RANDOM_INVALID; a signature the key did
+ * not make, and an unknown or unusable certificate → CERT_STATUS_MESSAGE alike.
  */
 export const certQueryByKey = defineOperation({
   ...publicCall,
   id: 'USER_QUERY_BY_KEY',
   name: '根据证书查询用户号',
   path: '/{prefix}/user/queryByKey',
-  request: z.object({ certificate: certificateField }),
-  response: z.object({
-    username: z.string(),
-    userNos: z.array(z.object({ userNo: z.string(), enterpriseNo: z.string(), enterpriseName: z.string() })),
-    serial: z.string(),
-    certificate: z.string(),
-    notAfter: z.string(),
+  request: z.object({
+    certificate: certificateField,
+    random: randomHexSchema,
+    /** base64 DER SM2 signature of `queryByKey|random` by the certificate's key. */
+    signMsg: z.string({ error: CERT_STATUS_MESSAGE }).min(1, CERT_STATUS_MESSAGE).max(512, CERT_STATUS_MESSAGE),
   }),
+  response: z.object({ username: z.string(), serial: z.string(), certificate: z.string() }),
 });
 
 /** Spec §3 certificate edition: `extension` as in the signed edition, with the certificate in place of the device key. */

@@ -45,7 +45,7 @@ export type { StandardEntry } from './dictionary';
 export type { HealthComponent } from './platform';
 export type { Role, UserDetail, UserRecord } from './users';
 export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institution, PersonRecord, SeatAccountRight, UserProduct } from './accounts';
-export { CERT_BROWSER_MESSAGE, CERT_STATUS_LABELS, CERT_STATUS_MESSAGE, CERT_STATUSES, type CertificateRecord, type CertificateStatus } from './certificates';
+export { CERT_BROWSER_MESSAGE, CERT_STATUS_LABELS, CERT_STATUS_MESSAGE, CERT_STATUSES, queryByKeySigningString, type CertificateRecord, type CertificateStatus } from './certificates';
 export { AUDIT_EVENTS, auditEventLabel, auditReasonLabel, isAuditEventCode, type AuditDetailItem, type AuditEventCode, type AuditFilters, type AuditRecord } from './audit';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { InstructionAttachment, InstructionDetail, InstructionHistory, InstructionRecord, InstructionView, PayerAccount, SignedInstruction, StaleBatch } from './instructions';

@@ -4,6 +4,7 @@ export { centsToDecimal, toCents, type AmountInput } from './decimal';
 export { AMOUNT_RANGE_MESSAGE, amountsInOrder, formatAmount, formatMoney, normaliseAmountText, totalsByCurrency } from './amount';
 export { amountToChinese } from './amount-chinese';
 export { RELATIVE_WINDOW_MS, formatDate, formatDateTime, recentTime, relativeTime, type DateInput } from './date';
+export { describeClient } from './client-description';
 export {
   AMOUNT_MAX_INTEGER_DIGITS,
   AMOUNT_MAX_DECIMALS,

@@ -74,8 +74,8 @@ export const SIGNING_LAYOUTS = {
   InstructionCheck: { code: 'InstructionCheck', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   /** The custodian's execution of one instruction: what the executor's list showed of it. */
   InstructionExecute: { code: 'InstructionExecute', fields: INSTRUCTION_SIGNED_FIELDS },
-  /** Scan-code login: the phone's answer (`confirm` / `deny`) for the ticket its QR code carried. */
-  ScanConfirm: { code: 'ScanConfirm', fields: ['ticket', 'result'] },
+  /** Scan-code login: the phone's answer (`confirm` / `deny`) for the ticket its QR code carried, named by its SM3 (the signing data lands in the audit log), and the number picked. */
+  ScanConfirm: { code: 'ScanConfirm', fields: ['ticketSm3', 'result', 'matchNumber'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 

@@ -5,6 +5,6 @@ export { passwordRoutes } from './password.routes';
 
 // What the certificate edition and the staff administration share with this module.
 export { attemptsLeftMessage, type Credentials } from './credentials';
-export { login, type CertificateCheck } from './login.service';
+export { login, signatureValid, type CertificateCheck } from './login.service';
 export { openPassword } from './password-envelope';
 export { hashPassword } from './password-hash';

@@ -194,7 +194,11 @@ export async function loginSignatureValid(
   key: string,
   login: { username: string; random: string; randomClient: string; loginType: string; signMsg: string },
 ): Promise<boolean> {
-  const signed = loginSigningString(login.username, login.random, login.randomClient, login.loginType);
+  return signatureValid(key, loginSigningString(login.username, login.random, login.randomClient, login.loginType), login.signMsg);
+}
+
+/** Whether `signMsg` (base64 DER) is the key's SM2 signature of `text`. */
+export async function signatureValid(key: string, text: string, signMsg: string): Promise<boolean> {
   // A malformed key or signature is a failed signature, not a server error.
-  return (async () => portalCrypto.sm2Verify(key, portalCrypto.utf8Encode(signed), portalCrypto.fromBase64(login.signMsg)))().catch(() => false);
+  return (async () => portalCrypto.sm2Verify(key, portalCrypto.utf8Encode(text), portalCrypto.fromBase64(signMsg)))().catch(() => false);
 }

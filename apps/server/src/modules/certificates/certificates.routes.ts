@@ -21,7 +21,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext, auth: A
   routes.json(api.certRestorePassword, async ({ request, input }) => desk.restorePassword(request, input.serial));
 
   routes.json(api.certEnroll, async ({ request, input }) => desk.enroll(request, input));
-  routes.json(api.certQueryByKey, async ({ input }) => desk.queryByKey(input.certificate));
+  routes.json(api.certQueryByKey, async ({ input }) => desk.queryByKey(input));
   // One login, at the prefixed path and at spec §7's own.
   for (const op of [api.certLogin, api.certLoginUnprefixed]) {
     routes.json(op, async ({ request, input }) => {

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { CryptoError, portalCrypto, verifyCsr } from '@portal/crypto';
-import { RETURN_CODES, type CertificateRecord, type OperationParsed, type certificatesApi, type AuditEventCode } from '@portal/shared';
+import { CryptoError, portalCrypto, verifyCsr, type ParsedCertificate } from '@portal/crypto';
+import { RETURN_CODES, queryByKeySigningString, type CertificateRecord, type OperationParsed, type certificatesApi, type AuditEventCode } from '@portal/shared';
 import type { DB } from '../../db/schema';
 import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
-import { userNumbersOf } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
-import { attemptsLeftMessage, openPassword, type AuthServices, type CertificateCheck } from '../auth';
+import { attemptsLeftMessage, openPassword, signatureValid, type AuthServices, type CertificateCheck } from '../auth';
 import type { CertificateAuthority } from './ca';
 import {
   certificateBySerial,
@@ -274,10 +273,14 @@ export class CertificateDesk {
     return { username: code.username, serial: outcome.serial, certificate: row.certificate, rootCertificate: this.ca.rootPem, notAfter: row.not_after.toISOString() };
   }
 
-  /** The bank's record of a presented certificate, following renewals of the same key, with why it cannot be used. */
-  async #current(certificate: string): Promise<{ ok: true; row: { serial: string; user_id: number; public_key: string; certificate: string; not_after: Date } } | { ok: false; reason: string }> {
+  /** The presented certificate, if our CA issued it (whether the bank still accepts it is #current's question). */
+  async #presented(certificate: string): Promise<ParsedCertificate | null> {
     const der = decodeDer(certificate);
-    const parsed = der && (await this.ca.verify(der));
+    return der && (await this.ca.verify(der));
+  }
+
+  /** The bank's record of a presented certificate, following renewals of the same key, with why it cannot be used. */
+  async #current(parsed: ParsedCertificate | null): Promise<{ ok: true; row: { serial: string; user_id: number; public_key: string; certificate: string; not_after: Date } } | { ok: false; reason: string }> {
     if (!parsed) return { ok: false, reason: 'invalid' };
     let row = await certificateBySerial(this.#db, parsed.serial);
     if (!row || row.public_key !== parsed.publicKey) return { ok: false, reason: 'unknown' };
@@ -293,29 +296,30 @@ export class CertificateDesk {
     return { ok: true, row };
   }
 
-  /** `user/queryByKey`: whose certificate this is, their seats, and the current certificate for the key. */
-  async queryByKey(certificate: string) {
-    const current = await this.#current(certificate);
+  /**
+   * `user/queryByKey`: whose certificate this is and the current certificate for the key, only to
+   * the holder of the key (pen test: it answered anyone holding a copy, seats and enterprises
+   * included). The random is spent first; a signature the key did not make is refused before the
+   * records are read, as an unknown certificate is.
+   */
+  async queryByKey(input: { certificate: string; random: string; signMsg: string }) {
+    if (!(await this.auth.randoms.take(input.random))) throw new AppError(RETURN_CODES.RANDOM_INVALID);
+    const presented = await this.#presented(input.certificate);
+    if (!presented || !(await signatureValid(presented.publicKey, queryByKeySigningString(input.random), input.signMsg))) throw statusError();
+    const current = await this.#current(presented);
     if (!current.ok) throw statusError();
     const { row } = current;
     const user = await userById(this.#db, row.user_id);
     if (user.status !== 1) throw statusError();
-    return {
-      username: user.username,
-      userNos: await userNumbersOf(this.auth.ctx, row.user_id),
-      serial: row.serial,
-      certificate: row.certificate,
-      notAfter: row.not_after.toISOString(),
-    };
+    return { username: user.username, serial: row.serial, certificate: row.certificate };
   }
 
   /** For the certificate login: the exact certificate presented must be the live one (a renewed copy is refreshed by queryByKey first). */
   async checkForLogin(certificate: string): Promise<CertificateCheck> {
-    const current = await this.#current(certificate);
+    const presented = await this.#presented(certificate);
+    const current = await this.#current(presented);
     if (!current.ok) return current;
-    const der = decodeDer(certificate)!;
-    const presented = (await this.ca.verify(der))!;
-    if (presented.serial !== current.row.serial) return { ok: false, reason: 'renewed' };
+    if (presented!.serial !== current.row.serial) return { ok: false, reason: 'renewed' };
     return { ok: true, serial: current.row.serial, publicKey: current.row.public_key, userId: current.row.user_id };
   }
 }

@@ -1,3 +1,4 @@
+import { createHash, randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RETURN_CODES, SCAN_MESSAGES, type OperationParsed, type scanApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
@@ -17,6 +18,22 @@ interface PendingScan {
   clientIp: string;
   requestedAt: string;
   expiresAt: string;
+  /** The number the desktop shows, and the three the phone picks from (it among them). */
+  matchNumber: string;
+  choices: string[];
+}
+
+/** A two-digit number for the desktop and two others beside it, in random order. */
+function matchingNumbers(): { matchNumber: string; choices: string[] } {
+  const picked = new Set<number>();
+  while (picked.size < 3) picked.add(randomInt(10, 100));
+  const numbers = [...picked].map(String);
+  const choices = [...numbers];
+  for (let i = choices.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [choices[i], choices[j]] = [choices[j]!, choices[i]!];
+  }
+  return { matchNumber: numbers[0]!, choices };
 }
 
 /** What a confirmation grants: a web session of the phone's seat, bound to the desktop's device key. */
@@ -69,25 +86,32 @@ export class ScanLogin {
       clientIp: request.ip,
       requestedAt: new Date(now).toISOString(),
       expiresAt: new Date(now + config.SCAN_TICKET_TTL_MS).toISOString(),
+      ...matchingNumbers(),
     };
     const { ticket, id: scanId } = await this.#tickets.issue(pending, config.SCAN_TICKET_TTL_MS);
-    return { ticket, streamTicket: await this.#events.scanStreamTicket(scanId, now + config.SCAN_TICKET_TTL_MS), expiresIn: Math.ceil(config.SCAN_TICKET_TTL_MS / 1000) };
+    return {
+      ticket,
+      streamTicket: await this.#events.scanStreamTicket(scanId, now + config.SCAN_TICKET_TTL_MS),
+      expiresIn: Math.ceil(config.SCAN_TICKET_TTL_MS / 1000),
+      matchNumber: pending.matchNumber,
+    };
   }
 
-  /** What the phone shows before its user answers: where and when the desktop asked. */
+  /** What the phone shows before its user answers: where and when the desktop asked, and the numbers to pick from. */
   async info(ticket: string) {
     this.#ensureEnabled();
     const pending = await this.#tickets.peek(ticket);
     if (!pending) throw refuse(SCAN_MESSAGES.ticketInvalid);
-    const { userAgent, clientIp, requestedAt, expiresAt } = pending;
-    return { userAgent, clientIp, requestedAt, expiresAt };
+    const { userAgent, clientIp, requestedAt, expiresAt, choices } = pending;
+    return { userAgent, clientIp, requestedAt, expiresAt, choices };
   }
 
   /** The phone's signed answer: a denial, or a one-time code for the waiting page. */
   async confirm(request: FastifyRequest, session: SessionInfo, input: OperationParsed<typeof scanApi.scanConfirm>) {
     this.#ensureEnabled();
-    // The phone's own key signed its answer (checked before the ticket is spent).
-    await verifyOperationSignature(this.#ctx.database.db, request, input);
+    // The phone's own key signed its answer (checked before the ticket is spent), naming the
+    // ticket by its SM3 so the audit entry's signing data holds no usable ticket.
+    await verifyOperationSignature(this.#ctx.database.db, request, input, { ticketSm3: createHash('sm3').update(input.ticket).digest('hex') });
     const scanId = OneTimeTickets.idOf(input.ticket);
     const pending = await this.#tickets.take(input.ticket);
     if (!pending) {
@@ -95,6 +119,12 @@ export class ScanLogin {
       throw refuse(SCAN_MESSAGES.ticketInvalid);
     }
     const detail = { desktopIp: pending.clientIp, desktopDevice: pending.deviceKey.slice(0, 18), result: input.result };
+    // Number matching: a wrong pick is no confirmation, and the ticket (already spent) is denied.
+    if (input.result === 'confirm' && input.matchNumber !== pending.matchNumber) {
+      await recordAudit(this.#ctx.database, request, { event: 'scan.confirm', outcome: 'failure', detail: { ...detail, reason: 'number_mismatch' } });
+      await this.#events.publish({ kind: 'scan.denied' }, { to: 'scan', scanId });
+      throw refuse(SCAN_MESSAGES.numberMismatch);
+    }
     if (input.result === 'deny') {
       await recordAudit(this.#ctx.database, request, { event: 'scan.confirm', outcome: 'success', detail });
       await this.#events.publish({ kind: 'scan.denied' }, { to: 'scan', scanId });

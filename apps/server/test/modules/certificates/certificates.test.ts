@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCsr, fromPem, issueCertificate, parseCertificate, portalCrypto as c, type KeyPair } from '@portal/crypto/node';
-import { OPERATIONS, RETURN_CODES, certificatesApi, loginSigningString, type AnyOperation, type CertificateRecord } from '@portal/shared';
+import { OPERATIONS, RETURN_CODES, certificatesApi, loginSigningString, queryByKeySigningString, type AnyOperation, type CertificateRecord } from '@portal/shared';
 import { openssl, opensslStatus, sm2PublicPem } from '../../../../../packages/crypto/test/helpers';
 import { TEST_CAPTCHA } from '../../helpers/login-client';
 import { serverUnderTest } from '../../helpers/server-under-test';
@@ -56,6 +56,13 @@ describe('certificate edition', () => {
       lastRev: client().envelope.rev,
       extension: { loginType: '1', ...pw, certificate, signMsg, channelCode: 'WY' },
     });
+  }
+
+  /** `user/queryByKey` with proof of the key: its signature of a fresh server random (`random` to reuse one). */
+  async function queryByKey(certificate: string, privateKey: string, random?: string) {
+    const r = random ?? (await client().random());
+    const signMsg = c.toBase64(await c.sm2Sign(privateKey, c.utf8Encode(queryByKeySigningString(r))));
+    return client().envelope.post(`${P}/user/queryByKey`, { certificate, random: r, signMsg });
   }
 
   const der64 = (pem: string) => c.toBase64(fromPem('CERTIFICATE', pem));
@@ -130,12 +137,37 @@ describe('certificate edition', () => {
     expect((await client().attempt('demo', 'Wrong1234')).json.returnCode).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
   });
 
-  it('answers the login and seats bound to a certificate (user/queryByKey)', async () => {
-    const res = await client().envelope.post(`${P}/user/queryByKey`, { certificate: demoCert });
+  it('answers the login bound to a certificate only to the holder of its key, and nothing of its seats (user/queryByKey)', async () => {
+    const res = await queryByKey(demoCert, demoKeys.privateKey);
+    expect(res.json.returnCode, res.json.returnMsg).toBe('000000');
+    expect(Object.keys(res.data as object).sort()).toEqual(['certificate', 'serial', 'username']);
     expect(res.data).toMatchObject({ username: 'demo', serial: demoSerial });
-    expect((res.data as { userNos: { enterpriseNo: string }[] }).userNos.map((s) => s.enterpriseNo)).toContain('1000000001');
-    const junk = await client().envelope.post(`${P}/user/queryByKey`, { certificate: c.toBase64(c.randomBytes(300)) });
-    expect(junk.json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
+
+    // Pen test: a copy of the certificate without its key learns nothing, registered or not.
+    const stranger = await c.sm2GenerateKeyPair();
+    const junk = c.toBase64(c.randomBytes(300));
+    const answers = [];
+    for (const certificate of [demoCert, junk]) {
+      const wrongKey = await queryByKey(certificate, stranger.privateKey);
+      const garbled = await client().envelope.post(`${P}/user/queryByKey`, { certificate, random: await client().random(), signMsg: c.toBase64(c.randomBytes(70)) });
+      const unsigned = await client().envelope.post(`${P}/user/queryByKey`, { certificate, random: await client().random() });
+      const bare = await client().envelope.post(`${P}/user/queryByKey`, { certificate });
+      answers.push([wrongKey, garbled, unsigned, bare].map((r) => ({ status: r.res.statusCode, json: r.json })));
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.map((a) => [a.status, a.json.returnMsg])).toEqual([
+      [400, RETURN_CODES.CERT_STATUS.message],
+      [400, RETURN_CODES.CERT_STATUS.message],
+      [400, RETURN_CODES.CERT_STATUS.message],
+      [400, expect.any(String)],
+    ]);
+    expect(answers[0]!.map((a) => (a.json as { data?: unknown }).data ?? null)).toEqual([null, null, null, null]);
+
+    // The random serves once, and only a random this server issued.
+    const random = await client().random();
+    expect(code(await queryByKey(demoCert, demoKeys.privateKey, random))).toBe('000000');
+    expect(code(await queryByKey(demoCert, demoKeys.privateKey, random))).toBe(RETURN_CODES.RANDOM_INVALID.code);
+    expect(code(await queryByKey(demoCert, demoKeys.privateKey, c.randomHex(16)))).toBe(RETURN_CODES.RANDOM_INVALID.code);
   });
 
   it('logs in with the certificate; its key signs the session operations and the audit keeps the serial', async () => {
@@ -222,7 +254,7 @@ describe('certificate edition', () => {
     expect((await call(certificatesApi.certRestorePassword, { serial: demoSerial })).json.returnMsg).toBe('该用户仍有正常或冻结的证书，请先吊销后再恢复密码登录');
     expect((await call(certificatesApi.certRestorePassword, { serial: renewed.serial })).json.returnMsg).toBe('只有已吊销的证书可以恢复密码登录');
     expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
-    const found = (await client().envelope.post(`${P}/user/queryByKey`, { certificate: demoCert })).data as { serial: string; certificate: string };
+    const found = (await queryByKey(demoCert, demoKeys.privateKey)).data as { serial: string; certificate: string };
     expect(found.serial).toBe(renewed.serial);
     demoCert = der64(found.certificate);
     demoSerial = renewed.serial;
@@ -238,7 +270,7 @@ describe('certificate edition', () => {
     app().clock.advance(731 * DAY);
     try {
       expect((await certLogin('demo', 'Demo1234', demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
-      expect((await client().envelope.post(`${P}/user/queryByKey`, { certificate: demoCert })).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
+      expect((await queryByKey(demoCert, demoKeys.privateKey)).json.returnMsg).toBe(RETURN_CODES.CERT_STATUS.message);
     } finally {
       app().clock.advance(-731 * DAY);
     }

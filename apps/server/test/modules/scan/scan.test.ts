@@ -23,6 +23,8 @@ describe('scan-code login (server, two instances)', () => {
   let origins: [string, string];
   let closeSecondStores: () => Promise<void> = async () => undefined;
   const open: SseClient[] = [];
+  /** Every QR ticket issued, to look for in the audit log. */
+  const tickets: string[] = [];
 
   beforeAll(async () => {
     one = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', ABLE_SCAN: '1', SCAN_TICKET_TTL_MS: String(TICKET_TTL_MS), SCAN_CODE_TTL_MS: String(CODE_TTL_MS) });
@@ -46,13 +48,22 @@ describe('scan-code login (server, two instances)', () => {
     const desktop = await loginClient(one, { device });
     const asked = await desktop.envelope.post(`${P}/scan/ticket`, { deviceKey: device.publicKey });
     expect(asked.json).not.toHaveProperty('data'); // sealed: the stream ticket is a credential
-    const { ticket, streamTicket, expiresIn } = asked.data as { ticket: string; streamTicket: string; expiresIn: number };
+    const { ticket, streamTicket, expiresIn, matchNumber } = asked.data as { ticket: string; streamTicket: string; expiresIn: number; matchNumber: string };
     expect(expiresIn).toBe(2);
+    tickets.push(ticket);
     const stream = await openSse(origins[0], `${STREAM}?ticket=${streamTicket}`);
     expect(stream.status).toBe(200);
     open.push(stream);
-    return { device, desktop, ticket, stream };
+    return { device, desktop, ticket, matchNumber, stream };
   }
+
+  /** The phone's answer for a ticket: the ticket, its SM3 (which the answer signs), the result and the number picked. */
+  const answer = async (ticket: string, result: 'confirm' | 'deny', matchNumber?: string) => ({
+    ticket,
+    ticketSm3: c.toHex(await c.sm3(c.utf8Encode(ticket))),
+    result,
+    ...(matchNumber ? { matchNumber } : {}),
+  });
 
   async function phone() {
     const client = await loginClient(two);
@@ -68,7 +79,7 @@ describe('scan-code login (server, two instances)', () => {
     expect(info.data).toMatchObject({ clientIp: '127.0.0.1', requestedAt: expect.any(String), expiresAt: expect.any(String) });
 
     const started = Date.now();
-    const confirmed = await mobile.client.call(`${P}/scan/confirm`, { ticket: page.ticket, result: 'confirm' }, mobile.token);
+    const confirmed = await mobile.client.call(`${P}/scan/confirm`, await answer(page.ticket, 'confirm', page.matchNumber), mobile.token);
     expect(confirmed.json.returnCode).toBe('000000');
     const event = await page.stream.next(2_000);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -78,7 +89,7 @@ describe('scan-code login (server, two instances)', () => {
     const code = String(event.ids![0]);
 
     // The ticket served once.
-    const again = await mobile.client.call(`${P}/scan/confirm`, { ticket: page.ticket, result: 'confirm' }, mobile.token);
+    const again = await mobile.client.call(`${P}/scan/confirm`, await answer(page.ticket, 'confirm', page.matchNumber), mobile.token);
     expect(again.json).toMatchObject({ returnCode: RETURN_CODES.INVALID_PARAMETER.code, returnMsg: SCAN_MESSAGES.ticketInvalid });
 
     // Exchanged on the other instance, once.
@@ -97,11 +108,11 @@ describe('scan-code login (server, two instances)', () => {
 
     // A signed step from the scanned-in session: signed by the desktop's key it passes, by another it fails.
     const other = await waitingPage();
-    const signed = await page.desktop.call(`${P}/scan/confirm`, { ticket: other.ticket, result: 'deny' }, token);
+    const signed = await page.desktop.call(`${P}/scan/confirm`, await answer(other.ticket, 'deny'), token);
     expect(signed.json.returnCode).toBe('000000');
     const third = await waitingPage();
     const stranger = await loginClient(one);
-    const forged = await stranger.call(`${P}/scan/confirm`, { ticket: third.ticket, result: 'deny' }, token);
+    const forged = await stranger.call(`${P}/scan/confirm`, await answer(third.ticket, 'deny'), token);
     expect(forged.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
 
     const audit = await one.stores.database.db.selectFrom('audit_log').select(['event', 'detail']).where('event', 'in', ['login', 'scan.confirm']).execute();
@@ -109,10 +120,56 @@ describe('scan-code login (server, two instances)', () => {
     expect(JSON.stringify(audit)).not.toContain(code);
   });
 
+  it('signs the ticket by its SM3: the audit entries of scan answers hold no ticket, and a claimed SM3 of another ticket fails the signature', async () => {
+    const page = await waitingPage();
+    const mobile = await phone();
+    const forged = { ...(await answer(page.ticket, 'confirm', page.matchNumber)), ticketSm3: (await answer((await waitingPage()).ticket, 'deny')).ticketSm3 };
+    expect((await mobile.client.call(`${P}/scan/confirm`, forged, mobile.token)).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    const body = await answer(page.ticket, 'confirm', page.matchNumber);
+    expect((await mobile.client.call(`${P}/scan/confirm`, body, mobile.token)).json.returnCode).toBe('000000');
+
+    const audit = await one.stores.database.db.selectFrom('audit_log').selectAll().where('event', '=', 'scan.confirm').execute();
+    const signed = audit.map((a) => (a.detail as { signature?: { data: string } }).signature?.data).filter(Boolean);
+    expect(signed).toContain(`ScanConfirm|${body.ticketSm3}|confirm|${page.matchNumber}`);
+    // Every scan answer of this file so far, confirmed, denied or refused: no ticket anywhere in them.
+    const text = JSON.stringify(audit);
+    expect(signed.length).toBeGreaterThan(3);
+    expect(tickets.filter((t) => text.includes(t))).toEqual([]);
+  });
+
+  it('number matching: the phone confirms only with the number the desktop shows; a wrong pick denies the scan, audited', async () => {
+    const page = await waitingPage();
+    expect(page.matchNumber).toMatch(/^[1-9][0-9]$/);
+    const mobile = await phone();
+    const info = (await mobile.client.call(`${P}/scan/info`, { ticket: page.ticket }, mobile.token)).data as { choices: string[] };
+    expect(info.choices).toHaveLength(3);
+    expect(new Set(info.choices).size).toBe(3);
+    expect(info.choices).toContain(page.matchNumber);
+    // Every look at one ticket offers the same three: looking twice narrows nothing down.
+    expect(((await mobile.client.call(`${P}/scan/info`, { ticket: page.ticket }, mobile.token)).data as { choices: string[] }).choices).toEqual(info.choices);
+
+    // No number: refused before anything is spent.
+    const unpicked = await mobile.client.call(`${P}/scan/confirm`, await answer(page.ticket, 'confirm'), mobile.token);
+    expect(unpicked.res.statusCode).toBe(400);
+    expect(unpicked.json.returnMsg).toBe(SCAN_MESSAGES.numberRequired);
+
+    // The wrong number: refused, the desktop hears a denial, and the ticket is spent.
+    const wrong = info.choices.find((n) => n !== page.matchNumber)!;
+    const mismatch = await mobile.client.call(`${P}/scan/confirm`, await answer(page.ticket, 'confirm', wrong), mobile.token);
+    expect(mismatch.res.statusCode).toBe(400);
+    expect(mismatch.json.returnMsg).toBe(SCAN_MESSAGES.numberMismatch);
+    expect(await page.stream.next(2_000)).toMatchObject({ kind: 'scan.denied' });
+    const late = await mobile.client.call(`${P}/scan/confirm`, await answer(page.ticket, 'confirm', page.matchNumber), mobile.token);
+    expect(late.json.returnMsg).toBe(SCAN_MESSAGES.ticketInvalid);
+    const audit = await one.stores.database.db.selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'scan.confirm').where('outcome', '=', 'failure').execute();
+    const refused = audit.map((a) => a.detail as { reason?: string; signature?: { data: string } }).find((d) => d.reason === 'number_mismatch');
+    expect(refused?.signature?.data).toMatch(new RegExp(`^ScanConfirm\\|[0-9a-f]{64}\\|confirm\\|${wrong}$`));
+  });
+
   it('denied on the phone: the waiting page hears so and no code exists', async () => {
     const page = await waitingPage();
     const mobile = await phone();
-    expect((await mobile.client.call(`${P}/scan/confirm`, { ticket: page.ticket, result: 'deny' }, mobile.token)).json.returnCode).toBe('000000');
+    expect((await mobile.client.call(`${P}/scan/confirm`, await answer(page.ticket, 'deny'), mobile.token)).json.returnCode).toBe('000000');
     const event = await page.stream.next(2_000);
     expect(event).toMatchObject({ kind: 'scan.denied' });
     expect(event.ids).toBeUndefined();
@@ -133,10 +190,10 @@ describe('scan-code login (server, two instances)', () => {
     await new Promise((r) => setTimeout(r, TICKET_TTL_MS + 200));
     const info = await mobile.client.call(`${P}/scan/info`, { ticket: page.ticket }, mobile.token);
     expect(info.json.returnMsg).toBe(SCAN_MESSAGES.ticketInvalid);
-    expect((await mobile.client.call(`${P}/scan/confirm`, { ticket: page.ticket, result: 'confirm' }, mobile.token)).json.returnMsg).toBe(SCAN_MESSAGES.ticketInvalid);
+    expect((await mobile.client.call(`${P}/scan/confirm`, await answer(page.ticket, 'confirm', page.matchNumber), mobile.token)).json.returnMsg).toBe(SCAN_MESSAGES.ticketInvalid);
 
     const late = await waitingPage();
-    await mobile.client.call(`${P}/scan/confirm`, { ticket: late.ticket, result: 'confirm' }, mobile.token);
+    await mobile.client.call(`${P}/scan/confirm`, await answer(late.ticket, 'confirm', late.matchNumber), mobile.token);
     const code = String((await late.stream.next(2_000)).ids![0]);
     await new Promise((r) => setTimeout(r, CODE_TTL_MS + 200));
     expect((await late.desktop.envelope.post(`${P}/scan/token`, { code })).json.returnMsg).toBe(SCAN_MESSAGES.codeInvalid);

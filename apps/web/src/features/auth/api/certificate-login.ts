@@ -1,5 +1,5 @@
 import { portalCrypto } from '@portal/crypto';
-import { certificatesApi, loginSigningString, type OperationInput } from '@portal/shared';
+import { certificatesApi, loginSigningString, queryByKeySigningString, type OperationInput } from '@portal/shared';
 import { fetchServerRandom, type PasswordEntry } from '../../../components/password-control';
 import { http } from '../../../lib/http';
 
@@ -43,4 +43,9 @@ export async function enrollCertificate(input: { activationCode: string; csr: st
   );
 }
 
-export const queryByKey = (certificate: string) => http.call(certificatesApi.certQueryByKey, { certificate }, { silent: true });
+/** `user/queryByKey`: the bank's word on the certificate, to the holder of its key (it signs a fresh server random). */
+export async function queryByKey(certificate: string, privateKey: string) {
+  const random = await fetchServerRandom();
+  const signMsg = portalCrypto.toBase64(await portalCrypto.sm2Sign(privateKey, portalCrypto.utf8Encode(queryByKeySigningString(random))));
+  return http.call(certificatesApi.certQueryByKey, { certificate, random, signMsg }, { silent: true });
+}

@@ -11,7 +11,7 @@ import styles from './login-page.module.css';
 
 type ScanState =
   | { step: 'loading' }
-  | { step: 'waiting'; qr: string; target: string }
+  | { step: 'waiting'; qr: string; target: string; matchNumber: string }
   | { step: 'denied' | 'expired' | 'failed' };
 
 /** Codes drawn in a row while the page waits (about five minutes): then it stops until asked again. */
@@ -25,8 +25,9 @@ const ENDED: Record<'denied' | 'expired' | 'failed', string> = {
 
 /**
  * Spec §1/§4 scan-code login, the desktop's side: a QR code of a single-use ticket (bound to this
- * browser's device key), and the ticket's own anonymous event stream, which tells within moments
- * whether the phone confirmed (with the one-time code) or denied.
+ * browser's device key) with the number the phone must pick to confirm, and the ticket's own
+ * anonymous event stream, which tells within moments whether the phone confirmed (with the
+ * one-time code) or denied.
  */
 export function ScanLogin() {
   const navigate = useNavigate();
@@ -51,7 +52,7 @@ export function ScanLogin() {
     };
     void (async () => {
       try {
-        const { ticket, streamTicket, expiresIn } = await requestScanTicket();
+        const { ticket, streamTicket, expiresIn, matchNumber } = await requestScanTicket();
         if (!live) return;
         const target = new URL(appHref(`${paths.scanConfirm}?t=${ticket}`), window.location.href).href;
         const qr = await QRCode.toDataURL(target, { margin: 1, width: 200 });
@@ -72,7 +73,7 @@ export function ScanLogin() {
             setRound((r) => r + 1);
           } else end('expired');
         }, expiresIn * 1000);
-        if (live) setState({ step: 'waiting', qr, target });
+        if (live) setState({ step: 'waiting', qr, target, matchNumber });
       } catch {
         end('failed');
       }
@@ -90,7 +91,10 @@ export function ScanLogin() {
       {state.step === 'waiting' && (
         <>
           <img src={state.qr} alt="扫码登录二维码" width={200} height={200} data-scan-url={state.target} />
-          <Typography.Paragraph>请使用已登录的手机扫描二维码，并在手机上确认登录</Typography.Paragraph>
+          <Typography.Paragraph>请使用已登录的手机扫描二维码，并在手机上选择下方数字</Typography.Paragraph>
+          <div className={styles.scanNumber} role="status" aria-label="登录验证数字" data-scan-number={state.matchNumber}>
+            {state.matchNumber}
+          </div>
         </>
       )}
       {(state.step === 'denied' || state.step === 'expired' || state.step === 'failed') && (

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { PasswordEntry } from '../../../components/password-control';
 import { ApiError } from '../../../lib/api-error';
 import { reloadAt } from '../../../lib/app-location';
-import { certificateDer, newEnrolmentKey, saveEnrolment, startCertificateSession, unlockWithPin } from '../../../lib/cert-key';
+import { newEnrolmentKey, saveEnrolment, startCertificateSession, unlockWithPin } from '../../../lib/cert-key';
 import { useMessage, type PortalMessage } from '../../../lib/countdown-message';
 import { setToken } from '../../../lib/session-token';
 import { buildCertLoginRequest, enrollCertificate, postCertLogin } from '../api/certificate-login';
@@ -65,15 +65,15 @@ export function useCertificateEnrolment(form: FormInstance<CertLoginValues>, att
   };
 }
 
-/** Login: the PIN unlocks the stored key, which signs the login; the session keeps the key for its signed operations. */
+/** Login: the PIN unlocks the stored key, which proves itself to queryByKey and signs the login; the session keeps the key for its signed operations. */
 export function useCertificateLogin(form: FormInstance<CertLoginValues>, attempt: LoginAttempt, certificate: CurrentCertificate) {
   const message = useMessage();
   const [searchParams] = useSearchParams();
   return async function login() {
     const values = await sendableValues(form, attempt, message);
     const captcha = attempt.captcha.captcha;
-    const { record, username } = certificate;
-    if (!values || attempt.submitting || !captcha || !record || !username) return;
+    const { record } = certificate;
+    if (!values || attempt.submitting || !captcha || !record) return;
     attempt.setSubmitting(true);
     try {
       let privateKey: string;
@@ -83,12 +83,15 @@ export function useCertificateLogin(form: FormInstance<CertLoginValues>, attempt
         message.error((err as Error).message);
         return;
       }
+      const found = await certificate.confirm(privateKey);
+      if (!found) return;
+      const { username } = found;
       const request = await buildCertLoginRequest({
         username,
         password: values.password!,
         captcha: values.captcha!,
         lastRev: captcha.rev,
-        certificate: certificateDer(record.certificate),
+        certificate: found.certificate,
         privateKey,
         userNo: searchParams.get('userNo') ?? undefined,
       });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CERT_STATUS_MESSAGE } from '@portal/shared';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { certificateDer, replaceCertificate, storedCertificate } from '../../../lib/cert-key';
 import { queryByKey } from '../api/certificate-login';
@@ -7,36 +8,46 @@ import { queryByKey } from '../api/certificate-login';
 const certificateKey = ['login', 'certificate'];
 
 /**
- * The certificate stored in this browser and the bank's word on it: the username it logs in as,
- * or why it cannot (none stored, revoked, expired…). A renewal replaces the stored copy.
+ * The certificate stored in this browser: the username it was issued to, as kept at enrolment.
+ * The bank says whether it may log in (revoked, frozen, expired…) only to the holder of its key,
+ * so only once the PIN has opened it: `confirm`.
  */
 export function useStoredCertificate(supported: boolean) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: certificateKey,
-    enabled: supported,
-    retry: false,
-    queryFn: async () => {
-      const record = await storedCertificate();
-      if (!record) return { record: null, username: null, problem: CERT_STATUS_MESSAGE };
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { data } = useQuery({ queryKey: certificateKey, enabled: supported, retry: false, queryFn: storedCertificate });
+  const record = data ?? null;
+  return {
+    record,
+    username: record?.username ?? null,
+    problem: refusal ?? (data === null ? CERT_STATUS_MESSAGE : null),
+    /** A certificate is stored: it may try to log in. */
+    ready: Boolean(record),
+    /**
+     * With the unlocked key: the login the bank binds to the certificate and its current copy (a
+     * renewal replaces the stored one, base64 DER as the login sends it); null, the refusal shown.
+     */
+    confirm: async (privateKey: string): Promise<{ username: string; certificate: string } | null> => {
+      if (!record) return null;
       try {
-        const found = await queryByKey(certificateDer(record.certificate));
-        if (found.serial !== record.serial) await replaceCertificate(found.serial, found.certificate);
-        return { record: { ...record, serial: found.serial, certificate: found.certificate }, username: found.username, problem: null };
+        const found = await queryByKey(certificateDer(record.certificate), privateKey);
+        if (found.serial !== record.serial) {
+          await replaceCertificate(found.serial, found.certificate);
+          await queryClient.invalidateQueries({ queryKey: certificateKey });
+        }
+        setRefusal(null);
+        return { username: found.username, certificate: certificateDer(found.certificate) };
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        return { record, username: record.username, problem: err.message };
+        setRefusal(err.message);
+        return null;
       }
     },
-  });
-  return {
-    record: data?.record ?? null,
-    username: data?.username ?? null,
-    problem: data?.problem ?? null,
-    /** A certificate the bank accepts: it may log in. */
-    ready: Boolean(data?.record && !data.problem),
     /** Reads the stored certificate again (after an enrolment). */
-    reload: () => queryClient.invalidateQueries({ queryKey: certificateKey }),
+    reload: () => {
+      setRefusal(null);
+      return queryClient.invalidateQueries({ queryKey: certificateKey });
+    },
   };
 }
 
