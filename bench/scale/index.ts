@@ -40,20 +40,28 @@ const LOG_DIR = path.join(ROOT, 'data/scale/logs');
 /** What to stop, newest first, whatever way the run ends. */
 class Teardown {
   readonly #steps: { name: string; run: () => Promise<unknown> | unknown }[] = [];
+  #done: Promise<void> | null = null;
   stopping = false;
   push(name: string, run: () => Promise<unknown> | unknown) {
     this.#steps.push({ name, run });
-    return () => void this.#steps.splice(this.#steps.findIndex((s) => s.run === run), 1);
+    return () => {
+      const at = this.#steps.findIndex((s) => s.run === run);
+      if (at >= 0) this.#steps.splice(at, 1);
+    };
   }
-  async run() {
+  /** Runs once: a second Ctrl-C (or the run's own end) waits for the same teardown. */
+  run() {
     this.stopping = true;
-    for (const step of this.#steps.splice(0).reverse()) {
-      try {
-        await step.run();
-      } catch (err) {
-        log(`scale: stopping ${step.name}: ${(err as Error).message}`);
+    this.#done ??= (async () => {
+      for (const step of this.#steps.splice(0).reverse()) {
+        try {
+          await step.run();
+        } catch (err) {
+          log(`scale: stopping ${step.name}: ${(err as Error).message}`);
+        }
       }
-    }
+    })();
+    return this.#done;
   }
 }
 
@@ -70,7 +78,7 @@ export async function runScale(options: ScaleOptions) {
   ensureBuilt(log, { web: false });
   const teardown = new Teardown();
   const interrupted = () => {
-    log('scale: interrupted: stopping what the suite started');
+    if (!teardown.stopping) log('scale: interrupted: stopping what the suite started');
     void teardown.run().then(() => process.exit(130));
   };
   process.on('SIGINT', interrupted);
@@ -153,13 +161,25 @@ async function runStack(options: ScaleOptions, tmp: string, teardown: Teardown) 
     await portal.stop();
   }
   const checks = await verify(database.db, recorders);
+  const [one, many] = [phases.oneInstance, phases[`${options.instances}Instances`]];
   return {
     machine: { cpus: os.cpus().length, loadAverage1m: r1(os.loadavg()[0] ?? 0), node: process.version },
     settings: { ...options, thinkMs: `uniform 0-${options.thinkMs}` },
     setupS: r1(setupS),
     loginAllS: r1(loginS),
+    ...(one && many ? { comparison: compare(one, many, options.instances) } : {}),
     phases,
     checks,
+  };
+}
+
+/** The fault-free phases side by side: throughput, and per call kind calls a second and p50/p95/p99. */
+function compare(one: PhaseReport, many: PhaseReport, instances: number) {
+  const figures = (k: PhaseReport['callKinds'][string] | undefined) => k && { perSecond: k.perSecond, p50ms: k.p50ms, p95ms: k.p95ms, p99ms: k.p99ms };
+  const kinds = [...new Set([...Object.keys(one.callKinds), ...Object.keys(many.callKinds)])].sort();
+  return {
+    throughputPerSecond: { oneInstance: one.throughputPerSecond, [`${instances}Instances`]: many.throughputPerSecond },
+    callKinds: Object.fromEntries(kinds.map((k) => [k, { oneInstance: figures(one.callKinds[k]), [`${instances}Instances`]: figures(many.callKinds[k]) }])),
   };
 }
 

@@ -1,5 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -35,7 +34,12 @@ const isRoot = process.getuid?.() === 0;
  */
 async function pgRun(program: string, args: string[]) {
   const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN!, program), ...args]] : [path.join(PG_BIN!, program), args];
-  await promisify(execFile)(file, argv, { encoding: 'utf8' });
+  // Detached: a Ctrl-C at the terminal reaches this process only, which stops PostgreSQL itself.
+  const child = spawn(file, argv, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`${program} ${args.at(-1)} failed (${code}): ${stderr.trim()}`);
 }
 
 /**
