@@ -43,6 +43,8 @@ export class VirtualUser {
   #session: Session | null = null;
   #seq = 0;
   #ids: number[] = [];
+  /** What the last keyed send's Retry-After asked for, in ms. */
+  #retryDelay: number | null = null;
   rec!: Recorder;
 
   constructor(
@@ -173,8 +175,6 @@ export class VirtualUser {
       else this.rec.repeats.otherAnswer++;
     }
   }
-
-  #retryDelay: number | null = null;
 
   /** One send of a keyed write: the record it answered, a refusal, or 'unanswered' (no answer, 5xx, 429: the outcome is unknown, so it is sent again). */
   async #sendKeyed(kind: string, input: unknown, headers: Record<string, string>): Promise<InstructionRecord | 'refused' | 'unanswered'> {
