@@ -7,6 +7,8 @@ import { httpThroughput } from './http-throughput';
 import { liveEvents } from './live-events';
 import { instructionsBench } from './instructions';
 import { pageWeight } from './page-weight';
+import { runScale } from './scale/index';
+import { LONG_FORM } from './scale/forms';
 import { tabSwitchBench } from './tab-switch';
 import { transferBench } from './transfer';
 
@@ -27,6 +29,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   liveEvents: { title: '1,000 SSE clients: publish to last arrival, server memory per connection', run: liveEvents },
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
   instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },
+  scale: { title: 'scale suite, long form: 200 virtual users through haproxy, one and three instances, with faults (own PostgreSQL and Redis)', run: () => runScale(LONG_FORM) },
 };
 
 /** `npm run bench [-- name ...]`: every benchmark or the named ones, one JSON document on stdout (progress on stderr). */

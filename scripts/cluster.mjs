@@ -6,20 +6,12 @@
 // start, and loads the demo data with --seed. An instance that dies is reported and not
 // restarted: haproxy's readiness check takes it out of rotation. Ctrl-C or SIGTERM stops
 // everything it started, the instances gracefully. apps/server/test/services/cluster.test.ts runs it.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { parseArgs } from 'node:util';
+import { HAPROXY, READINESS, ROOT as root, SERVER, TEMPLATE, ensureBuilt, gone, haproxyConfig, prepareStores, startChild, waitReady } from './lib/cluster-parts.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const HAPROXY = '/usr/sbin/haproxy';
-const TEMPLATE = path.join(root, 'deploy/haproxy.cfg');
-// The command of deploy/portal.service and deploy/Dockerfile, from the repository's root.
-const SERVER = ['--enable-source-maps', 'apps/server/dist/main.js'];
-// What deploy/haproxy.cfg checks (API_BASE /pmobile).
-const READINESS = '/pmobile/monitor/system/readiness';
 // The defaults of `npm run test:services` (scripts/test-services.mjs): this machine's and CI's servers.
 const DEFAULT_STORES = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', REDIS_URL: 'redis://127.0.0.1:6379' };
 
@@ -56,77 +48,15 @@ const env = {
 };
 console.log(`cluster: PostgreSQL ${shown('DATABASE_URL')}, Redis ${shown('REDIS_URL')}`);
 
-function build(workspace) {
-  const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) fail(`npm run build -w ${workspace} failed`);
-}
-if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-  console.log('cluster: no server build yet: building apps/server ...');
-  build('@portal/server');
-}
-if (!process.env.WEB_DIST && !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.log('cluster: no web build yet: building apps/web ...');
-  build('@portal/web');
+try {
+  ensureBuilt((message) => console.log(`cluster: ${message}`));
+  prepareStores(env, { seed: args.seed, log: (message) => console.log(`cluster: ${message}`) });
+} catch (err) {
+  fail(err.message);
 }
 
-/** One of the server's commands (apps/server/src/cli), as `npm run <command> -w @portal/server` runs it. */
-function command(name, extraEnv = {}) {
-  const run = spawnSync(process.execPath, ['--enable-source-maps', `apps/server/dist/cli/${name}.js`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, ...extraEnv },
-  });
-  if (run.status !== 0) fail(`${name} failed`);
-}
-
-// Production never generates keys by itself; every instance reads the same ones.
-const keyPrefix = `${(process.env.CRYPTO_ASYMMETRIC ?? 'SM2').toLowerCase()}-`;
-if (!fs.existsSync(keysDir) || !fs.readdirSync(keysDir).some((f) => f.startsWith(keyPrefix) && f.endsWith('.json'))) command('generate-key');
-if (!fs.existsSync(path.join(keysDir, 'ca-root.json'))) command('generate-ca');
-// Once, so the instances start on a migrated database (each would also take the migration lock).
-command('migrate');
-if (args.seed) {
-  // The seed refuses NODE_ENV=production (a bank's database must never get the demo logins), so
-  // it runs as `npm run db:seed` does; it adds what is missing and changes nothing that exists.
-  console.log('cluster: loading the demo data (never on a bank\'s database)');
-  command('seed', { NODE_ENV: 'development' });
-}
-
-/**
- * deploy/haproxy.cfg for this machine: the frontend's `bind` line and the backend's `server`
- * lines replaced, every other line as the file has it.
- */
-function haproxyConfig(template, bind, servers) {
-  const lines = [];
-  let binds = 0;
-  let serverLines = 0;
-  for (const line of template.split('\n')) {
-    if (/^\s+bind\s/.test(line)) {
-      lines.push(`    bind ${bind}`);
-      binds++;
-    } else if (/^\s+server\s/.test(line)) {
-      if (serverLines++ === 0) lines.push(...servers.map(([name, address]) => `    server ${name} ${address}`));
-    } else {
-      lines.push(line);
-    }
-  }
-  if (binds !== 1 || serverLines === 0) throw new Error(`${TEMPLATE}: expected one bind line and the server lines`);
-  return ['# Made by scripts/cluster.mjs from deploy/haproxy.cfg.', ...lines].join('\n');
-}
-
-/** A child in its own process group (Ctrl-C reaches this script only, which stops them in order), its output prefixed. */
-function start(label, file, argv, extraEnv = {}) {
-  const child = spawn(file, argv, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-    readline.createInterface({ input: from }).on('line', (line) => to.write(`${label} | ${line}\n`));
-  }
-  const exited = new Promise((resolve) => {
-    child.on('exit', (code, signal) => resolve(signal ?? `code ${code}`));
-    child.on('error', (err) => resolve(err.message));
-  });
-  return { label, child, exited };
-}
-const gone = ({ child }) => child.exitCode !== null || child.signalCode !== null;
+/** A child of this script, its output prefixed with its label. */
+const start = (label, file, argv, extraEnv = {}) => startChild(label, file, argv, { ...env, ...extraEnv });
 
 const instances = Array.from({ length: size }, (_, i) => {
   const n = i + 1;
@@ -167,27 +97,10 @@ for (const i of instances) {
   });
 }
 
-async function status(url) {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).status;
-  } catch {
-    return 0;
-  }
-}
-async function waitReady(what, url, timeoutMs, dead) {
-  for (const deadline = Date.now() + timeoutMs; ; ) {
-    if (stopping) throw new Error('stopping');
-    if (dead()) throw new Error(`${what} exited while starting`);
-    if ((await status(url)) === 200) return;
-    if (Date.now() > deadline) throw new Error(`${what} not ready after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** Starts haproxy once every instance is ready; false if the cluster is stopping instead. */
 async function startBalancer() {
   try {
-    await Promise.all(instances.map((i) => waitReady(i.label, `http://127.0.0.1:${i.port}${READINESS}`, 90_000, () => gone(i))));
+    await Promise.all(instances.map((i) => waitReady(i.label, `http://127.0.0.1:${i.port}${READINESS}`, 90_000, () => gone(i), () => stopping)));
     const config = path.join(tmp, 'haproxy.cfg');
     const servers = instances.map((i) => [`instance${i.n}`, `127.0.0.1:${i.port}`]);
     fs.writeFileSync(config, haproxyConfig(fs.readFileSync(TEMPLATE, 'utf8'), `127.0.0.1:${port}`, servers));
@@ -198,7 +111,7 @@ async function startBalancer() {
       console.error(`cluster: haproxy exited (${how}); stopping the instances`);
       void stop(1);
     });
-    await waitReady('haproxy', `http://127.0.0.1:${port}${READINESS}`, 30_000, () => gone(balancer));
+    await waitReady('haproxy', `http://127.0.0.1:${port}${READINESS}`, 30_000, () => gone(balancer), () => stopping);
     return true;
   } catch (err) {
     if (!stopping) {

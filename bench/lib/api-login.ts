@@ -4,10 +4,20 @@ import { apiPath } from './api-url';
 
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
 
+/** What a call answered: the HTTP status and Retry-After, and the envelope (its `data` opened). */
+export interface Answer {
+  status: number;
+  retryAfter: string | null;
+  returnCode: string;
+  returnMsg: string;
+  data: unknown;
+}
+
 /**
  * Logs in over HTTP as the web client does (docs/wire.md): negotiated key and `rev`, captcha bound to
  * it, server random, `zctgPassword`, device signature, sealed and signed login call. The server
- * must run with TEST_CAPTCHA=ABCDE. Returns the headers an authenticated call carries.
+ * must run with TEST_CAPTCHA=ABCDE (`apiSession` can read a real captcha's answer instead).
+ * Returns the headers an authenticated call carries.
  */
 export async function apiLogin(origin: string, username: string, password: string, captcha = 'ABCDE') {
   return (await apiSession(origin, username, password, captcha)).headers;
@@ -16,10 +26,12 @@ export async function apiLogin(origin: string, username: string, password: strin
 /**
  * A logged-in client: its headers, and POST calls sealed and signed as the web client makes them
  * (a signed operation's input carries `signMsg`, the device key's signature of its signing data).
+ * `captcha` is the answer, or reads it for the `rev` (a production server draws a real one).
+ * A call that has no answer within 30 s is abandoned (the balancer would wait 60 s).
  */
-export async function apiSession(origin: string, username: string, password: string, captcha = 'ABCDE') {
+export async function apiSession(origin: string, username: string, password: string, captcha: string | ((rev: string) => Promise<string>) = 'ABCDE') {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(origin + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...API_HEADERS, ...headers } });
+    fetch(origin + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...API_HEADERS, ...headers }, signal: AbortSignal.timeout(30_000) });
 
   const negotiated = (await (await post(apiPath(platformApi.getEncryptionPublicKey), '{}')).json()).data as {
     appAsymmetricEncryptionPublicKey: string;
@@ -36,6 +48,8 @@ export async function apiSession(origin: string, username: string, password: str
   const rev = await c.encryptSessionKey(asym, negotiated.appAsymmetricEncryptionPublicKey, key);
 
   await post(apiPath(authApi.captchaCreate), '{}', { rev });
+  // A production server draws a real captcha: the caller reads its answer where the server keeps it.
+  const captchaAnswer = typeof captcha === 'string' ? captcha : await captcha(rev);
   const serverRandom = (await (await post(apiPath(authApi.serverRandom), '{}', { rev })).json()).data.random as string;
   const clientRandom = c.randomHex(16);
   const device = await c.sm2GenerateKeyPair();
@@ -48,14 +62,14 @@ export async function apiSession(origin: string, username: string, password: str
   const value = {
     username,
     password: zctgPassword,
-    captcha,
+    captcha: captchaAnswer,
     lastRev: rev,
     loginFlag: 4,
     extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: device.publicKey, signMsg, channelCode: 'WY' },
   };
 
-  /** A POST of `value` to `path`: sealed where the API list says so, always signed; the opened `data`. */
-  async function send(path: string, value: unknown, headers: Record<string, string>) {
+  /** A POST of `value` to `path`: sealed where the API list says so, always signed; the HTTP answer with its (opened) envelope. */
+  async function exchange(path: string, value: unknown, headers: Record<string, string>): Promise<Answer> {
     const encrypted = apiList.some((a) => a.isEncrypt === 1 && DEFAULT_API_BASE + a.path === path);
     const body = encrypted
       ? JSON.stringify({ request: c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad('POST', path, 'request')))) })
@@ -64,26 +78,39 @@ export async function apiSession(origin: string, username: string, password: str
     const nonce = c.randomHex(16);
     const digest = c.toHex(await c.digest(sym, c.utf8Encode(body)));
     const sign = c.toBase64(await c.mac(sym, key, c.utf8Encode(replaySigningString('POST', path, at, nonce, digest))));
-    const json = (await (await post(path, body, { ...headers, 'x-timestamp': at, 'x-nonce': nonce, 'x-sign': sign })).json()) as {
-      returnCode: string;
-      returnMsg: string;
-      data?: unknown;
-      response?: string;
-    };
-    if (json.returnCode !== '000000') throw new Error(`${path} refused: ${json.returnCode} ${json.returnMsg}`);
-    return json.response
+    const res = await post(path, body, { ...headers, 'x-timestamp': at, 'x-nonce': nonce, 'x-sign': sign });
+    const text = await res.text();
+    let json: { returnCode?: string; returnMsg?: string; data?: unknown; response?: string } = {};
+    try {
+      json = JSON.parse(text) as typeof json;
+    } catch {
+      // Not the portal's envelope (a balancer's error page): the status says what happened.
+    }
+    const data = json.response
       ? (JSON.parse(c.utf8Decode(await c.open(sym, key, c.fromBase64(json.response), c.utf8Encode(envelopeAad('POST', path, 'response'))))) as unknown)
       : json.data;
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), returnCode: json.returnCode ?? '', returnMsg: json.returnMsg ?? text.slice(0, 200), data };
+  }
+
+  /** `exchange`, answering the opened `data` of a success and throwing on anything else. */
+  async function send(path: string, value: unknown, headers: Record<string, string>) {
+    const answer = await exchange(path, value, headers);
+    if (answer.returnCode !== '000000') throw new Error(`${path} refused: ${answer.status} ${answer.returnCode} ${answer.returnMsg}`);
+    return answer.data;
   }
 
   const data = (await send(apiPath(authApi.login), value, { rev })) as { access_token: string };
   const headers = { ...API_HEADERS, rev, authorization: `Bearer ${data.access_token}` };
+  /** The input as sent: a signed operation's carries `signMsg`, the device key's signature of its signing data. */
+  const signed = async (op: AnyOperation, input: unknown) => {
+    const signMsg = op.signing ? c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, input)))) : undefined;
+    return signMsg ? { ...(input as object), signMsg } : input;
+  };
   return {
     headers,
     /** A session POST operation; answers its (opened) `data`. */
-    call: async (op: AnyOperation, input: unknown) => {
-      const signMsg = op.signing ? c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, input)))) : undefined;
-      return send(apiPath(op), signMsg ? { ...(input as object), signMsg } : input, headers);
-    },
+    call: async (op: AnyOperation, input: unknown) => send(apiPath(op), await signed(op, input), headers),
+    /** A session POST operation with extra headers (an `Idempotency-Key`): the whole answer, whatever it is. */
+    request: async (op: AnyOperation, input: unknown, extraHeaders: Record<string, string> = {}) => exchange(apiPath(op), await signed(op, input), { ...headers, ...extraHeaders }),
   };
 }
