@@ -493,6 +493,64 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
   await expect(dataRows(execute)).toHaveCount(2);
 });
 
+test('a review sent during an outage goes again with its key and passes once; a batch with a row changed meanwhile offers the rest', async ({ page }) => {
+  test.setTimeout(240_000);
+  const others = new Set([...taken, limited.accountNo, unlimited.accountNo, zhouyangAccount.accountNo]);
+  const candidates = seatAccounts('U100000101').filter((a) => !others.has(a.accountNo) && !a.thirdParty && Number(a.balance) > 100_000);
+  // The last such account: the batch-totals test takes the first.
+  const payer = candidates.at(-1)!;
+  expect(candidates.length).toBeGreaterThan(1);
+  const payee = `重试测试${Date.now() % 1_000_000}`;
+  await login(page, 'demo', 'Demo1234');
+  for (let i = 0; i < 2; i++) {
+    const dialog = await openEntryForm(page);
+    await choosePayer(page, dialog, payer.accountNo);
+    await amountInput(dialog).fill('10.00');
+    await fillPayee(dialog);
+    await dialog.getByLabel('收款人名称').fill(payee);
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toBeHidden();
+  }
+
+  await relogin(page, 'checker', 'Demo1234');
+  await page.goto(`${APP}${REVIEW}`);
+  const review = view(page, REVIEW).getByRole('region', { name: '待复核指令列表' });
+  await filterPayee(review, payee, 2);
+  const [first, second] = await dataRows(review).all();
+  const secondId = Number(await second!.getAttribute('data-row-key'));
+  const secondNo = (await second!.innerText()).match(/ZL\d+/)![0];
+
+  // The first send: refused because the second instruction changed meanwhile (as if another reviewer was first).
+  const sent: string[] = [];
+  await page.route('**/instruction/review', async (route) => {
+    sent.push(route.request().headers()['idempotency-key'] ?? '');
+    if (sent.length === 1) {
+      const refusal = { returnCode: '010001', returnMsg: `${INSTRUCTION_MESSAGES.stale}：${secondNo}`, data: { stale: [secondId] } };
+      return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) });
+    }
+    // The offer's send meets an outage once, then goes through.
+    if (sent.length === 2) return route.fulfill({ status: 503, headers: { 'retry-after': '3' }, contentType: 'application/json', body: JSON.stringify({ returnCode: '050003', returnMsg: '服务暂不可用，请稍后再试', data: null }) });
+    return route.continue();
+  });
+  await first!.getByRole('checkbox').check();
+  await second!.getByRole('checkbox').check();
+  await review.getByRole('button', { name: '复核通过' }).click();
+  await page.getByRole('dialog').filter({ hasText: '确定复核通过' }).getByRole('button', { name: /确\s*定|OK/ }).click();
+  const offer = page.getByRole('dialog').filter({ hasText: '部分指令已被处理' });
+  await expect(offer).toContainText('有 1 条指令的状态已变更，已取消选择并刷新列表。是否重新签名并复核通过其余 1 条指令（合计 ￥ 10.00）？');
+  await page.screenshot({ path: '../docs/screenshots/instr-a-stale-batch.png' });
+  await offer.getByRole('button', { name: '复核通过其余指令' }).click();
+  await expect(page.locator('.ant-message').getByText(/服务暂不可用，正在重新提交（第2次，共4次）/)).toBeVisible();
+  await expect(toast(page, '已通过 1 条指令')).toBeVisible({ timeout: 20_000 });
+  // The retry carried the key of its first attempt; the offer was a new action with a new key.
+  expect(sent).toHaveLength(3);
+  expect(sent[2]).toBe(sent[1]);
+  expect(sent[1]).not.toBe(sent[0]);
+  await page.unroute('**/instruction/review');
+  await expect(dataRows(review)).toHaveCount(1);
+});
+
 test('the payee account of a CNY payment takes digits only, with the message at the field', async ({ page }) => {
   await login(page, 'demo', 'Demo1234');
   const adds: string[] = [];
