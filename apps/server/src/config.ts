@@ -120,8 +120,10 @@ const configSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** Live sessions kept per instance this long (0: off); revocations reach every instance at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Consecutive wrong passwords that lock a user. */
+  /** Consecutive wrong passwords that lock a user on one device (docs/decisions/login-lockout.md). */
   MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** Consecutive wrong passwords from all the devices a user has not logged in from that lock every such device. */
+  UNKNOWN_DEVICE_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
   /** How long such a lock lasts; 0 keeps it until staff unlock. */
   LOCK_MINUTES: z.coerce.number().int().min(0).max(525_600).default(30),
   /** A password older than this must be changed at login (040007). */
