@@ -130,6 +130,8 @@ const configSchema = z.object({
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Per client address and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Login attempts per username and minute, from all addresses together (429 above; docs/decisions/login-lockout.md). */
+  LOGIN_USERNAME_LIMIT: z.coerce.number().int().min(1).default(10),
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   // Spec §1: scan-code login offered on the login page (on in the demo start script).
   ABLE_SCAN: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
