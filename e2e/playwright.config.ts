@@ -52,8 +52,9 @@ export default defineConfig({
       LOGIN_EDITION_HOSTS: `${CERT_HOST}=certificate`,
       PLUGIN_ORIGINS: PLUGIN_PAGE_ORIGIN,
       // The suite logs in and fetches captchas far more often than a person would from one
-      // address (the limits themselves are proven by the server tests).
+      // address or as one user (the limits themselves are proven by the server tests).
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_USERNAME_LIMIT: '1000',
       CAPTCHA_RATE_LIMIT: '1000',
     },
   },

@@ -11,4 +11,4 @@ export async function loginAs(page: Page, origin: string, username: string, pass
 }
 
 /** Server settings for benchmarks that log in. */
-export const LOGIN_ENV = { TEST_CAPTCHA: 'ABCDE', LOGIN_RATE_LIMIT: '1000' };
+export const LOGIN_ENV = { TEST_CAPTCHA: 'ABCDE', LOGIN_RATE_LIMIT: '1000', LOGIN_USERNAME_LIMIT: '1000' };

@@ -120,14 +120,18 @@ const configSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** Live sessions kept per instance this long (0: off); revocations reach every instance at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Consecutive wrong passwords that lock a user. */
+  /** Consecutive wrong passwords that lock a user on one device (docs/decisions/login-lockout.md). */
   MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** Consecutive wrong passwords from all the devices a user has not logged in from that lock every such device. */
+  UNKNOWN_DEVICE_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
   /** How long such a lock lasts; 0 keeps it until staff unlock. */
   LOCK_MINUTES: z.coerce.number().int().min(0).max(525_600).default(30),
   /** A password older than this must be changed at login (040007). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Per client address and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Login attempts per username and minute, from all addresses together (429 above; docs/decisions/login-lockout.md). */
+  LOGIN_USERNAME_LIMIT: z.coerce.number().int().min(1).default(10),
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   // Spec §1: scan-code login offered on the login page (on in the demo start script).
   ABLE_SCAN: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),

@@ -176,6 +176,14 @@ export interface LoginDevicesTable {
   locked_at: Date | null;
 }
 
+/** A device key the user has not logged in with: its wrong passwords (migration 0025). */
+export interface UnknownDeviceFailuresTable {
+  user_id: number;
+  device_key: string;
+  failed_attempts: Generated<number>;
+  locked_at: Date | null;
+}
+
 /** numeric(19,2): read as a decimal string, written as one (amounts are never floats). */
 type Amount = ColumnType<string, string, string>;
 type NullableAmount = ColumnType<string | null, string | null | undefined, string | null>;
@@ -471,6 +479,7 @@ export interface DB {
   dictionary_standards: DictionaryStandardsTable;
   password_history: PasswordHistoryTable;
   login_devices: LoginDevicesTable;
+  unknown_device_failures: UnknownDeviceFailuresTable;
   custody_accounts: CustodyAccountsTable;
   ebank_accounts: EbankAccountsTable;
   account_auth: AccountAuthTable;

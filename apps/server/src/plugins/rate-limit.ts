@@ -4,13 +4,19 @@ import type { KvStore } from '../kv/kv-store';
 import { AppError } from './errors';
 
 /**
+ * Counts one call in the bucket `name` of the shared store, so that a limit holds across
+ * instances; false once more than `limit` calls came within the window.
+ */
+export async function withinRateLimit(kv: KvStore, name: string, limit: number, windowMs = 60_000): Promise<boolean> {
+  return (await kv.increment(`rate:${name}`, windowMs)) <= limit;
+}
+
+/**
  * An onRequest guard allowing `limit` calls per client address and window in the bucket `name`
- * (an operation's id: each route counts apart). Counted in the shared store, so the limit holds
- * across instances; refused before the body is read.
+ * (an operation's id: each route counts apart); refused before the body is read.
  */
 export function rateLimit(kv: KvStore, name: string, limit: number, windowMs = 60_000) {
   return async (request: FastifyRequest) => {
-    const count = await kv.increment(`rate:${name}:${request.ip}`, windowMs);
-    if (count > limit) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
+    if (!(await withinRateLimit(kv, `${name}:${request.ip}`, limit, windowMs))) throw new AppError(RETURN_CODES.TOO_MANY_REQUESTS);
   };
 }

@@ -35,7 +35,7 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    const app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', ...env }, { logStream: options.logStream });
+    const app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', LOGIN_USERNAME_LIMIT: '1000', ...env }, { logStream: options.logStream });
     await options.prepare?.(app);
     built = { app, client: await loginClient(app) };
   });

@@ -2,47 +2,58 @@ import type { Kysely, Transaction, UpdateQueryBuilder, UpdateResult } from 'kyse
 import type { DB, User } from '../../db/schema';
 
 /**
- * Passwords and their lockout counters: a user's own (users) and those of the device keys the
- * user has logged in with before (login_devices).
+ * Passwords and their lockout counters: a user's own (users: the sum over unknown devices), those
+ * of the device keys the user has logged in with before (login_devices) and those of other device
+ * keys (unknown_device_failures).
  */
 
 export function userByName(db: Kysely<DB>, username: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function knownDevice(db: Kysely<DB>, userId: number, deviceKey: string) {
-  return db
+/** The device's counter: its login_devices row when the user has logged in with it, else its unknown_device_failures row, if any. */
+export async function deviceCounterRow(db: Kysely<DB>, userId: number, deviceKey: string) {
+  const known = await db
     .selectFrom('login_devices')
-    .select(['device_key', 'failed_attempts', 'locked_at'])
+    .select(['failed_attempts', 'locked_at'])
     .where('user_id', '=', userId)
     .where('device_key', '=', deviceKey)
     .executeTakeFirst();
+  if (known) return { known: true, ...known };
+  const unknown = await db
+    .selectFrom('unknown_device_failures')
+    .select(['failed_attempts', 'locked_at'])
+    .where('user_id', '=', userId)
+    .where('device_key', '=', deviceKey)
+    .executeTakeFirst();
+  return { known: false, failed_attempts: unknown?.failed_attempts ?? 0, locked_at: unknown?.locked_at ?? null };
 }
 
-/** The lock of a user's device (`deviceKey`) or of the user's own counter now. */
-export async function lockedAt(db: Kysely<DB>, userId: number, deviceKey: string | undefined): Promise<Date | null> {
-  const row = deviceKey
-    ? await db.selectFrom('login_devices').select('locked_at').where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst()
-    : await db.selectFrom('users').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
-  return row?.locked_at ?? null;
+/** The writes of one lockout counter; `currentLock` reads its lock again after a concurrent write. */
+export interface CounterWrites {
+  /** Back to 0; with `ifLockedAt`, only if that lock (one that ran out) is still the one set. */
+  reset(ifLockedAt?: Date): Promise<void>;
+  /** One more failure; null when a lock got there first. */
+  increment(): Promise<number | null>;
+  /** True when this call set the lock. */
+  lock(at: Date): Promise<boolean>;
+  currentLock(): Promise<Date | null>;
 }
 
 /**
- * The writes of one lockout counter: the user's own row, or with `deviceKey` that device's
+ * The writes of the user's own counter, or with `deviceKey` those of that known device's
  * login_devices row. Both tables hold the same `failed_attempts` and `locked_at` columns.
  */
-export function counterWrites(db: Kysely<DB>, userId: number, deviceKey?: string) {
+export function counterWrites(db: Kysely<DB>, userId: number, deviceKey?: string): CounterWrites {
   // The two builders differ only in their table; the columns written are the same on both.
   const row = () =>
     (deviceKey === undefined
       ? db.updateTable('users').where('user_id', '=', userId)
       : db.updateTable('login_devices').where('user_id', '=', userId).where('device_key', '=', deviceKey)) as unknown as UpdateQueryBuilder<DB, 'users', 'users', UpdateResult>;
   return {
-    /** Back to 0; with `ifLockedAt`, only if that lock (one that ran out) is still the one set. */
-    reset: async (ifLockedAt?: Date) => {
+    reset: async (ifLockedAt) => {
       await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).set({ failed_attempts: 0, locked_at: null }).execute();
     },
-    /** One more failure; null when a lock got there first. */
     increment: async () =>
       (
         await row()
@@ -51,9 +62,65 @@ export function counterWrites(db: Kysely<DB>, userId: number, deviceKey?: string
           .returning('failed_attempts')
           .executeTakeFirst()
       )?.failed_attempts ?? null,
-    /** True when this call set the lock. */
-    lock: async (at: Date) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
+    lock: async (at) => Boolean(await row().set({ locked_at: at }).where('locked_at', 'is', null).returning('user_id').executeTakeFirst()),
+    currentLock: async () => {
+      const found = deviceKey
+        ? await db.selectFrom('login_devices').select('locked_at').where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst()
+        : await db.selectFrom('users').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
+      return found?.locked_at ?? null;
+    },
   };
+}
+
+/** The writes of an unknown device's counter: its row comes with its first failure and goes with a reset. */
+export function unknownDeviceWrites(db: Kysely<DB>, userId: number, deviceKey: string): CounterWrites {
+  const row = () => db.deleteFrom('unknown_device_failures').where('user_id', '=', userId).where('device_key', '=', deviceKey);
+  return {
+    reset: async (ifLockedAt) => {
+      await (ifLockedAt ? row().where('locked_at', '=', ifLockedAt) : row()).execute();
+    },
+    increment: async () =>
+      (
+        await db
+          .insertInto('unknown_device_failures')
+          .values({ user_id: userId, device_key: deviceKey, failed_attempts: 1 })
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'device_key'])
+              .doUpdateSet((eb) => ({ failed_attempts: eb('unknown_device_failures.failed_attempts', '+', 1) }))
+              .where('unknown_device_failures.locked_at', 'is', null),
+          )
+          .returning('failed_attempts')
+          .executeTakeFirst()
+      )?.failed_attempts ?? null,
+    lock: async (at) =>
+      Boolean(
+        await db
+          .updateTable('unknown_device_failures')
+          .set({ locked_at: at })
+          .where('user_id', '=', userId)
+          .where('device_key', '=', deviceKey)
+          .where('locked_at', 'is', null)
+          .returning('user_id')
+          .executeTakeFirst(),
+      ),
+    currentLock: async () =>
+      (await db.selectFrom('unknown_device_failures').select('locked_at').where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst())
+        ?.locked_at ?? null,
+  };
+}
+
+/**
+ * Drops a user's unknown-device rows that hold no lock in force (none ran out before
+ * `locksEndedBefore`; null: locks never run out): once every unknown device is locked their
+ * counts matter no more, and a stranger's ever new keys leave no rows behind.
+ */
+export async function pruneUnknownDevices(db: Kysely<DB>, userId: number, locksEndedBefore: Date | null): Promise<void> {
+  await db
+    .deleteFrom('unknown_device_failures')
+    .where('user_id', '=', userId)
+    .where((eb) => (locksEndedBefore ? eb.or([eb('locked_at', 'is', null), eb('locked_at', '<=', locksEndedBefore)]) : eb('locked_at', 'is', null)))
+    .execute();
 }
 
 /** The `depth` latest earlier password hashes of a user. */
@@ -87,7 +154,7 @@ export async function writePassword(trx: Transaction<DB>, user: User, hash: stri
     .execute();
 }
 
-/** The locks set after `since`: users' own, then their devices', with the person. */
+/** The locks set after `since`: users' own, then their known and unknown devices', with the person. */
 export async function locksSince(db: Kysely<DB>, since: Date) {
   const users = await db
     .selectFrom('users')
@@ -100,10 +167,16 @@ export async function locksSince(db: Kysely<DB>, since: Date) {
     .select(['u.user_id', 'u.username', 'u.nick_name', 'd.failed_attempts', 'd.locked_at'])
     .where('d.locked_at', '>', since)
     .execute();
-  return [...users, ...devices];
+  const unknown = await db
+    .selectFrom('unknown_device_failures as d')
+    .innerJoin('users as u', 'u.user_id', 'd.user_id')
+    .select(['u.user_id', 'u.username', 'u.nick_name', 'd.failed_attempts', 'd.locked_at'])
+    .where('d.locked_at', '>', since)
+    .execute();
+  return [...users, ...devices, ...unknown];
 }
 
-/** Clears the locks set after `since` of the user and of all their devices; false when there was none. */
+/** Clears the locks set after `since` of the user and of all their devices, known or not; false when there was none. */
 export async function clearLocksSince(db: Kysely<DB>, userId: number, since: Date, now: Date): Promise<boolean> {
   const user = await db
     .updateTable('users')
@@ -119,5 +192,6 @@ export async function clearLocksSince(db: Kysely<DB>, userId: number, since: Dat
     .where('locked_at', '>', since)
     .returning('device_key')
     .execute();
-  return Boolean(user) || devices.length > 0;
+  const unknown = await db.deleteFrom('unknown_device_failures').where('user_id', '=', userId).where('locked_at', '>', since).returning('device_key').execute();
+  return Boolean(user) || devices.length > 0 || unknown.length > 0;
 }

@@ -8,12 +8,14 @@ import { recordAudit } from '../../platform/audit';
 import {
   clearLocksSince,
   counterWrites,
+  deviceCounterRow,
   earlierPasswordHashes,
-  knownDevice,
-  lockedAt,
   locksSince,
+  pruneUnknownDevices,
+  unknownDeviceWrites,
   userByName,
   writePassword,
+  type CounterWrites,
 } from './credentials.queries';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -29,13 +31,23 @@ export interface Lock {
  */
 export type PasswordCheck = { ok: true } | { ok: false; lock: Lock; held?: true } | { ok: false; lock: null; remaining: number; held?: never };
 
+/**
+ * One lockout counter as read before the password check: `max` wrong passwords in a row lock it;
+ * `kind` names it in the lockout's audit entry.
+ */
+interface Counter extends CounterWrites {
+  kind: 'known_device' | 'unknown_device' | 'unknown_devices';
+  failedAttempts: number;
+  lockedAt: Date | null;
+  max: number;
+}
+
 /** Counters of names that are no user live this long without a new failure (a user's never expire). */
 const NAME_COUNTER_TTL_MS = 90 * 86_400_000;
 /** With LOCK_MINUTES = 0 a name that is no user stays locked this long (no staff can unlock it). */
 const NAME_LOCK_FOREVER_MS = 365 * 86_400_000;
 
-const nameKey = (kind: 'fails' | 'lock', username: string) =>
-  `lockout:name-${kind}:${createHash('sha256').update(username).digest('hex')}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const clock = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const day = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -51,13 +63,17 @@ export function lockMessage(lock: Lock, now: number): string {
 export const attemptsLeftMessage = (base: string, remaining: number) => `${base}，还可尝试${remaining}次`;
 
 /**
- * Users' passwords and their lockout (ASVS 2.2.1). MAX_LOGIN_FAILURES consecutive wrong passwords
- * lock for LOCK_MINUTES (0: until staff unlock); a right one resets the count. Three kinds of
- * counter, so that a stranger can lock neither the owner's own browser nor learn which names exist:
- * - a device key the user has logged in with before has its own (login_devices);
- * - every other attempt on a user counts on the user (users);
- * - a name that is no active user counts in the KvStore, and answers exactly like a user.
- * A locked or unknown name still costs one password hash, so timing tells nothing either.
+ * Users' passwords and their lockout (ASVS 2.2.1, docs/decisions/login-lockout.md): a right
+ * password resets the counters the attempt counted on. Counted per (user, device key), so that a
+ * stranger can lock neither the owner's browsers nor learn which names exist:
+ * - a device key the user has logged in with before: MAX_LOGIN_FAILURES lock it (login_devices);
+ * - any other key: MAX_LOGIN_FAILURES lock that key (unknown_device_failures), and every such
+ *   failure also counts on the user (users), where UNKNOWN_DEVICE_MAX_FAILURES lock every
+ *   unknown device at once, and no known one;
+ * - a name that is no active user counts the same two ways in the KvStore, and answers exactly
+ *   like a user.
+ * Locks last LOCK_MINUTES (0: until staff unlock). A locked or unknown name still costs one
+ * password hash, so timing tells nothing either.
  */
 export class Credentials {
   #nobody: Promise<string> | undefined;
@@ -86,6 +102,13 @@ export class Credentials {
     return until > this.ctx.now() ? { until: new Date(until) } : null;
   }
 
+  /** Of several counters' locks, the one in force longest. */
+  private latestLock(lockedAts: (Date | null)[]): Lock | null {
+    const locks = lockedAts.map((at) => this.lockOf(at)).filter((l) => l !== null);
+    if (locks.length === 0) return null;
+    return locks.find((l) => l.until === null) ?? locks.reduce((a, b) => (a.until!.getTime() >= b.until!.getTime() ? a : b));
+  }
+
   lockMessage(lock: Lock): string {
     return lockMessage(lock, this.ctx.now());
   }
@@ -93,91 +116,115 @@ export class Credentials {
   /**
    * Checks a password with lockout. `user` undefined (or inactive) means the name is no user: it
    * is counted by name and never succeeds. `deviceKey` is the SM2 public key the attempt came
-   * with, if any; a key this user has logged in with before counts apart.
+   * with (the login's, or the session's); attempts with none (certificate enrolment) count
+   * together as one unknown device.
    */
   async check(input: { username: string; user: User | undefined; password: string; deviceKey?: string; request: FastifyRequest }): Promise<PasswordCheck> {
-    const { user, password, request } = input;
-    if (!user || user.status !== 1) return this.checkName(input.username, password);
+    const { password, deviceKey = '', request } = input;
+    const user = input.user && input.user.status === 1 ? input.user : undefined;
+    const counters = user ? await this.userCounters(user.user_id, deviceKey) : await this.nameCounters(input.username, deviceKey);
 
-    const device = input.deviceKey ? await knownDevice(this.ctx.database.db, user.user_id, input.deviceKey) : undefined;
-    const counter = device
-      ? this.deviceCounter(user.user_id, device.device_key, device.failed_attempts, device.locked_at)
-      : this.userCounter(user.user_id, user.failed_attempts, user.locked_at);
-
-    const held = this.lockOf(counter.lockedAt);
+    const held = this.latestLock(counters.map((c) => c.lockedAt));
     if (held) {
       await this.verifyNobody(password);
       return { ok: false, lock: held, held: true };
     }
-    if (await verifyPassword(password, user.password_hash)) {
-      if (counter.failedAttempts > 0 || counter.lockedAt) await counter.reset();
+    if (user ? await verifyPassword(password, user.password_hash) : await this.verifyNobody(password).then(() => false)) {
+      for (const counter of counters) if (counter.failedAttempts > 0 || counter.lockedAt) await counter.reset();
       return { ok: true };
     }
-    // A lock that ran out starts the count again.
-    if (counter.lockedAt) await counter.reset(counter.lockedAt);
-    const failures = await counter.increment();
-    if (failures === null) return this.lockedMeanwhile(await this.currentLock(user.user_id, device?.device_key));
-    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null, remaining: this.ctx.config.MAX_LOGIN_FAILURES - failures };
-
-    const now = new Date(this.ctx.now());
-    if (await counter.lock(now)) {
-      await recordAudit(this.ctx.database, request, {
-        event: 'user.lockout',
-        outcome: 'success',
-        userId: user.user_id,
-        username: user.username,
-        detail: { failedAttempts: failures, knownDevice: Boolean(device) },
-      });
-      return this.lockedMeanwhile(this.lockOf(now));
-    }
-    return this.lockedMeanwhile(await this.currentLock(user.user_id, device?.device_key));
+    return this.countFailure(counters, user, request);
   }
 
-  /**
-   * A concurrent attempt set the lock between this one's reads and writes; had it run out
-   * already (a lock of a moment), the next attempt starts a fresh count.
-   */
-  private lockedMeanwhile(lock: Lock | null): PasswordCheck {
+  /** One more wrong password on every counter of the attempt; the lock of any that (now) locked. */
+  private async countFailure(counters: Counter[], user: User | undefined, request: FastifyRequest): Promise<PasswordCheck> {
+    const now = new Date(this.ctx.now());
+    let remaining = Number.POSITIVE_INFINITY;
+    let locked = false;
+    for (const counter of counters) {
+      // A lock that ran out starts the count again.
+      if (counter.lockedAt) await counter.reset(counter.lockedAt);
+      const failures = await counter.increment();
+      // null: a concurrent attempt set the lock between this one's reads and writes.
+      if (failures === null || failures >= counter.max) locked = true;
+      if (failures === null) continue;
+      if (failures < counter.max) {
+        remaining = Math.min(remaining, counter.max - failures);
+      } else if ((await counter.lock(now)) && user) {
+        await recordAudit(this.ctx.database, request, {
+          event: 'user.lockout',
+          outcome: 'success',
+          userId: user.user_id,
+          username: user.username,
+          detail: { failedAttempts: failures, counter: counter.kind, knownDevice: counter.kind === 'known_device' },
+        });
+      }
+    }
+    if (!locked) return { ok: false, lock: null, remaining };
+    const lock = this.latestLock(await Promise.all(counters.map((c) => c.currentLock())));
+    // Had a concurrent lock run out already (a lock of a moment), the next attempt starts a fresh count.
     return lock ? { ok: false, lock } : { ok: false, lock: null, remaining: this.ctx.config.MAX_LOGIN_FAILURES };
   }
 
-  /** The counter of a user's unknown devices: the users row. */
-  private userCounter(userId: number, failedAttempts: number, lockedAt: Date | null) {
-    return { failedAttempts, lockedAt, ...counterWrites(this.ctx.database.db, userId) };
+  /** A known device's own counter; an unknown one's, and the user's over all unknown devices. */
+  private async userCounters(userId: number, deviceKey: string): Promise<Counter[]> {
+    const { db } = this.ctx.database;
+    const { config } = this.ctx;
+    const device = await deviceCounterRow(db, userId, deviceKey);
+    const deviceCounter = { failedAttempts: device.failed_attempts, lockedAt: device.locked_at, max: config.MAX_LOGIN_FAILURES };
+    if (device.known) return [{ kind: 'known_device', ...deviceCounter, ...counterWrites(db, userId, deviceKey) }];
+
+    const row = await db.selectFrom('users').select(['failed_attempts', 'locked_at']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const writes = counterWrites(db, userId);
+    const allUnknown: Counter = {
+      kind: 'unknown_devices',
+      failedAttempts: row.failed_attempts,
+      lockedAt: row.locked_at,
+      max: config.UNKNOWN_DEVICE_MAX_FAILURES,
+      ...writes,
+      lock: async (at) => {
+        if (!(await writes.lock(at))) return false;
+        await pruneUnknownDevices(db, userId, this.lockMs === 0 ? null : new Date(at.getTime() - this.lockMs));
+        return true;
+      },
+    };
+    return [{ kind: 'unknown_device', ...deviceCounter, ...unknownDeviceWrites(db, userId, deviceKey) }, allUnknown];
   }
 
-  /** The counter of one device key the user has logged in with before: its login_devices row. */
-  private deviceCounter(userId: number, deviceKey: string, failedAttempts: number, lockedAt: Date | null) {
-    return { failedAttempts, lockedAt, ...counterWrites(this.ctx.database.db, userId, deviceKey) };
+  /** A name that is no user: the same two counters as a user's unknown device, in the KvStore. */
+  private async nameCounters(username: string, deviceKey: string): Promise<Counter[]> {
+    const name = sha256(username);
+    const { config } = this.ctx;
+    return [
+      { kind: 'unknown_device', max: config.MAX_LOGIN_FAILURES, ...(await this.kvCounter(`lockout:name-device:${name}:${sha256(deviceKey)}`)) },
+      { kind: 'unknown_devices', max: config.UNKNOWN_DEVICE_MAX_FAILURES, ...(await this.kvCounter(`lockout:name:${name}`)) },
+    ];
   }
 
-  private async currentLock(userId: number, deviceKey: string | undefined): Promise<Lock | null> {
-    return this.lockOf(await lockedAt(this.ctx.database.db, userId, deviceKey));
-  }
-
-  /** A name that is no user: the same cost, codes and lock as a user with a wrong password. */
-  private async checkName(username: string, password: string): Promise<PasswordCheck> {
+  /** A counter kept in the KvStore under `key`: its count at `key:fails`, the time of its lock at `key:lock`. */
+  private async kvCounter(key: string): Promise<Omit<Counter, 'kind' | 'max'>> {
     const { kv } = this.ctx;
-    const lockKey = nameKey('lock', username);
-    const held = await kv.get(lockKey);
-    await this.verifyNobody(password);
-    if (held !== null) {
-      const until = held === '0' ? null : Number(held);
-      if (until === null || until > this.ctx.now()) return { ok: false, lock: { until: until === null ? null : new Date(until) }, held: true };
-      // Ran out by the app's clock (the store's own expiry may lag it).
-      await kv.delete(lockKey);
-    }
-    const failures = await kv.increment(nameKey('fails', username), NAME_COUNTER_TTL_MS);
-    // The same count a user's counter gives, so the attempts left tell nothing about the name.
-    if (failures < this.ctx.config.MAX_LOGIN_FAILURES) return { ok: false, lock: null, remaining: this.ctx.config.MAX_LOGIN_FAILURES - failures };
-    const until = this.lockMs === 0 ? null : this.ctx.now() + this.lockMs;
-    const value = until === null ? '0' : String(until);
-    if (!(await kv.setIfAbsent(lockKey, value, until === null ? NAME_LOCK_FOREVER_MS : this.lockMs))) {
-      const current = await kv.get(lockKey);
-      return { ok: false, lock: { until: current === null || current === '0' ? null : new Date(Number(current)) } };
-    }
-    await kv.delete(nameKey('fails', username));
-    return { ok: false, lock: { until: until === null ? null : new Date(until) } };
+    const [fails, lock] = [`${key}:fails`, `${key}:lock`];
+    const currentLock = async () => {
+      const at = await kv.get(lock);
+      return at === null ? null : new Date(Number(at));
+    };
+    const [count, at] = [await kv.get(fails), await currentLock()];
+    return {
+      failedAttempts: Number(count ?? 0),
+      lockedAt: at,
+      reset: async () => {
+        await kv.delete(lock);
+        await kv.delete(fails);
+      },
+      increment: async () => ((await kv.get(lock)) === null ? kv.increment(fails, NAME_COUNTER_TTL_MS) : null),
+      lock: async (when) => {
+        if (!(await kv.setIfAbsent(lock, String(when.getTime()), this.lockMs === 0 ? NAME_LOCK_FOREVER_MS : this.lockMs))) return false;
+        await kv.delete(fails);
+        return true;
+      },
+      currentLock,
+    };
   }
 
   /** First login, or a password older than PASSWORD_MAX_AGE_DAYS (040007). */

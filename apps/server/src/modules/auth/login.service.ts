@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { portalCrypto } from '@portal/crypto';
 import { RETURN_CODES, loginSigningString } from '@portal/shared';
@@ -5,6 +6,7 @@ import { metrics } from '../../metrics';
 import { recordAudit } from '../../platform/audit';
 import { userNumbersOf, type UserNumberEntry } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
+import { withinRateLimit } from '../../plugins/rate-limit';
 import type { AuthServices } from './auth-services';
 import { attemptsLeftMessage } from './credentials';
 import { hasSeatInDisabledEnterprise, holdsCertificate, recordDevice } from './login.queries';
@@ -55,6 +57,8 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
   };
 
   const password = await openAttempt(services, body, fail);
+  // Only attempts that solved a captcha spend the name's budget.
+  if (!(await withinUsernameBudget(services, username))) throw await fail('username_rate_limited', RETURN_CODES.TOO_MANY_REQUESTS);
   const { deviceKey, cert } = await loginKey(edition, fail);
   if (cert) certDetail = { certSerial: cert.serial };
 
@@ -99,6 +103,15 @@ async function openAttempt(services: AuthServices, body: LoginInput, fail: Fail)
   const password = await openPassword(keys, extension.zctgPassword, extension.random, extension.randomClient);
   if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
   return password;
+}
+
+/**
+ * LOGIN_USERNAME_LIMIT attempts a minute per username from all addresses together (second pen
+ * test): any name spends its budget alike, so running out tells nothing about the name.
+ */
+function withinUsernameBudget({ ctx }: AuthServices, username: string): Promise<boolean> {
+  const name = createHash('sha256').update(username).digest('hex');
+  return withinRateLimit(ctx.kv, `login-username:${name}`, ctx.config.LOGIN_USERNAME_LIMIT);
 }
 
 /** The key that must have signed: the signed edition's device key, the certificate edition's certificate's once the bank's records accept it. */

@@ -13,6 +13,7 @@ import type { Transaction } from 'kysely';
 import type { DB, User } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import type { SessionInfo } from '../../platform/sessions';
+import { sessionSigningKey } from '../../platform/sessions.queries';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
 import type { AuthServices } from './auth-services';
@@ -163,6 +164,8 @@ export async function changeOwnPassword(services: AuthServices, request: Fastify
     { ...body, confirmPassword: body.newPasswordConfirm },
     {
       event: 'password.change',
+      // The session's browser: a wrong old password counts on its device, like a login from it.
+      deviceKey: (await sessionSigningKey(services.ctx.database.db, session.tokenHash))?.device_key ?? undefined,
       beforeOldPassword: () => verifyOperationSignature(services.ctx.database.db, request, body),
       // Again in the write's transaction, which records it with the change.
       beforeWrite: (trx) => verifyOperationSignature(trx, request, body),

@@ -204,21 +204,28 @@ export async function seatAuthorities(db: Kysely<DB>, userNo: string) {
   return { userNo, roles, authorities };
 }
 
-/** Spec §7 `userUnlock/queryLockUser`: people with a lock on record whom the scope sees, latest first. */
+/**
+ * Spec §7 `userUnlock/queryLockUser`: people with a lock on record whom the scope sees, latest
+ * first: their own (every unknown device) or one device's, known or not, whichever is latest.
+ */
 export async function lockedPeople(db: Kysely<DB>, scope: AdminScope) {
-  let query = db
+  const locks = db
     .selectFrom('users')
-    .select(['user_id', 'username', 'nick_name', 'failed_attempts', 'locked_at'])
-    .where('locked_at', 'is not', null);
-  if (scope.enterpriseNo) query = query.where('user_id', 'in', db.selectFrom('user_numbers').select('user_id').where('enterprise_no', '=', scope.enterpriseNo));
-  const rows = await query.orderBy('locked_at', 'desc').execute();
-  return rows.map((r) => ({
-    userId: r.user_id,
-    username: r.username,
-    nickName: r.nick_name,
-    failedAttempts: r.failed_attempts,
-    lockedAt: (r.locked_at as Date).toISOString(),
-  }));
+    .select(['user_id', 'failed_attempts', 'locked_at'])
+    .where('locked_at', 'is not', null)
+    .unionAll(db.selectFrom('login_devices').select(['user_id', 'failed_attempts', 'locked_at']).where('locked_at', 'is not', null))
+    .unionAll(db.selectFrom('unknown_device_failures').select(['user_id', 'failed_attempts', 'locked_at']).where('locked_at', 'is not', null));
+  let query = db
+    .selectFrom(locks.as('l'))
+    .innerJoin('users as u', 'u.user_id', 'l.user_id')
+    .select(['u.user_id', 'u.username', 'u.nick_name', 'l.failed_attempts', 'l.locked_at']);
+  if (scope.enterpriseNo) query = query.where('u.user_id', 'in', db.selectFrom('user_numbers').select('user_id').where('enterprise_no', '=', scope.enterpriseNo));
+  const latest = new Map<number, { userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: string }>();
+  for (const r of await query.orderBy('l.locked_at', 'desc').execute()) {
+    if (latest.has(r.user_id)) continue;
+    latest.set(r.user_id, { userId: r.user_id, username: r.username, nickName: r.nick_name, failedAttempts: r.failed_attempts, lockedAt: (r.locked_at as Date).toISOString() });
+  }
+  return [...latest.values()];
 }
 
 /** The seats holding a role that the scope sees, with their people and enterprises. */

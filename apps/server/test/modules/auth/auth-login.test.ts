@@ -231,6 +231,29 @@ describe('rate limits', () => {
   });
 });
 
+describe('a login budget per username (second penetration test)', () => {
+  it('refuses the fourth login attempt on one username a minute from four addresses with 429, whether the name exists or not; other names go on', async () => {
+    const app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', LOGIN_USERNAME_LIMIT: '3' });
+    try {
+      const from = (address: string) => loginClient({ config: app.config, inject: (request) => app.inject({ ...request, remoteAddress: address }) });
+      const clients = await Promise.all(['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'].map(from));
+      for (const name of ['demo', 'nosuchuser6']) {
+        const answers = [];
+        for (const client of clients) answers.push(code((await client.attempt(name, 'Wrong1abc')).json));
+        const wrong = RETURN_CODES.CREDENTIALS_INVALID.code;
+        expect(answers).toEqual([wrong, wrong, wrong, RETURN_CODES.TOO_MANY_REQUESTS.code]);
+        // A name is counted as the login looks it up: surrounding spaces do not make another.
+        const padded = await clients[0]!.attempt(` ${name} `, 'Demo1234');
+        expect(padded.res.statusCode).toBe(429);
+        expect(padded.json).toMatchObject({ returnCode: RETURN_CODES.TOO_MANY_REQUESTS.code, returnMsg: '请求过于频繁，请稍后再试' });
+      }
+      expect((await clients[3]!.attempt('checker', 'Demo1234')).json.returnCode).toBe('000000');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('every API route declares who may call it', () => {
   it('refuses to register an API route that serves no operation', async () => {
     const app = await createTestApp();
