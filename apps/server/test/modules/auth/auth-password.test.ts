@@ -114,7 +114,7 @@ describe('the must-change-password flow (040007) and password rules', () => {
       expect((await dialog(current, reused)).json.returnMsg).toBe('新密码不能与最近12次使用过的密码相同');
     }
     expect((await dialog(current, 'Init1234')).json.returnCode).toBe('000000');
-  });
+  }, 120_000); // fourteen changes, each a password hash and a history check against twelve hashes
 
   it('lets the dialog change only the logged-in user', async () => {
     const token = await client().token('demo', 'Demo1234');
