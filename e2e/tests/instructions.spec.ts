@@ -416,6 +416,23 @@ test('指令查询 downloads the enterprise’s instructions as an xlsx that rea
 });
 
 /** Narrows a list to the payee's instructions (a contains-match on the payee name). */
+/** Enters and submits one instruction to `payee` (a name the lists can be narrowed to), in another currency or to another account when told. */
+async function submitForPayee(page: Page, payerNo: string, payee: string, o: { amount: string; valueDate: string; accountNo?: string; currency?: string }) {
+  const dialog = await openEntryForm(page);
+  await choosePayer(page, dialog, payerNo);
+  await amountInput(dialog).fill(o.amount);
+  await fillPayee(dialog, o.valueDate);
+  await dialog.getByLabel('收款人名称').fill(payee);
+  if (o.accountNo) await dialog.getByLabel('收款账号').fill(o.accountNo);
+  if (o.currency) {
+    await dialog.getByLabel('币种').click();
+    await page.locator('.ant-select-item-option', { hasText: o.currency }).first().click();
+  }
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+}
+
 async function filterPayee(region: Locator, payee: string, rows: number) {
   const search = region.getByRole('search');
   const more = search.getByRole('button', { name: /更多条件/ });
@@ -446,17 +463,7 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
     ['人民币', '310066726018800012345'],
     ['美元', 'GB82WEST12345698765432'],
   ] as const) {
-    const dialog = await openEntryForm(page);
-    await choosePayer(page, dialog, payer.accountNo);
-    await amountInput(dialog).fill(AMOUNT);
-    await fillPayee(dialog, chinaDate(1));
-    await dialog.getByLabel('收款人名称').fill(payee);
-    await dialog.getByLabel('收款账号').fill(accountNo);
-    await dialog.getByLabel('币种').click();
-    await page.locator('.ant-select-item-option', { hasText: currency }).first().click();
-    await dialog.getByRole('button', { name: /提\s*交/ }).click();
-    await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible({ timeout: 20_000 });
-    await expect(dialog).toBeHidden();
+    await submitForPayee(page, payer.accountNo, payee, { amount: AMOUNT, valueDate: chinaDate(1), accountNo, currency });
   }
 
   // The reviewer's and the custodian checker's confirmations: one total per currency, never one sum.
@@ -502,16 +509,7 @@ test('a review sent during an outage goes again with its key and passes once; a 
   expect(candidates.length).toBeGreaterThan(1);
   const payee = `重试测试${Date.now() % 1_000_000}`;
   await login(page, 'demo', 'Demo1234');
-  for (let i = 0; i < 2; i++) {
-    const dialog = await openEntryForm(page);
-    await choosePayer(page, dialog, payer.accountNo);
-    await amountInput(dialog).fill('10.00');
-    await fillPayee(dialog);
-    await dialog.getByLabel('收款人名称').fill(payee);
-    await dialog.getByRole('button', { name: /提\s*交/ }).click();
-    await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible({ timeout: 20_000 });
-    await expect(dialog).toBeHidden();
-  }
+  for (let i = 0; i < 2; i++) await submitForPayee(page, payer.accountNo, payee, { amount: '10.00', valueDate: chinaDate(0) });
 
   await relogin(page, 'checker', 'Demo1234');
   await page.goto(`${APP}${REVIEW}`);
