@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withSignature } from '../rules/signing';
@@ -23,6 +24,7 @@ describe('signed operations', () => {
       ACCOUNT_UPDATE_NAME: '/{prefix}/account/updateAccountName',
       ACCOUNT_MANAGEMENT_START: '/{prefix}/accountManagement/start',
       ACCOUNT_MANAGEMENT_FORBIDDEN: '/{prefix}/accountManagement/forbidden',
+      USER_PERSON_MODIFY: '/{prefix}/user/personModify',
       INSTRUCTION_REVIEW: '/{prefix}/instruction/review',
       INSTRUCTION_CONFIRM: '/{prefix}/instruction/confirm',
       INSTRUCTION_CONFIRM_REVIEW: '/{prefix}/instruction/confirmReview',
@@ -52,6 +54,7 @@ describe('signed operations', () => {
       [signingApi.verifyUserResetPassword, usersApi.userResetPassword],
       [signingApi.verifyPasswordModify, authApi.passwordUpdate],
       [signingApi.verifyAccountEdit, accountsApi.accountUpdate],
+      [signingApi.verifyAccountAuth, accountsApi.personModify],
       [signingApi.verifyInstructionReview, instructionsApi.instructionReview],
       [signingApi.verifyInstructionConfirm, instructionsApi.instructionConfirm],
       [signingApi.verifyInstructionConfirmReview, instructionsApi.instructionConfirmReview],
@@ -65,6 +68,7 @@ describe('signed operations', () => {
     const paths = OPERATIONS.filter((op) => op.path.includes('/VerifySign/')).map((op) => op.path.split('/').pop()).sort();
     expect(paths).toEqual([
       'AccountAdd',
+      'AccountAuth',
       'AccountEdit',
       'AccountUsed',
       'InstructionCheck',
@@ -105,6 +109,22 @@ describe('signed operations', () => {
     expect(operationSigningData(used, used.request.parse({ accountNos: ['622202000000001234', '622202000000005678'], used: 0, signMsg: der })).data).toBe(
       'AccountUsed|[622202000000001234,622202000000005678]|0',
     );
+  });
+
+  it('sign a seat’s account rights by the list’s length and the SM3 of its canonical text', () => {
+    const accounts = [
+      { accountNo: '622202000000001234', canQuery: true, canEntry: false, canReview: true },
+      { accountNo: '622202000000005678', canQuery: false, canEntry: true, canReview: false },
+    ];
+    // In the order sent, rights as sent (the server adds query to entry and review later), LF-ended lines.
+    expect(accountsApi.accountRightsText(accounts)).toBe('622202000000001234|1|0|1\n622202000000005678|0|1|0\n');
+    expect(accountsApi.accountRightsText([])).toBe('');
+    // docs/signing.md's example.
+    expect(createHash('sm3').update(accountsApi.accountRightsText(accounts.slice(0, 1))).digest('hex')).toBe('488ce1e78ba7211a130f1fb615c32fb72f875005e9a382c65578a7ecc64c0a4c');
+    const rightsSm3 = createHash('sm3').update(accountsApi.accountRightsText(accounts)).digest('hex');
+    const op = accountsApi.personModify;
+    expect(operationSigningData(op, op.request.parse({ userNo: 'U100000102', accounts, accountCount: 2, rightsSm3, signMsg: der })).data).toBe(`AccountAuth|U100000102|2|${rightsSm3}`);
+    expect(op.request.safeParse({ userNo: 'U100000102', accounts, accountCount: 2, rightsSm3: 'AB', signMsg: der }).error?.issues[0]?.message).toBe('权限摘要须为64位小写十六进制SM3');
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginRequestSchema, usernameSchema } from '../auth';
 import { withSignature, type SigningCode } from '../rules/signing';
-import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning } from './accounts';
+import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning, personModify } from './accounts';
 import { passwordUpdate, unlockUser } from './auth';
 import { custodianCheck, custodianExecute, instructionConfirm, instructionConfirmReview, instructionReview } from './instructions';
 import { defineOperation, type AnyOperation } from './operation';
@@ -68,6 +68,9 @@ export const verifyAccountUsed = defineOperation({
   signing: 'AccountUsed',
 });
 
+/** `user/personModify`: the server hashes the sent rights list itself, as the operation does. */
+export const verifyAccountAuth = verifySignOf('AccountAuth', personModify);
+
 /** The batch decisions on instructions: checked against the listing the client signed. */
 export const verifyInstructionReview = verifySignOf('InstructionReview', instructionReview);
 export const verifyInstructionConfirm = verifySignOf('InstructionConfirm', instructionConfirm);
@@ -104,6 +107,7 @@ export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyAccountAdd,
   verifyAccountEdit,
   verifyAccountUsed,
+  verifyAccountAuth,
   verifyInstructionReview,
   verifyInstructionConfirm,
   verifyInstructionConfirmReview,

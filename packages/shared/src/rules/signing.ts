@@ -18,6 +18,8 @@ export const SIGNING_CODES = [
   'AccountAdd',
   'AccountEdit',
   'AccountUsed',
+  // Beyond the spec's list: a seat's account rights (user/personModify).
+  'AccountAuth',
   'UserUnlock',
   'UserResetPassword',
   'InstructionReview',
@@ -66,6 +68,8 @@ export const SIGNING_LAYOUTS = {
   AccountEdit: { code: 'AccountEdit', fields: ['accountNo', 'alias', 'singleLimit', 'dailyLimit'] },
   /** `used`: 1 start (启用), 0 forbid (禁用). */
   AccountUsed: { code: 'AccountUsed', fields: ['accountNos', 'used'] },
+  /** A seat's whole set of account rights: its length and the SM3 of `accountRightsText` (lowercase hex). */
+  AccountAuth: { code: 'AccountAuth', fields: ['userNo', 'accountCount', 'rightsSm3'] },
   /** A batch of instructions: `result` pass/refuse, the reason, then each instruction as the signer saw it. */
   InstructionReview: { code: 'InstructionReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   InstructionConfirm: { code: 'InstructionConfirm', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
