@@ -1,5 +1,5 @@
 import { portalCrypto as c } from '@portal/crypto/node';
-import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString, signingDataToSend, type AnyOperation } from '@portal/shared';
+import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString, signingApi, signingDataToSend, type AnyOperation } from '@portal/shared';
 import { apiPath } from './api-url';
 
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
@@ -82,8 +82,12 @@ export async function apiSession(origin: string, username: string, password: str
     headers,
     /** A session POST operation; answers its (opened) `data`. */
     call: async (op: AnyOperation, input: unknown) => {
-      const signMsg = op.signing ? c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, input)))) : undefined;
-      return send(apiPath(op), signMsg ? { ...(input as object), signMsg } : input, headers);
+      if (!op.signing) return send(apiPath(op), input, headers);
+      // A fresh single-use challenge for each signature, as the web client does.
+      const { challenge } = (await send(apiPath(signingApi.signingChallenge), {}, headers)) as { challenge: string };
+      const challenged = { ...(input as object), signChallenge: challenge };
+      const signMsg = c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, challenged))));
+      return send(apiPath(op), { ...challenged, signMsg }, headers);
     },
   };
 }

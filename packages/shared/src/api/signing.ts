@@ -17,6 +17,20 @@ export const verifySignAnswerSchema = z.object({ code: z.string(), signingData: 
 
 const base = { category: '操作签名', serviceId: 'zctg-customer', method: 'POST', encrypt: true, response: verifySignAnswerSchema } as const;
 
+/**
+ * A single-use challenge for the session's next signed operation (docs/signing.md): the last
+ * field of its signing data. It lives a few minutes, serves one signature of this session and
+ * is spent by the operation that carries it, so a captured signature cannot be sent again.
+ */
+export const signingChallenge = defineOperation({
+  ...base,
+  id: 'SIGNING_CHALLENGE',
+  name: '获取操作签名挑战值',
+  path: '/{prefix}/signing/challenge',
+  audience: ['customer', 'staff'],
+  response: z.object({ challenge: z.string() }),
+});
+
 const idOf = (code: SigningCode) => `VERIFY_SIGN_${code.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
 
 /** The `VerifySign/<code>` call of a signed operation: its input, audience, authority and signing. */

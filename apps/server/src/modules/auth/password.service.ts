@@ -163,8 +163,8 @@ export async function changeOwnPassword(services: AuthServices, request: Fastify
     { ...body, confirmPassword: body.newPasswordConfirm },
     {
       event: 'password.change',
-      beforeOldPassword: () => verifyOperationSignature(services.ctx.database.db, request, body),
-      // Again in the write's transaction, which records it with the change.
+      beforeOldPassword: () => verifyOperationSignature(services.ctx.database.db, request, body, {}, 'check'),
+      // Again in the write's transaction, which records it with the change and spends its challenge.
       beforeWrite: (trx) => verifyOperationSignature(trx, request, body),
     },
   );

@@ -20,7 +20,7 @@ describe('custody accounts', () => {
     /** Bank staff. */
     staff: 'admin',
   };
-  const { app, client, db, asUser, pathOf, call, counts: reminders, audits, roleId, addLogin } = serverUnderTest({}, { logins: LOGINS });
+  const { app, client, db, asUser, pathOf, call, signed, counts: reminders, audits, roleId, addLogin } = serverUnderTest({}, { logins: LOGINS });
   /** Everything an account call may write. */
   const snapshot = async () =>
     JSON.stringify(
@@ -314,19 +314,23 @@ describe('custody accounts', () => {
     expect(unsigned.json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
     // Signed for query only on x, sent with entry on y too: the digest claimed is the signed one, the list is not.
     const granted = { ...wanted, accounts: wanted.accounts.map((a) => ({ ...a, canEntry: true })) };
-    expect((await call('/user/personModify', { ...granted, signMsg: await client().sign(accountsApi.personModify, wanted) }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    const signedWanted = await signed('/user/personModify', wanted, 'demo');
+    expect((await call('/user/personModify', { ...signedWanted, accounts: granted.accounts }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     // Claiming the tampered list's own digest does not help: the signature covers the first one.
     const reclaimed = rightsOf('U100000102', granted.accounts);
-    expect((await call('/user/personModify', { ...reclaimed, signMsg: await client().sign(accountsApi.personModify, wanted) }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    const resigned = await signed('/user/personModify', wanted, 'demo');
+    expect((await call('/user/personModify', { ...resigned, ...reclaimed }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     // A count or digest that is not the list's own fails too, though signed as sent.
     expect((await call('/user/personModify', { ...wanted, accountCount: 1 }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     expect((await call('/user/personModify', { ...wanted, rightsSm3: 'ab'.repeat(32) }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     expect((await call('/VerifySign/AccountAuth', { ...wanted, rightsSm3: 'ab'.repeat(32) }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     expect(await snapshot()).toBe(before);
 
-    expect((await call('/VerifySign/AccountAuth', wanted, 'demo')).data).toEqual({ code: 'AccountAuth', signingData: `AccountAuth|U100000102|2|${wanted.rightsSm3}` });
+    // Then the single-use challenge.
+    const data = new RegExp(`^AccountAuth\\|U100000102\\|2\\|${wanted.rightsSm3}\\|[0-9a-f]{32}$`);
+    expect((await call('/VerifySign/AccountAuth', wanted, 'demo')).data).toEqual({ code: 'AccountAuth', signingData: expect.stringMatching(data) });
     expect((await call('/user/personModify', wanted, 'demo')).data).toEqual({ userNo: 'U100000102', accountCount: 2 });
-    expect((await audits('account.rights')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAuth', data: `AccountAuth|U100000102|2|${wanted.rightsSm3}` } });
+    expect((await audits('account.rights')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAuth', data: expect.stringMatching(data) } });
   });
 
   it('answers the channels of a seat, the institutions and one enterprise', async () => {
@@ -441,10 +445,10 @@ describe('custody accounts', () => {
     const before = await snapshot();
     const other = await c.sm2GenerateKeyPair();
     const insert = { accountNo: free!, alias: '签名户', singleLimit: '1000.00', dailyLimit: null };
-    const byOtherKey = await call('/accountManagement/insert', { ...insert, signMsg: await client().sign(accountsApi.accountInsert, insert, other.privateKey) }, 'demo');
+    const byOtherKey = await call('/accountManagement/insert', await signed('/accountManagement/insert', insert, 'demo', other.privateKey), 'demo');
     expect(byOtherKey.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     // Signed with one limit, sent with another.
-    const tampered = await call('/accountManagement/insert', { ...insert, singleLimit: '9000000.00', signMsg: await client().sign(accountsApi.accountInsert, insert) }, 'demo');
+    const tampered = await call('/accountManagement/insert', { ...(await signed('/accountManagement/insert', insert, 'demo')), singleLimit: '9000000.00' }, 'demo');
     expect(tampered.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     expect((await call('/accountManagement/insert', { ...insert, signMsg: undefined }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
 
@@ -456,7 +460,7 @@ describe('custody accounts', () => {
 
     const added = await call('/accountManagement/insert', insert, 'demo');
     expect(added.json.returnCode).toBe('000000');
-    expect((await audits('account.add')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAdd', data: `AccountAdd|${free}|签名户|1000.00|` } });
+    expect((await audits('account.add')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAdd', data: expect.stringMatching(new RegExp(`^AccountAdd\\|${free}\\|签名户\\|1000\\.00\\|\\|[0-9a-f]{32}$`)) } });
     // 100 accounts do not fit in 1,024 characters of signing data: refused before anything changes.
     const many = Array.from({ length: 60 }, (_, i) => `62220200000${String(i).padStart(7, '0')}`);
     expect((await call('/accountManagement/forbidden', { accountNos: many }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_DATA_TOO_LONG.code);
