@@ -1,5 +1,5 @@
 import { portalCrypto as c } from '@portal/crypto/node';
-import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString, signingDataToSend, type AnyOperation } from '@portal/shared';
+import { DEFAULT_API_BASE, authApi, envelopeAad, loginSigningString, platformApi, replaySigningString, signingApi, signingDataToSend, type AnyOperation } from '@portal/shared';
 import { apiPath } from './api-url';
 
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
@@ -101,10 +101,15 @@ export async function apiSession(origin: string, username: string, password: str
 
   const data = (await send(apiPath(authApi.login), value, { rev })) as { access_token: string };
   const headers = { ...API_HEADERS, rev, authorization: `Bearer ${data.access_token}` };
-  /** The input as sent: a signed operation's carries `signMsg`, the device key's signature of its signing data. */
+  /**
+   * The input as sent: a signed operation's carries a fresh single-use challenge (`signChallenge`)
+   * and `signMsg`, the device key's signature of its signing data, as the web client does.
+   */
   const signed = async (op: AnyOperation, input: unknown) => {
-    const signMsg = op.signing ? c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, input)))) : undefined;
-    return signMsg ? { ...(input as object), signMsg } : input;
+    if (!op.signing) return input;
+    const { challenge } = (await send(apiPath(signingApi.signingChallenge), {}, headers)) as { challenge: string };
+    const challenged = { ...(input as object), signChallenge: challenge };
+    return { ...challenged, signMsg: c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, challenged)))) };
   };
   return {
     headers,

@@ -45,6 +45,8 @@ export const RETURN_CODES = {
   SIGN_DATA_TOO_LONG: { code: '030004', status: 400, message: '验签数据过长，请检查或减少选中项！' },
   /** A session from before signed operations: it knows no device key to check against. */
   SIGN_KEY_UNKNOWN: { code: '030005', status: 400, message: '当前登录未记录签名设备密钥，请重新登录后再试' },
+  /** The signing data's single-use challenge: absent, never issued to this session, expired or already spent (a replay). */
+  SIGN_CHALLENGE_INVALID: { code: '030006', status: 400, message: '签名挑战值无效或已使用，请重新提交' },
 
   UNAUTHENTICATED: { code: '040001', status: 401, message: '认证失败，请重新登录！' },
   FORBIDDEN: { code: '040003', status: 403, message: '您没有访问该功能的权限' },

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { portalCrypto } from '@portal/crypto';
-import { RETURN_CODES, SIGNING_LAYOUTS, signMsgProblem, signingData, signingDataTooLong } from '@portal/shared';
+import { RETURN_CODES, SIGN_CHALLENGE_PATTERN, operationSigningData, signMsgProblem, signingDataTooLong } from '@portal/shared';
 import type { DB } from '../db/schema';
 import { AppError } from '../plugins/errors';
 import type { AuditedSignature } from './audit';
@@ -17,24 +17,30 @@ import { sessionSigningKey } from './sessions.queries';
  *
  * `derived`: values the server establishes itself and that override the client's (a batch file's
  * SM3 and row count), so a client that claims other values fails the signature.
+ *
+ * The signing data ends with a challenge issued to this session (`{prefix}/signing/challenge`);
+ * a valid signature spends it, so the same signed body sent again is refused (`030006`).
+ * `check`: only whether it would pass (VerifySign, or a look before a later spending check), the
+ * challenge left unspent.
  */
 export async function verifyOperationSignature(
   trx: Kysely<DB>,
   request: FastifyRequest,
   input: unknown,
   derived: Record<string, unknown> = {},
+  mode: 'spend' | 'check' = 'spend',
 ): Promise<AuditedSignature> {
   // The route's own contract: a service shared by several contracts verifies each by its own layout.
   const op = request.routeOptions.config.operation;
   if (!op?.signing) throw new Error(`operation ${op?.id ?? request.url} is not signed`);
   const session = request.session;
   if (!session) throw new Error(`operation ${op.id}: a signed operation needs a session`);
-  const signMsg = (input as { signMsg?: unknown }).signMsg;
+  const { signMsg, signChallenge } = input as { signMsg?: unknown; signChallenge?: unknown };
   const problem = signMsgProblem(signMsg);
   if (problem) throw new AppError(problem === 'missing' ? RETURN_CODES.SIGN_MISSING : RETURN_CODES.SIGN_MALFORMED);
+  if (typeof signChallenge !== 'string' || !SIGN_CHALLENGE_PATTERN.test(signChallenge)) throw new AppError(RETURN_CODES.SIGN_CHALLENGE_INVALID);
 
-  const { layout, values } = op.signing(input);
-  const data = signingData(layout, { ...values, ...derived });
+  const { code, data } = operationSigningData(op, input, derived);
   if (signingDataTooLong(data)) throw new AppError(RETURN_CODES.SIGN_DATA_TOO_LONG);
 
   const row = await sessionSigningKey(trx, session.tokenHash);
@@ -48,9 +54,13 @@ export async function verifyOperationSignature(
     .sm2Verify(deviceKey, portalCrypto.utf8Encode(data), portalCrypto.fromBase64(signMsg as string))
     .catch(() => false);
   if (!valid) throw new AppError(RETURN_CODES.SIGN_INVALID);
+  // Spent only by a valid signature of this session: nobody else can burn the session's challenges.
+  if (!(await request.server.signChallenges.holds(session.tokenHash, signChallenge, mode === 'spend'))) {
+    throw new AppError(RETURN_CODES.SIGN_CHALLENGE_INVALID);
+  }
 
   const signature: AuditedSignature = {
-    code: SIGNING_LAYOUTS[layout].code,
+    code,
     data,
     signMsg: signMsg as string,
     deviceKey,

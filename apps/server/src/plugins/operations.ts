@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   RETURN_CODES,
+  SIGN_CHALLENGE_PATTERN,
   apiEnvelopeSchema,
   downloadTicketSchema,
   ILL_FORMED_TEXT_MESSAGE,
@@ -154,14 +155,17 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * A signed operation without a signature, or with something that cannot be one, is refused with
- * its own code before the fields are judged (after the envelope opened the body); the signature
- * itself is verified in the operation's transaction (platform/verify-signature.ts).
+ * A signed operation without a signature or its challenge, or with something that cannot be one,
+ * is refused with its own code before the fields are judged (after the envelope opened the body);
+ * the signature itself is verified, and the challenge spent, in the operation's transaction
+ * (platform/verify-signature.ts).
  */
 async function requireSignature(request: FastifyRequest) {
-  const body = request.body as { signMsg?: unknown } | null | undefined;
+  const body = request.body as { signMsg?: unknown; signChallenge?: unknown } | null | undefined;
   const problem = signMsgProblem(body?.signMsg);
   if (problem) throw new AppError(problem === 'missing' ? RETURN_CODES.SIGN_MISSING : RETURN_CODES.SIGN_MALFORMED);
+  const challenge = body?.signChallenge;
+  if (typeof challenge !== 'string' || !SIGN_CHALLENGE_PATTERN.test(challenge)) throw new AppError(RETURN_CODES.SIGN_CHALLENGE_INVALID);
 }
 
 const CONTROL_CHARACTER_INPUT = '请求参数不能包含控制字符';

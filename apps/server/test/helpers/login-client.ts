@@ -1,5 +1,5 @@
 import { portalCrypto as c, type KeyPair } from '@portal/crypto/node';
-import { OPERATIONS, loginSigningString, operationPath, signingDataToSend, type AnyOperation } from '@portal/shared';
+import { OPERATIONS, loginSigningString, operationPath, signingApi, signingDataToSend } from '@portal/shared';
 import { connectEnvelope, type ClientTarget } from './envelope-client';
 
 export const TEST_CAPTCHA = 'ABCDE';
@@ -67,21 +67,43 @@ export async function loginClient(app: ClientTarget, options: { device?: KeyPair
   }
 
   const prefixes = { customerPrefix: app.config.CUSTOMER_PREFIX, gatewayPrefix: app.config.GATEWAY_PREFIX };
-  const signedAt = new Map(OPERATIONS.filter((op) => op.signing).map((op) => [`${app.config.API_BASE}${operationPath(op, prefixes)}`, op]));
+  const pathOf = (op: { path: string }) => `${app.config.API_BASE}${operationPath(op, prefixes)}`;
+  const signedAt = new Map(OPERATIONS.filter((op) => op.signing).map((op) => [pathOf(op), op]));
 
-  /** `signMsg` for an input of a signed operation, as the web client makes it; by this client's device key unless told. */
-  async function sign(op: AnyOperation, value: unknown, privateKey = device.privateKey) {
+  /** A fresh single-use challenge of the session, as the web client fetches before each signature. */
+  async function challenge(accessToken: string): Promise<string> {
+    const res = await envelope.post(pathOf(signingApi.signingChallenge), {}, { authorization: `Bearer ${accessToken}` });
+    const issued = (res.data as { challenge?: string } | null)?.challenge;
+    if (!issued) throw new Error(`no signing challenge: ${res.json.returnCode} ${res.json.returnMsg}`);
+    return issued;
+  }
+
+  /** `signMsg` for a body of the signed operation at `path`, its `signChallenge` included; by this client's device key unless told. */
+  async function sign(path: string, value: unknown, privateKey = device.privateKey) {
+    const op = signedAt.get(path);
+    if (!op) throw new Error(`${path} is not a signed operation`);
     return c.toBase64(await c.sm2Sign(privateKey, c.utf8Encode(signingDataToSend(op, value))));
+  }
+
+  /** A body for the signed operation at `path` as the web client sends it: a fresh challenge, signed with it. */
+  async function signed<T extends object>(path: string, value: T, accessToken: string, privateKey = device.privateKey) {
+    const body = { ...value, signChallenge: await challenge(accessToken) };
+    return { ...body, signMsg: await sign(path, body, privateKey) };
   }
 
   /**
    * A session call: encrypted or not as the gateway says, with the Bearer token. A signed
-   * operation's body is signed with the device key, as the web client does, unless it names
-   * `signMsg` itself (`signMsg: undefined` sends none).
+   * operation's body gets a fresh challenge unless it names `signChallenge` itself, and is signed
+   * with the device key, as the web client does, unless it names `signMsg` itself (`undefined`
+   * sends none).
    */
   const call = async (path: string, value: unknown, accessToken: string, extra: Record<string, string> = {}) => {
     const op = signedAt.get(path);
-    const body = op && typeof value === 'object' && value !== null && !('signMsg' in value) ? { ...value, signMsg: await sign(op, value) } : value;
+    let body = value;
+    if (op && typeof value === 'object' && value !== null) {
+      if (!('signChallenge' in value)) body = { ...value, signChallenge: await challenge(accessToken) };
+      if (!('signMsg' in value)) body = { ...(body as object), signMsg: await sign(path, body) };
+    }
     return envelope.post(path, body, { authorization: `Bearer ${accessToken}`, ...extra });
   };
 
@@ -89,5 +111,5 @@ export async function loginClient(app: ClientTarget, options: { device?: KeyPair
   const get = (path: string, query: Record<string, unknown>, accessToken: string) =>
     envelope.get(path, query, { authorization: `Bearer ${accessToken}` });
 
-  return { envelope, device, captcha, random, attempt, token, changeFields, sign, call, get };
+  return { envelope, device, captcha, random, attempt, token, changeFields, challenge, sign, signed, call, get };
 }

@@ -88,6 +88,9 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
   /** A session POST by `who`, through the envelope and signed where the operation is. */
   const call = async (target: Target, body: unknown, who?: string, headers: Record<string, string> = {}) =>
     client().call(pathOf(target), body, await asUser(caller(who)), headers);
+  /** A body of the signed operation at `target` as `who`'s browser sends it: a fresh challenge of its session, signed (by `privateKey` when given). */
+  const signed = async <T extends object>(target: Target, body: T, who?: string, privateKey?: string) =>
+    client().signed(pathOf(target), body, await asUser(caller(who)), privateKey);
   /** A session GET by `who` with its query. */
   const get = async (target: Target, query: Record<string, unknown> = {}, who?: string) => client().get(pathOf(target), query, await asUser(caller(who)));
   /** A call expected to succeed: answers its data. */
@@ -125,5 +128,5 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
   const ready = async (username: string, password: string) =>
     db().updateTable('users').set({ password_hash: await hashPassword(password), must_change_password: false }).where('username', '=', username).execute();
 
-  return { app, client, db, asUser, relogin, pathOf, call, get, ok, refused, counts, audits, roleId, addLogin, ready };
+  return { app, client, db, asUser, relogin, pathOf, call, signed, get, ok, refused, counts, audits, roleId, addLogin, ready };
 }

@@ -382,6 +382,8 @@ export const personQuery = defineOperation({
 });
 
 export const ACCOUNT_RIGHTS_MAX = 5_000;
+const RIGHTS_SM3_MESSAGE = '权限摘要须为64位小写十六进制SM3';
+const ACCOUNT_COUNT_MESSAGE = '账户数须为非负整数';
 export const personModifySchema = z.object({
   userNo: userNoSchema,
   /** The seat's whole set of account rights after the call; an account not listed loses its rights. */
@@ -389,11 +391,24 @@ export const personModifySchema = z.object({
     .array(accountRightsSchema.extend({ accountNo: accountNoSchema }), { error: '账户权限须为列表' })
     .max(ACCOUNT_RIGHTS_MAX, `账户权限不能超过${ACCOUNT_RIGHTS_MAX}条`)
     .refine((list) => new Set(list.map((a) => a.accountNo)).size === list.length, '账号重复'),
+  /** What the signature covers (AccountAuth): the list's length and the SM3 of `accountRightsText(accounts)`. */
+  accountCount: z.number({ error: ACCOUNT_COUNT_MESSAGE }).int(ACCOUNT_COUNT_MESSAGE).min(0, ACCOUNT_COUNT_MESSAGE).max(1_000_000, ACCOUNT_COUNT_MESSAGE),
+  rightsSm3: z.string({ error: RIGHTS_SM3_MESSAGE }).regex(/^[0-9a-f]{64}$/, RIGHTS_SM3_MESSAGE),
 });
+
+/**
+ * The canonical rendering of a rights list whose SM3 an AccountAuth signature covers
+ * (docs/signing.md): one line per entry in the order sent, `accountNo|Q|E|R` with each right
+ * 1 or 0 as sent, each line ended by LF; an empty list is the empty text.
+ */
+export const accountRightsText = (accounts: readonly (AccountRights & { accountNo: string })[]) =>
+  accounts.map((a) => `${a.accountNo}|${Number(a.canQuery)}|${Number(a.canEntry)}|${Number(a.canReview)}\n`).join('');
 
 /**
  * Spec §7 `user/personModify`: sets a seat's account rights (query / entry / review per e-banking
  * account), replacing its previous ones. Entry or review without query is given query too.
+ * Signed (AccountAuth) over the seat, the list's length and its digest, as a batch is: a list of
+ * 5,000 rights does not fit in the signing data.
  */
 export const personModify = defineOperation({
   ...base,
@@ -404,7 +419,8 @@ export const personModify = defineOperation({
   authority: ['ACTION_accountAuth'],
   encrypt: true,
   antiReplay: true,
-  request: personModifySchema,
+  request: withSignature(personModifySchema),
+  signing: 'AccountAuth',
   response: z.object({ userNo: z.string(), accountCount: z.number() }),
 });
 

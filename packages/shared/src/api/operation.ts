@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Authority } from '../authorities';
-import { SIGNING_LAYOUTS, signingData, type SigningLayoutName, type SigningSubject } from '../rules/signing';
+import { SIGNING_LAYOUTS, challengedSigningData, type SigningLayoutName, type SigningSubject } from '../rules/signing';
 
 /** Who calls an operation: `public` needs no session; the others are the session's user type. */
 export type Audience = 'public' | 'customer' | 'staff' | 'partner';
@@ -169,13 +169,13 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
   };
 }
 
-/** A signed operation's declaration, checked once: the request carries `signMsg` and every field the layout reads. */
+/** A signed operation's declaration, checked once: the request carries `signMsg`, `signChallenge` and every field the layout reads. */
 function signingOf(id: string, signing: SigningLayoutName | ((input: never) => SigningSubject), request: z.ZodType | undefined) {
   const shape = request instanceof z.ZodObject ? (request.shape as Record<string, unknown>) : undefined;
-  // A union of objects (one of two layouts) names signMsg in each of its options.
+  // A union of objects (one of two layouts) names signMsg and signChallenge in each of its options.
   const options = request instanceof z.ZodUnion ? (request.options as unknown[]) : shape ? [request] : [];
-  if (options.length === 0 || !options.every((o) => o instanceof z.ZodObject && 'signMsg' in o.shape)) {
-    throw new Error(`operation ${id}: a signed operation's request must carry signMsg`);
+  if (options.length === 0 || !options.every((o) => o instanceof z.ZodObject && 'signMsg' in o.shape && 'signChallenge' in o.shape)) {
+    throw new Error(`operation ${id}: a signed operation's request must carry signMsg and signChallenge (withSignature)`);
   }
   if (typeof signing === 'function') return signing as (input: unknown) => SigningSubject;
   const missing = SIGNING_LAYOUTS[signing].fields.map((f) => (typeof f === 'string' ? f : f.name)).filter((f) => !shape || !(f in shape));
@@ -183,20 +183,25 @@ function signingOf(id: string, signing: SigningLayoutName | ((input: never) => S
   return (input: unknown): SigningSubject => ({ layout: signing, values: input as object });
 }
 
-/** The signing data of a signed operation's validated input (docs/signing.md). */
-export function operationSigningData(op: Pick<AnyOperation, 'id' | 'signing'>, input: unknown): { code: string; data: string } {
+/**
+ * The signing data of a signed operation's validated input (docs/signing.md): its layout's fields,
+ * then its `signChallenge`. `derived`: values the server establishes itself, over the client's.
+ */
+export function operationSigningData(op: Pick<AnyOperation, 'id' | 'signing'>, input: unknown, derived: Record<string, unknown> = {}): { code: string; data: string } {
   if (!op.signing) throw new Error(`operation ${op.id} is not signed`);
   const { layout, values } = op.signing(input);
-  return { code: SIGNING_LAYOUTS[layout].code, data: signingData(layout, values) };
+  const { signChallenge } = input as { signChallenge?: unknown };
+  return { code: SIGNING_LAYOUTS[layout].code, data: challengedSigningData(layout, { ...values, ...derived }, signChallenge) };
 }
 
 // Stands in for the signature while a client validates the input it is about to sign.
 const UNSIGNED = 'AA==';
 
 /**
- * What a client signs for an input it is about to send: the signing data of the input as the
- * server will validate it (defaults filled in, text trimmed). An input the server will refuse
- * anyway has no signing data; it gets '' so that the refusal names the faulty field.
+ * What a client signs for an input it is about to send, `signChallenge` included: the signing
+ * data of the input as the server will validate it (defaults filled in, text trimmed). An input
+ * the server will refuse anyway has no signing data; it gets '' so that the refusal names the
+ * faulty field.
  */
 export function signingDataToSend(op: Pick<AnyOperation, 'id' | 'signing' | 'request'>, input: unknown): string {
   const parsed = op.request?.safeParse({ ...(input as object), signMsg: UNSIGNED });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginRequestSchema, usernameSchema } from '../auth';
 import { withSignature, type SigningCode } from '../rules/signing';
-import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning } from './accounts';
+import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, batchSignedFields, batchSigning, personModify } from './accounts';
 import { passwordUpdate, unlockUser } from './auth';
 import { custodianCheck, custodianExecute, instructionConfirm, instructionConfirmReview, instructionReview } from './instructions';
 import { defineOperation, type AnyOperation } from './operation';
@@ -16,6 +16,20 @@ import { userAdd, userDelete, userResetPassword, userRolesAssign, userUpdate } f
 export const verifySignAnswerSchema = z.object({ code: z.string(), signingData: z.string() });
 
 const base = { category: '操作签名', serviceId: 'zctg-customer', method: 'POST', encrypt: true, response: verifySignAnswerSchema } as const;
+
+/**
+ * A single-use challenge for the session's next signed operation (docs/signing.md): the last
+ * field of its signing data. It lives a few minutes, serves one signature of this session and
+ * is spent by the operation that carries it, so a captured signature cannot be sent again.
+ */
+export const signingChallenge = defineOperation({
+  ...base,
+  id: 'SIGNING_CHALLENGE',
+  name: '获取操作签名挑战值',
+  path: '/{prefix}/signing/challenge',
+  audience: ['customer', 'staff'],
+  response: z.object({ challenge: z.string() }),
+});
 
 const idOf = (code: SigningCode) => `VERIFY_SIGN_${code.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
 
@@ -68,6 +82,9 @@ export const verifyAccountUsed = defineOperation({
   signing: 'AccountUsed',
 });
 
+/** `user/personModify`: the server hashes the sent rights list itself, as the operation does. */
+export const verifyAccountAuth = verifySignOf('AccountAuth', personModify);
+
 /** The batch decisions on instructions: checked against the listing the client signed. */
 export const verifyInstructionReview = verifySignOf('InstructionReview', instructionReview);
 export const verifyInstructionConfirm = verifySignOf('InstructionConfirm', instructionConfirm);
@@ -104,6 +121,7 @@ export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyAccountAdd,
   verifyAccountEdit,
   verifyAccountUsed,
+  verifyAccountAuth,
   verifyInstructionReview,
   verifyInstructionConfirm,
   verifyInstructionConfirmReview,

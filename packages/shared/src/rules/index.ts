@@ -31,7 +31,10 @@ export {
 export {
   SIGNING_CODES,
   SIGNING_LAYOUTS,
+  SIGN_CHALLENGE_PATTERN,
   SIGN_MSG_MAX,
+  challengedSigningData,
+  signChallengeSchema,
   signMsgProblem,
   signMsgSchema,
   signingData,

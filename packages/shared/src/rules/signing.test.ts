@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RETURN_CODES } from '../return-codes';
-import { SIGNING_CODES, SIGNING_LAYOUTS, signMsgProblem, signMsgSchema, signingData, signingDataTooLong, withSignature } from './signing';
+import { SIGNING_CODES, SIGNING_LAYOUTS, challengedSigningData, signMsgProblem, signMsgSchema, signingData, signingDataTooLong, withSignature } from './signing';
 import { SIGN_DATA_MAX, SIGN_DATA_MESSAGE } from './validators';
 import { z } from 'zod';
 
@@ -126,10 +126,21 @@ describe('signMsg', () => {
     expect(signMsgProblem(42)).toBe('malformed');
   });
 
-  it('is required by withSignature, with the catalogue messages', () => {
+  it('is required by withSignature with its challenge, with the catalogue messages', () => {
     const schema = withSignature(z.object({ userNo: z.string() }));
-    expect(schema.parse({ userNo: 'U1', signMsg: der })).toEqual({ userNo: 'U1', signMsg: der });
-    expect(schema.safeParse({ userNo: 'U1' }).error?.issues[0]?.message).toBe(RETURN_CODES.SIGN_MISSING.message);
+    const signChallenge = '0123456789abcdef0123456789abcdef';
+    expect(schema.parse({ userNo: 'U1', signMsg: der, signChallenge })).toEqual({ userNo: 'U1', signMsg: der, signChallenge });
+    expect(schema.safeParse({ userNo: 'U1', signChallenge }).error?.issues[0]?.message).toBe(RETURN_CODES.SIGN_MISSING.message);
     expect(signMsgSchema.safeParse('@@').error?.issues[0]?.message).toBe(RETURN_CODES.SIGN_MALFORMED.message);
+    for (const bad of [undefined, '', '0123456789ABCDEF0123456789ABCDEF', `${signChallenge}0`]) {
+      expect(schema.safeParse({ userNo: 'U1', signMsg: der, signChallenge: bad }).error?.issues[0]?.message, String(bad)).toBe(RETURN_CODES.SIGN_CHALLENGE_INVALID.message);
+    }
+  });
+});
+
+describe('challengedSigningData', () => {
+  it('ends every operation’s signing data with its challenge', () => {
+    expect(challengedSigningData('UserUnlock', { userId: 3 }, '0123456789abcdef0123456789abcdef')).toBe('UserUnlock|3|0123456789abcdef0123456789abcdef');
+    expect(challengedSigningData('UserUnlock', { userId: 3 }, undefined)).toBe('UserUnlock|3|');
   });
 });

@@ -18,6 +18,8 @@ export const SIGNING_CODES = [
   'AccountAdd',
   'AccountEdit',
   'AccountUsed',
+  // Beyond the spec's list: a seat's account rights (user/personModify).
+  'AccountAuth',
   'UserUnlock',
   'UserResetPassword',
   'InstructionReview',
@@ -66,6 +68,8 @@ export const SIGNING_LAYOUTS = {
   AccountEdit: { code: 'AccountEdit', fields: ['accountNo', 'alias', 'singleLimit', 'dailyLimit'] },
   /** `used`: 1 start (启用), 0 forbid (禁用). */
   AccountUsed: { code: 'AccountUsed', fields: ['accountNos', 'used'] },
+  /** A seat's whole set of account rights: its length and the SM3 of `accountRightsText` (lowercase hex). */
+  AccountAuth: { code: 'AccountAuth', fields: ['userNo', 'accountCount', 'rightsSm3'] },
   /** A batch of instructions: `result` pass/refuse, the reason, then each instruction as the signer saw it. */
   InstructionReview: { code: 'InstructionReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   InstructionConfirm: { code: 'InstructionConfirm', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
@@ -125,6 +129,22 @@ export function signingData(layout: SigningLayoutName, values: object): string {
   return [code, ...fields.map((field) => renderField(field, source))].join('|');
 }
 
+/**
+ * An operation's signing data (docs/signing.md): its layout's, then the single-use challenge the
+ * server issued to the session for this one signature, always the last field. The challenge is
+ * what makes a captured signature worthless a second time.
+ */
+export const challengedSigningData = (layout: SigningLayoutName, values: object, signChallenge: unknown): string =>
+  `${signingData(layout, values)}|${renderValue(signChallenge, 'signChallenge')}`;
+
+/** A challenge as `{prefix}/signing/challenge` issues it: 32 lowercase hex characters (16 random bytes). */
+export const SIGN_CHALLENGE_PATTERN = /^[0-9a-f]{32}$/;
+
+/** `signChallenge`: any other value (absent, malformed) can never have been issued, and is refused as such. */
+export const signChallengeSchema = z
+  .string({ error: RETURN_CODES.SIGN_CHALLENGE_INVALID.message })
+  .regex(SIGN_CHALLENGE_PATTERN, RETURN_CODES.SIGN_CHALLENGE_INVALID.message);
+
 /** Spec §5: the signing data may hold at most 1,024 characters (UTF-16 code units, as String#length). */
 export const signingDataTooLong = (data: string) => data.length > SIGN_DATA_MAX;
 
@@ -145,8 +165,10 @@ export const signMsgSchema = z.string({ error: RETURN_CODES.SIGN_MISSING.message
   if (problem) ctx.addIssue({ code: 'custom', message: problem === 'missing' ? RETURN_CODES.SIGN_MISSING.message : RETURN_CODES.SIGN_MALFORMED.message });
 });
 
-/** A signed operation's request: its fields and `signMsg` (refinements of the fields kept). */
+const signatureFields = { signMsg: signMsgSchema, signChallenge: signChallengeSchema };
+
+/** A signed operation's request: its fields, `signMsg` and `signChallenge` (refinements of the fields kept). */
 export const withSignature = <Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(schema: z.ZodObject<Shape, Config>) =>
   // safeExtend keeps the fields' refinements (extend refuses a refined object); TypeScript cannot
   // follow its shape check through the generic, so the result is typed as extend's would be.
-  (schema as z.ZodObject).safeExtend({ signMsg: signMsgSchema }) as unknown as z.ZodObject<z.core.util.Extend<Shape, { signMsg: typeof signMsgSchema }>, Config>;
+  (schema as z.ZodObject).safeExtend(signatureFields) as unknown as z.ZodObject<z.core.util.Extend<Shape, typeof signatureFields>, Config>;

@@ -103,6 +103,12 @@ class BatchRejected extends Error {
 /** Slices of a list, so one statement's parameters stay well below PostgreSQL's limit. */
 const slices = <T>(list: readonly T[], size = 1_000) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
+/** What an AccountAuth signature must cover of a rights list, counted and hashed by the server from the list itself. */
+export const signedRights = (input: { accounts: readonly (AccountRights & { accountNo: string })[] }) => ({
+  accountCount: input.accounts.length,
+  rightsSm3: createHash('sm3').update(accountsApi.accountRightsText(input.accounts)).digest('hex'),
+});
+
 const rightNames = (r: AccountRights) => [r.canQuery && 'query', r.canEntry && 'entry', r.canReview && 'review'].filter(Boolean).join(',');
 
 /**
@@ -222,6 +228,8 @@ export class AccountAdmin {
    */
   setRights(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.personModify>) {
     return this.#write(request, 'account.rights', { targetUserNo: input.userNo }, async (trx, now) => {
+      // The list as the server reads it is what the signature must cover.
+      await verifyOperationSignature(trx, request, input, signedRights(input));
       // Locked: two changes of one seat's rights take turns.
       const seat = await lockSeat(trx, input.userNo);
       if (!seat || seat.enterprise_no !== session.enterpriseNo) throw refuse(MESSAGES.seatUnknown);

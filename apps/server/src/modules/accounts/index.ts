@@ -6,6 +6,8 @@ import { homeCounts } from './accounts.queries';
 export { thirdPartyCounterparts } from './accounts.queries';
 import { AccountAdmin, AccountViews } from './accounts.service';
 
+export { signedRights } from './accounts.service';
+
 /**
  * Custody accounts (issue 11): the register, e-banking accounts, account rights, CSV batch
  * additions and xlsx downloads, all scoped by the session's enterprise; and the two account

@@ -166,8 +166,8 @@ export async function changeOwnPassword(services: AuthServices, request: Fastify
       event: 'password.change',
       // The session's browser: a wrong old password counts on its device, like a login from it.
       deviceKey: (await sessionSigningKey(services.ctx.database.db, session.tokenHash))?.device_key ?? undefined,
-      beforeOldPassword: () => verifyOperationSignature(services.ctx.database.db, request, body),
-      // Again in the write's transaction, which records it with the change.
+      beforeOldPassword: () => verifyOperationSignature(services.ctx.database.db, request, body, {}, 'check'),
+      // Again in the write's transaction, which records it with the change and spends its challenge.
       beforeWrite: (trx) => verifyOperationSignature(trx, request, body),
     },
   );

@@ -20,7 +20,7 @@ describe('custody accounts', () => {
     /** Bank staff. */
     staff: 'admin',
   };
-  const { app, client, db, asUser, pathOf, call, counts: reminders, audits, roleId, addLogin } = serverUnderTest({}, { logins: LOGINS });
+  const { app, client, db, asUser, pathOf, call, signed, counts: reminders, audits, roleId, addLogin } = serverUnderTest({}, { logins: LOGINS });
   /** Everything an account call may write. */
   const snapshot = async () =>
     JSON.stringify(
@@ -47,6 +47,12 @@ describe('custody accounts', () => {
   const counts = async (who: string) => {
     const { notAddedAccountCount, addedAccountCount } = (await reminders(who)) as Record<'notAddedAccountCount' | 'addedAccountCount', number>;
     return { notAddedAccountCount, addedAccountCount };
+  };
+  type RightsEntry = { accountNo: string | undefined; canQuery: boolean; canEntry: boolean; canReview: boolean };
+  /** A personModify body as the web app sends it: the list with the length and SM3 its signature covers. */
+  const rightsOf = (userNo: string, list: RightsEntry[]) => {
+    const accounts = list as (RightsEntry & { accountNo: string })[];
+    return { userNo, accounts, accountCount: accounts.length, rightsSm3: createHash('sm3').update(accountsApi.accountRightsText(accounts)).digest('hex') };
   };
   let batches = 0;
   /** A batch upload as the web app sends it: named, with the row count and file SM3 its signature covers. */
@@ -109,9 +115,9 @@ describe('custody accounts', () => {
       ['/accountManagement/start', { accountNos: [foreignAdded] }, foreign(foreignAdded!)],
       ['/accountAuth/accountAuthDetail', { accountNo: foreignAdded }, foreign(foreignAdded!)],
       ['/user/queryAccountAuth', { userNo: 'U100000201' }, '用户号不存在或不属于本企业'],
-      ['/user/personModify', { userNo: 'U100000201', accounts: [] }, '用户号不存在或不属于本企业'],
-      ['/user/personModify', { userNo: 'U100000102', accounts: [{ accountNo: foreignAdded, canQuery: true, canEntry: false, canReview: false }] }, foreign(foreignAdded!)],
-      ['/user/personModify', { userNo: 'S900000001', accounts: [] }, '用户号不存在或不属于本企业'],
+      ['/user/personModify', rightsOf('U100000201', []), '用户号不存在或不属于本企业'],
+      ['/user/personModify', rightsOf('U100000102', [{ accountNo: foreignAdded, canQuery: true, canEntry: false, canReview: false }]), foreign(foreignAdded!)],
+      ['/user/personModify', rightsOf('S900000001', []), '用户号不存在或不属于本企业'],
       ['/channel/queryByUserNo', { userNo: 'U100000201' }, '用户号不存在或不属于本企业'],
     ];
     for (const [path, body, message] of cases) {
@@ -260,13 +266,10 @@ describe('custody accounts', () => {
     const [x, y] = await accounts(OWN, { added: true, used: 1 });
     const set = await call(
       '/user/personModify',
-      {
-        userNo: 'U100000102',
-        accounts: [
-          { accountNo: x, canQuery: false, canEntry: false, canReview: true },
-          { accountNo: y, canQuery: true, canEntry: false, canReview: false },
-        ],
-      },
+      rightsOf('U100000102', [
+        { accountNo: x, canQuery: false, canEntry: false, canReview: true },
+        { accountNo: y, canQuery: true, canEntry: false, canReview: false },
+      ]),
       'demo',
     );
     expect(set.data).toEqual({ userNo: 'U100000102', accountCount: 2 });
@@ -288,15 +291,46 @@ describe('custody accounts', () => {
     expect(((await call('/user/personQuery', { nickName: '李' }, 'demo')).data as typeof persons).records.map((p) => p.userNo)).toEqual(['U100000102']);
 
     const [notAdded] = await accounts(OWN, { added: false });
-    expect((await call('/user/personModify', { userNo: 'U100000102', accounts: [{ accountNo: notAdded, canQuery: true, canEntry: false, canReview: false }] }, 'demo')).json.returnMsg).toBe(`账号${notAdded}未添加至网银`);
-    expect((await call('/user/personModify', { userNo: 'U100009999', accounts: [] }, 'demo')).json.returnMsg).toBe('用户号不存在或不属于本企业');
-    expect((await call('/user/personModify', { userNo: 'U100000101', accounts: [] }, 'demo')).json.returnMsg).toBe('不能修改自己的账户权限');
+    expect((await call('/user/personModify', rightsOf('U100000102', [{ accountNo: notAdded, canQuery: true, canEntry: false, canReview: false }]), 'demo')).json.returnMsg).toBe(`账号${notAdded}未添加至网银`);
+    expect((await call('/user/personModify', rightsOf('U100009999', []), 'demo')).json.returnMsg).toBe('用户号不存在或不属于本企业');
+    expect((await call('/user/personModify', rightsOf('U100000101', []), 'demo')).json.returnMsg).toBe('不能修改自己的账户权限');
 
     // Taking every right away.
-    await call('/user/personModify', { userNo: 'U100000102', accounts: [] }, 'demo');
+    await call('/user/personModify', rightsOf('U100000102', []), 'demo');
     expect(((await call('/user/queryAccountAuth', {}, 'checker')).data as typeof mine).accounts).toEqual([]);
     const entries = await audits('account.rights');
     expect(entries.at(-1)).toMatchObject({ outcome: 'success', detail: { targetUserNo: 'U100000102', after: { [x!]: '', [y!]: '' } } });
+  });
+
+  it("signs a seat's account rights (AccountAuth) over the list's length and the SM3 the server computes itself", async () => {
+    const [x, y] = await accounts(OWN, { added: true, used: 1 });
+    const wanted = rightsOf('U100000102', [
+      { accountNo: x, canQuery: true, canEntry: true, canReview: false },
+      { accountNo: y, canQuery: true, canEntry: false, canReview: false },
+    ]);
+    const before = await snapshot();
+    const unsigned = await call('/user/personModify', { ...wanted, signMsg: undefined }, 'demo');
+    expect(unsigned.res.statusCode).toBe(400);
+    expect(unsigned.json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
+    // Signed for query only on x, sent with entry on y too: the digest claimed is the signed one, the list is not.
+    const granted = { ...wanted, accounts: wanted.accounts.map((a) => ({ ...a, canEntry: true })) };
+    const signedWanted = await signed('/user/personModify', wanted, 'demo');
+    expect((await call('/user/personModify', { ...signedWanted, accounts: granted.accounts }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    // Claiming the tampered list's own digest does not help: the signature covers the first one.
+    const reclaimed = rightsOf('U100000102', granted.accounts);
+    const resigned = await signed('/user/personModify', wanted, 'demo');
+    expect((await call('/user/personModify', { ...resigned, ...reclaimed }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    // A count or digest that is not the list's own fails too, though signed as sent.
+    expect((await call('/user/personModify', { ...wanted, accountCount: 1 }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect((await call('/user/personModify', { ...wanted, rightsSm3: 'ab'.repeat(32) }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect((await call('/VerifySign/AccountAuth', { ...wanted, rightsSm3: 'ab'.repeat(32) }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+    expect(await snapshot()).toBe(before);
+
+    // Then the single-use challenge.
+    const data = new RegExp(`^AccountAuth\\|U100000102\\|2\\|${wanted.rightsSm3}\\|[0-9a-f]{32}$`);
+    expect((await call('/VerifySign/AccountAuth', wanted, 'demo')).data).toEqual({ code: 'AccountAuth', signingData: expect.stringMatching(data) });
+    expect((await call('/user/personModify', wanted, 'demo')).data).toEqual({ userNo: 'U100000102', accountCount: 2 });
+    expect((await audits('account.rights')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAuth', data: expect.stringMatching(data) } });
   });
 
   it('answers the channels of a seat, the institutions and one enterprise', async () => {
@@ -411,10 +445,10 @@ describe('custody accounts', () => {
     const before = await snapshot();
     const other = await c.sm2GenerateKeyPair();
     const insert = { accountNo: free!, alias: '签名户', singleLimit: '1000.00', dailyLimit: null };
-    const byOtherKey = await call('/accountManagement/insert', { ...insert, signMsg: await client().sign(accountsApi.accountInsert, insert, other.privateKey) }, 'demo');
+    const byOtherKey = await call('/accountManagement/insert', await signed('/accountManagement/insert', insert, 'demo', other.privateKey), 'demo');
     expect(byOtherKey.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     // Signed with one limit, sent with another.
-    const tampered = await call('/accountManagement/insert', { ...insert, singleLimit: '9000000.00', signMsg: await client().sign(accountsApi.accountInsert, insert) }, 'demo');
+    const tampered = await call('/accountManagement/insert', { ...(await signed('/accountManagement/insert', insert, 'demo')), singleLimit: '9000000.00' }, 'demo');
     expect(tampered.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     expect((await call('/accountManagement/insert', { ...insert, signMsg: undefined }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
 
@@ -426,7 +460,7 @@ describe('custody accounts', () => {
 
     const added = await call('/accountManagement/insert', insert, 'demo');
     expect(added.json.returnCode).toBe('000000');
-    expect((await audits('account.add')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAdd', data: `AccountAdd|${free}|签名户|1000.00|` } });
+    expect((await audits('account.add')).at(-1)?.detail).toMatchObject({ signature: { code: 'AccountAdd', data: expect.stringMatching(new RegExp(`^AccountAdd\\|${free}\\|签名户\\|1000\\.00\\|\\|[0-9a-f]{32}$`)) } });
     // 100 accounts do not fit in 1,024 characters of signing data: refused before anything changes.
     const many = Array.from({ length: 60 }, (_, i) => `62220200000${String(i).padStart(7, '0')}`);
     expect((await call('/accountManagement/forbidden', { accountNos: many }, 'demo')).json.returnCode).toBe(RETURN_CODES.SIGN_DATA_TOO_LONG.code);

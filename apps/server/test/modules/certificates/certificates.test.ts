@@ -7,7 +7,6 @@ import { serverUnderTest } from '../../helpers/server-under-test';
 
 const P = '/pmobile/customer';
 const SM2_ID = 'distid:1234567812345678';
-const verifyAccountEdit = OPERATIONS.find((op) => op.path.endsWith('/VerifySign/AccountEdit'))!;
 const accountEdit = { accountNo: '622202000000001234', alias: '一号户', singleLimit: '1000000.00', dailyLimit: null };
 const DAY = 86_400_000;
 
@@ -177,8 +176,8 @@ describe('certificate edition', () => {
     const session = await db().selectFrom('sessions').select(['device_key', 'cert_serial']).where('revoked_at', 'is', null).where('user_no', 'like', 'U%').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(session).toEqual({ device_key: demoKeys.publicKey, cert_serial: demoSerial });
 
-    const signMsg = await client().sign(verifyAccountEdit, accountEdit, demoKeys.privateKey);
-    expect((await client().call(`${P}/VerifySign/AccountEdit`, { ...accountEdit, signMsg }, token)).json.returnCode).toBe('000000');
+    const byCertificate = await client().signed(`${P}/VerifySign/AccountEdit`, accountEdit, token, demoKeys.privateKey);
+    expect((await client().call(`${P}/VerifySign/AccountEdit`, byCertificate, token)).json.returnCode).toBe('000000');
     // The browser's device key no longer speaks for this session.
     const byDevice = await client().call(`${P}/VerifySign/AccountEdit`, accountEdit, token);
     expect(byDevice.json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);

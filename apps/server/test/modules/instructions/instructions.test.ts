@@ -52,7 +52,7 @@ describe('payment instructions', () => {
     staffBoth: 'ins.staffBoth',
     admin: 'ins.admin',
   };
-  const { app, client, db, asUser, relogin, pathOf, call, ok, refused, counts, addLogin } = serverUnderTest({}, { logins: LOGINS });
+  const { app, client, db, asUser, relogin, pathOf, call, signed, ok, refused, counts, addLogin } = serverUnderTest({}, { logins: LOGINS });
   const entry = (over: Record<string, unknown> = {}) => ({
     type: '01',
     payerAccountNo: ACC_TP,
@@ -259,7 +259,8 @@ describe('payment instructions', () => {
     expect(d.history[2]!.signData).toContain(draft.instructionNo);
     // Every decision and the execution is signed; entry and submit are not.
     expect(d.history.map((h) => h.signCode)).toEqual([null, null, 'InstructionReview', 'InstructionConfirm', 'InstructionConfirmReview', 'InstructionCheck', 'InstructionExecute']);
-    expect(d.history[6]!.signData).toBe(`InstructionExecute|${draft.instructionNo}|${ACC_TP}|6222020000000099|1000.00|CNY|${today}`);
+    // The listing as signed, then the single-use challenge.
+    expect(d.history[6]!.signData).toMatch(new RegExp(`^InstructionExecute\\|${draft.instructionNo}\\|${ACC_TP}\\|6222020000000099\\|1000\\.00\\|CNY\\|${today}\\|[0-9a-f]{32}$`));
     // Illegal steps now: nothing moves from 60.
     await refused(instructionsApi.instructionRevoke, { id: draft.id, reason: '不要了' }, 'maker', 400, '指令状态已变更，请刷新后重试');
     expect((await refused(instructionsApi.instructionReview, decide([done], 'pass'), 'reviewer', 400)).returnMsg).toBe(`指令状态已变更，请刷新后重试：${done.instructionNo}`);
@@ -466,7 +467,7 @@ describe('payment instructions', () => {
     const s = await submitted({ amount: '6.00' });
     const tampered = { ...decide([s], 'pass'), instructions: listing([{ ...s, amount: '0.01' }]) };
     await refused(instructionsApi.instructionReview, tampered, 'reviewer', 400);
-    const signedOther = { ...decide([s], 'pass'), signMsg: await client().sign(instructionsApi.instructionReview, decide([s], 'refuse', 'x')) };
+    const signedOther = { ...(await signed(instructionsApi.instructionReview, decide([s], 'refuse', 'x'), 'reviewer')), ...decide([s], 'pass') };
     const json = await refused(instructionsApi.instructionReview, signedOther, 'reviewer', 400);
     expect(json.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
     expect((await detail(s.id)).status).toBe('10');
@@ -492,7 +493,7 @@ describe('payment instructions', () => {
       const before = await state(s.id);
       const unsigned = await refused(op, { ...body, signMsg: undefined }, who, 400, RETURN_CODES.SIGN_MISSING.message);
       expect(unsigned.returnCode).toBe(RETURN_CODES.SIGN_MISSING.code);
-      const byStranger = await refused(op, { ...body, signMsg: await client().sign(op, body, stranger) }, who, 400, RETURN_CODES.SIGN_INVALID.message);
+      const byStranger = await refused(op, await signed(op, body, who, stranger), who, 400, RETURN_CODES.SIGN_INVALID.message);
       expect(byStranger.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
       // Signed as the client listed it, but the listing is not the stored instruction.
       expect((await refused(op, tampered, who, 400, RETURN_CODES.SIGN_INVALID.message)).returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
@@ -512,14 +513,15 @@ describe('payment instructions', () => {
     expect(Number(await balance(ACC_PLAIN))).toBe(Number(before) - 8);
 
     // Kept with the step: the signing data, the signature, and the signer's key in the audit entry.
-    const signed = await db().selectFrom('instruction_history').select(['action', 'sign_code', 'sign_data', 'sign_msg']).where('instruction_id', '=', s.id).where('action', 'in', ['checkPass', 'execute']).orderBy('id').execute();
-    expect(signed.map((h) => [h.action, h.sign_code, h.sign_data])).toEqual([
-      ['checkPass', 'InstructionCheck', `InstructionCheck|pass||[[${s.instructionNo},${ACC_PLAIN},6222020000000099,8.00,CNY,${today}]]`],
-      ['execute', 'InstructionExecute', `InstructionExecute|${s.instructionNo}|${ACC_PLAIN}|6222020000000099|8.00|CNY|${today}`],
+    const steps = await db().selectFrom('instruction_history').select(['action', 'sign_code', 'sign_data', 'sign_msg']).where('instruction_id', '=', s.id).where('action', 'in', ['checkPass', 'execute']).orderBy('id').execute();
+    // Each ends with the single-use challenge it was signed with.
+    expect(steps.map((h) => [h.action, h.sign_code, h.sign_data?.replace(/\|[0-9a-f]{32}$/, '|<challenge>')])).toEqual([
+      ['checkPass', 'InstructionCheck', `InstructionCheck|pass||[[${s.instructionNo},${ACC_PLAIN},6222020000000099,8.00,CNY,${today}]]|<challenge>`],
+      ['execute', 'InstructionExecute', `InstructionExecute|${s.instructionNo}|${ACC_PLAIN}|6222020000000099|8.00|CNY|${today}|<challenge>`],
     ]);
-    expect(signed.every((h) => (h.sign_msg ?? '').length > 0)).toBe(true);
+    expect(steps.every((h) => (h.sign_msg ?? '').length > 0)).toBe(true);
     const audit = await db().selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'instruction.execute').orderBy('audit_id', 'desc').executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ outcome: 'success', detail: { signature: { code: 'InstructionExecute', signMsg: signed[1]!.sign_msg } } });
+    expect(audit).toMatchObject({ outcome: 'success', detail: { signature: { code: 'InstructionExecute', signMsg: steps[1]!.sign_msg } } });
   });
 
   it('stores attachments checked by content, up to five', async () => {

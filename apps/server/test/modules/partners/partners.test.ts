@@ -154,7 +154,8 @@ describe('partner access (client credentials)', () => {
       .map((d) => d.detail as { partnerClientId?: string; reason?: string })
       .filter((d) => [clientId, seatless.clientId, bare.clientId].includes(d.partnerClientId ?? ''))
       .map((d) => d.reason);
-    expect(reasons).toEqual(['not_partner_operation', 'no_seat', 'authority']);
+    // personModify is signed (AccountAuth): a partner holds no device key to sign it with.
+    expect(reasons).toEqual(['signed', 'no_seat', 'authority']);
   });
 
   it('refuses API sets naming entries not open to partners, and unknown or disabled enterprises, writing nothing', async () => {

@@ -7,6 +7,7 @@ import {
   envelopeAad,
   filesApi,
   replaySigningString,
+  signingApi,
   type AnyOperation,
   type OperationData,
   type OperationInput,
@@ -237,18 +238,22 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** A signed operation's input needs no `signMsg`: `call` signs it (docs/signing.md). */
-type Unsigned<I> = I extends { signMsg: string } ? Omit<I, 'signMsg'> & { signMsg?: string } : I;
+/** A signed operation's input needs no `signMsg` nor `signChallenge`: `call` adds them (docs/signing.md). */
+type Unsigned<I> = I extends { signMsg: string } ? Omit<I, 'signMsg' | 'signChallenge'> & { signMsg?: string; signChallenge?: string } : I;
 export type CallInput<Op> = Unsigned<OperationInput<Op>>;
 
 /**
- * The input with the device key's `signMsg` when the contract declares signing (and the caller
- * did not sign it already). Signing data over 1,024 characters is refused here, before sending.
+ * The input with a fresh single-use `signChallenge` and the device key's `signMsg` over both when
+ * the contract declares signing (and the caller did not sign it already): every signed call of
+ * the app passes here, so each signature is good for one request only. Signing data over 1,024
+ * characters is refused here, before the operation is sent.
  */
 async function signed(op: AnyOperation, input: unknown, options: CallOptions): Promise<unknown> {
   if (!op.signing || (typeof input === 'object' && input !== null && 'signMsg' in input)) return input;
+  const { challenge } = await request<{ challenge: string }>(pathOf(signingApi.signingChallenge), { method: 'POST', silent: options.silent });
+  const challenged = { ...(input as object), signChallenge: challenge };
   try {
-    return { ...(input as object), signMsg: await signOperation(op, input) };
+    return { ...challenged, signMsg: await signOperation(op, challenged) };
   } catch (err) {
     if (err instanceof SigningDataTooLongError) fail(err.message, RETURN_CODES.SIGN_DATA_TOO_LONG.code, undefined, options.silent);
     throw err;
