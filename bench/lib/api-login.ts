@@ -103,19 +103,30 @@ export async function apiSession(origin: string, username: string, password: str
   const headers = { ...API_HEADERS, rev, authorization: `Bearer ${data.access_token}` };
   /**
    * The input as sent: a signed operation's carries a fresh single-use challenge (`signChallenge`)
-   * and `signMsg`, the device key's signature of its signing data, as the web client does.
+   * and `signMsg`, the device key's signature of its signing data, as the web client does. When
+   * the challenge itself is refused (an outage), that answer instead.
    */
-  const signed = async (op: AnyOperation, input: unknown) => {
-    if (!op.signing) return input;
-    const { challenge } = (await send(apiPath(signingApi.signingChallenge), {}, headers)) as { challenge: string };
-    const challenged = { ...(input as object), signChallenge: challenge };
-    return { ...challenged, signMsg: c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, challenged)))) };
+  const signed = async (op: AnyOperation, input: unknown): Promise<{ input: unknown } | { refused: Answer }> => {
+    if (!op.signing) return { input };
+    const asked = await exchange(apiPath(signingApi.signingChallenge), {}, headers);
+    if (asked.returnCode !== '000000') return { refused: asked };
+    const challenged = { ...(input as object), signChallenge: (asked.data as { challenge: string }).challenge };
+    return { input: { ...challenged, signMsg: c.toBase64(await c.sm2Sign(device.privateKey, c.utf8Encode(signingDataToSend(op, challenged)))) } };
+  };
+  /** The input signed, or throws with the challenge's refusal. */
+  const signedOrThrow = async (op: AnyOperation, input: unknown) => {
+    const ready = await signed(op, input);
+    if ('refused' in ready) throw new Error(`signing challenge refused: ${ready.refused.status} ${ready.refused.returnCode} ${ready.refused.returnMsg}`);
+    return ready.input;
   };
   return {
     headers,
     /** A session POST operation; answers its (opened) `data`. */
-    call: async (op: AnyOperation, input: unknown) => send(apiPath(op), await signed(op, input), headers),
+    call: async (op: AnyOperation, input: unknown) => send(apiPath(op), await signedOrThrow(op, input), headers),
     /** A session POST operation with extra headers (an `Idempotency-Key`): the whole answer, whatever it is. */
-    request: async (op: AnyOperation, input: unknown, extraHeaders: Record<string, string> = {}) => exchange(apiPath(op), await signed(op, input), { ...headers, ...extraHeaders }),
+    request: async (op: AnyOperation, input: unknown, extraHeaders: Record<string, string> = {}) => {
+      const ready = await signed(op, input);
+      return 'refused' in ready ? ready.refused : exchange(apiPath(op), ready.input, { ...headers, ...extraHeaders });
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCsr, fromPem, issueCertificate, parseCertificate, portalCrypto as c, type KeyPair } from '@portal/crypto/node';
-import { OPERATIONS, RETURN_CODES, certificatesApi, loginSigningString, queryByKeySigningString, type AnyOperation, type CertificateRecord } from '@portal/shared';
+import { RETURN_CODES, certificatesApi, loginSigningString, queryByKeySigningString, type AnyOperation, type CertificateRecord } from '@portal/shared';
 import { openssl, opensslStatus, sm2PublicPem } from '../../../../../packages/crypto/test/helpers';
 import { TEST_CAPTCHA } from '../../helpers/login-client';
 import { serverUnderTest } from '../../helpers/server-under-test';
