@@ -718,3 +718,59 @@ test('on a phone the entry form keeps each amount on one line, and the list show
   await page.screenshot({ path: '../docs/screenshots/instr-b-entry-form-phone.png' });
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
 });
+
+test('two reviewers of one enterprise: the rows one has selected show the other who is on them, last and dimmed', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  // An account 华夏远航's maker enters on and both the checker (李静) and zhouyang (周洋) review; no other test enters on it.
+  const others = new Set([...taken, limited.accountNo, unlimited.accountNo, zhouyangAccount.accountNo]);
+  const payer = seatAccounts('U100000101').find((a) => a.seats.has('U100000102') && a.seats.has('U100000104') && a.thirdParty && a.currency === 'CNY' && !others.has(a.accountNo))!;
+  const payee = `并行复核${Date.now() % 1_000_000}`;
+  await login(page, 'demo', 'Demo1234');
+  for (let i = 0; i < 3; i++) {
+    const dialog = await openEntryForm(page);
+    await choosePayer(page, dialog, payer.accountNo);
+    await amountInput(dialog).fill('10.00');
+    await fillPayee(dialog);
+    await dialog.getByLabel('收款人名称').fill(payee);
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await expect(toast(page, /指令 ZL\d+ 已提交复核/).last()).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toBeHidden();
+  }
+
+  // 李静 selects the newest row: once the selection settles it is claimed.
+  await relogin(page, 'checker', 'Demo1234');
+  await page.goto(`${APP}${REVIEW}`);
+  const mine = view(page, REVIEW).getByRole('region', { name: '待复核指令列表' });
+  await filterPayee(mine, payee, 3);
+  const held = (await dataRows(mine).first().innerText()).match(/ZL\d+/)![0];
+  const claimed = page.waitForResponse((res) => res.url().endsWith('/instruction/claim'));
+  await dataRows(mine).first().getByRole('checkbox').check();
+  expect((await claimed).status()).toBe(200);
+
+  // 周洋, in a browser of his own, finds it last, dimmed, with her name on it.
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const other = await context.newPage();
+  await login(other, 'zhouyang', 'Demo1234');
+  await other.goto(`${APP}${REVIEW}`);
+  const theirs = view(other, REVIEW).getByRole('region', { name: '待复核指令列表' });
+  await filterPayee(theirs, payee, 3);
+  await expect(dataRows(theirs).last()).toContainText(held);
+  await expect(dataRows(theirs).last().getByText('李静正在处理')).toBeVisible();
+  await expect(dataRows(theirs).last()).toHaveCSS('opacity', '1');
+  await expect(dataRows(theirs).last().locator('td.ant-table-cell:not(.ant-table-selection-column)').first()).toHaveCSS('opacity', '0.6');
+  await expect(theirs.getByText(/正在处理$/)).toHaveCount(1);
+  await other.screenshot({ path: '../docs/screenshots/instr-a-claimed-row.png' });
+
+  // Her own list does not name her.
+  await expect(mine.getByText(/正在处理$/)).toHaveCount(0);
+
+  // Unselected, the row is free again at 周洋's next look.
+  const released = page.waitForResponse((res) => res.url().endsWith('/instruction/claim'));
+  await dataRows(mine).first().getByRole('checkbox').uncheck();
+  expect((await released).status()).toBe(200);
+  await other.reload();
+  await filterPayee(theirs, payee, 3);
+  await expect(dataRows(theirs).first()).toContainText(held);
+  await expect(theirs.getByText(/正在处理$/)).toHaveCount(0);
+  await context.close();
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CODE_TABLES } from '../rules/code-tables';
 import { AMOUNT_RANGE_MESSAGE, amountsInOrder } from '../rules/amount';
 import { toCents } from '../rules/decimal';
-import { INSTRUCTION_STATUSES } from '../rules/instruction-flow';
+import { INSTRUCTION_STATUSES, type InstructionStatus } from '../rules/instruction-flow';
 import { int4Id, plainText } from '../rules/schema-primitives';
 import { withSignature, type SigningLayoutName } from '../rules/signing';
 import { AMOUNT_MESSAGE, amountSchema } from '../rules/validators';
@@ -140,6 +140,14 @@ export const instructionRecordSchema = z.object({
 });
 export type InstructionRecord = z.infer<typeof instructionRecordSchema>;
 
+/**
+ * A row of a list answer: in the list of a decision step (`CLAIM_STEPS`), the name of another
+ * person who has the instruction selected there now (`instruction/claim`), never the caller's own;
+ * null elsewhere.
+ */
+export const instructionListRecordSchema = instructionRecordSchema.extend({ claimedBy: z.string().nullable() });
+export type InstructionListRecord = z.infer<typeof instructionListRecordSchema>;
+
 export const instructionHistorySchema = z.object({
   id: z.number(),
   /** An `InstructionAction` (create, edit, submit, reviewPass, …, execute, revoke). */
@@ -228,7 +236,7 @@ export const instructionQuery = defineOperation({
   path: '/{prefix}/instruction/query',
   authority: ['INSTRUCTION_QUERY', 'INSTRUCTION_ENTRY', 'INSTRUCTION_REVIEW', 'INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
   request: instructionQuerySchema,
-  response: pageOf(instructionRecordSchema),
+  response: pageOf(instructionListRecordSchema),
 });
 
 export const instructionRefSchema = z.object({ id: instructionId });
@@ -409,6 +417,37 @@ export const instructionConfirmReview = decision(
   'InstructionConfirmReview',
 );
 
+/** The lists people pick instructions from for a signed step, and the status each waits at. */
+export const WAITING_AT = { review: '10', confirm: '20', confirmReview: '30', check: '40' } as const satisfies Record<string, InstructionStatus>;
+export type ClaimStep = keyof typeof WAITING_AT;
+export const CUSTOMER_CLAIM_STEPS = ['review', 'confirm', 'confirmReview'] as const satisfies readonly ClaimStep[];
+/** How long a claim lasts unless sent again; the web sends it again every CLAIM_REFRESH_MS while the rows stay selected. */
+export const CLAIM_TTL_MS = 90_000;
+export const CLAIM_REFRESH_MS = 30_000;
+
+/** The rows selected now (empty: none); ids the caller cannot see waiting at the step are dropped, not refused. */
+const claimIdsSchema = z
+  .array(instructionId, { error: '请选择指令' })
+  .max(INSTRUCTION_BATCH_MAX, `一次最多选择${INSTRUCTION_BATCH_MAX}条指令`)
+  .transform((ids) => [...new Set(ids)]);
+/** The rows the caller holds after the claim: those sent, less those out of scope or already another person's. */
+const claimAnswerSchema = z.object({ ids: z.array(z.number()) });
+
+/**
+ * `instruction/claim`: "I have these selected" at a customer's step, so that the others working
+ * the same list see the rows as taken (`claimedBy`) and pick others. A hint kept CLAIM_TTL_MS in
+ * the shared store, not a write: unsigned, not anti-replay, and it never keeps anyone from deciding.
+ */
+export const instructionClaim = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_CLAIM',
+  name: '标记正在处理的指令',
+  path: '/{prefix}/instruction/claim',
+  authority: ['INSTRUCTION_REVIEW', 'INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
+  request: z.object({ step: z.enum(CUSTOMER_CLAIM_STEPS, { error: '步骤须为review、confirm或confirmReview' }), ids: claimIdsSchema }),
+  response: claimAnswerSchema,
+});
+
 export const ATTACHMENT_MAX = 5;
 export const ATTACHMENT_MAX_MESSAGE = `每条指令最多上传${ATTACHMENT_MAX}个附件`;
 export const ATTACHMENT_MAX_BYTES = 5 * 1_048_576;
@@ -488,7 +527,7 @@ export const custodianQuery = defineOperation({
   path: '/{prefix}/custodian/instruction/query',
   authority: ['CUSTODIAN_CHECK', 'CUSTODIAN_EXECUTE'],
   request: custodianQuerySchema,
-  response: pageOf(instructionRecordSchema),
+  response: pageOf(instructionListRecordSchema),
 });
 
 /** `custodian/instruction/detail`: one instruction of any enterprise with its history. */
@@ -516,6 +555,17 @@ export const custodianCheck = defineOperation({
   request: withSignature(instructionDecisionSchema),
   signing: decisionSigning('InstructionCheck'),
   response: z.array(instructionRecordSchema),
+});
+
+/** `custodian/instruction/claim`: `instruction/claim` for the custodian's check list. */
+export const custodianClaim = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_INSTRUCTION_CLAIM',
+  name: '托管行标记正在审核的指令',
+  path: '/{prefix}/custodian/instruction/claim',
+  authority: ['CUSTODIAN_CHECK'],
+  request: z.object({ ids: claimIdsSchema }),
+  response: claimAnswerSchema,
 });
 
 export const custodianExecuteSchema = z.object({

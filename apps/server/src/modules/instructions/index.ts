@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { InstructionClaims } from './claims';
 import { homeCounts } from './instructions.queries';
 import { instructionRoutes } from './instructions.routes';
 import { InstructionDesk, InstructionViews } from './instructions.service';
 
 /**
  * Payment instructions (issue 12): entry, review, third-party confirmation and its review,
- * custodian check and execution, attachments and downloads; and their home counts.
+ * custodian check and execution, attachments and downloads, who is working on which waiting
+ * instruction (claims); and their home counts.
  */
 export async function instructionsModule(app: FastifyInstance, ctx: AppContext) {
-  instructionRoutes(app, ctx, new InstructionDesk(ctx), new InstructionViews(ctx));
+  instructionRoutes(app, ctx, new InstructionDesk(ctx), new InstructionViews(ctx, new InstructionClaims(ctx)));
   app.reminders.register((scope) => homeCounts(ctx.database.db, scope));
 }

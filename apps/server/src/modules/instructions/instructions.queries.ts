@@ -167,6 +167,18 @@ export async function listInstructions(db: Kysely<DB>, scope: Scope, f: Filters 
   return { records: rows.map((r) => toRecord(r, today)), total: Number(total.n) };
 }
 
+/**
+ * Of `ids`, those in the scope waiting at `status`, each with the display name of the login
+ * `userId` (one query: a claim names its holder).
+ */
+export const waitingAmong = (db: Kysely<DB>, scope: Scope, status: InstructionStatus, ids: readonly number[], userId: number) =>
+  scoped(from(db), scope)
+    .where('i.status', '=', status)
+    .where('i.id', 'in', ids)
+    .select(['i.id', sql<string>`(select nick_name from users where user_id = ${userId})`.as('name')])
+    .orderBy('i.id')
+    .execute();
+
 /** Every instruction of a view, in chunks (xlsx download). */
 export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filters, today: string, size = 250) {
   // The first chunk is unbounded: ids are int4, so no JavaScript sentinel fits the comparison.

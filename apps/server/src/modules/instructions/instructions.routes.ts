@@ -11,6 +11,7 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
 
   routes.json(api.instructionQuery, async ({ input, session }) => views.list(session, input));
   routes.json(api.instructionDetail, async ({ input, session }) => views.detail(session, input.id));
+  routes.json(api.instructionClaim, async ({ input, session }) => ({ ids: await views.claim(session, input.step, input.ids) }));
   routes.json(api.payerAccounts, async ({ input, session }) => views.payerAccounts(session, input.valueDate));
 
   routes.json(api.instructionAdd, async ({ input, session, request }) => desk.add(request, session, input));
@@ -31,7 +32,8 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
 
   routes.download(api.instructionDownload, async ({ input, session, request }) => views.sheet(request, session, input));
 
-  routes.json(api.custodianQuery, async ({ input }) => views.custodianList(input));
+  routes.json(api.custodianQuery, async ({ input, session }) => views.custodianList(session, input));
+  routes.json(api.custodianClaim, async ({ input, session }) => ({ ids: await views.custodianClaim(session, input.ids) }));
   routes.json(api.custodianDetail, async ({ input }) => views.custodianDetail(input.id));
   routes.json(api.custodianCheck, async ({ input, session, request }) => desk.decide(request, session, 'check', input));
   routes.json(api.custodianExecute, async ({ input, session, request }) => desk.execute(request, session, input));

@@ -29,6 +29,7 @@ import type { SessionInfo } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { writeSheet } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
+import type { ClaimList, InstructionClaims } from './claims';
 import {
   attachmentCount,
   availableOf,
@@ -404,6 +405,15 @@ function detailScopes(session: SessionInfo): Scope[] {
 const CUSTODIAN_STATUSES: Record<(typeof instructionsApi.CUSTODIAN_VIEWS)[number], readonly InstructionStatus[] | undefined> = { check: ['40'], execute: ['50'], all: undefined };
 const CUSTODIAN: Scope = { kind: 'custodian' };
 
+/** The custodian's check list as its checkers share it. */
+const CHECK_LIST: ClaimList = { step: 'check', owner: 'staff', scope: { kind: 'custodian', statuses: CUSTODIAN_STATUSES.check } };
+
+/** A customer's view as the people of its enterprise (or institution) working it share it; null for a view that is no step's list. */
+function customerClaimList(session: SessionInfo, view: InstructionView, scope: Scope): ClaimList | null {
+  const step = instructionsApi.CUSTOMER_CLAIM_STEPS.find((s) => s === view);
+  return step ? { step, owner: `enterprise:${session.enterpriseNo}`, scope } : null;
+}
+
 /**
  * The reads of instructions: a customer sees them through the views its authorities open (its
  * enterprise's, its own entries or reviews, or as third-party institution), the custodian through
@@ -411,9 +421,11 @@ const CUSTODIAN: Scope = { kind: 'custodian' };
  */
 export class InstructionViews {
   readonly #ctx: AppContext;
+  readonly #claims: InstructionClaims;
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, claims: InstructionClaims) {
     this.#ctx = ctx;
+    this.#claims = claims;
   }
 
   get #db() {
@@ -422,8 +434,21 @@ export class InstructionViews {
 
   #today = () => formatDate(this.#ctx.now());
 
-  list(session: SessionInfo, input: Input<typeof instructionsApi.instructionQuery>) {
-    return listInstructions(this.#db, viewScope(session, input.view), input, this.#today());
+  /** One page of a view; in a step's list, the rows others have selected are named and go last. */
+  async list(session: SessionInfo, input: Input<typeof instructionsApi.instructionQuery>) {
+    const scope = viewScope(session, input.view);
+    const page = await listInstructions(this.#db, scope, input, this.#today());
+    return { ...page, records: await this.#claims.mark(session.userId, customerClaimList(session, input.view, scope), page.records) };
+  }
+
+  /** The rows the caller has selected now in a customer step's list (`instruction/claim`). */
+  claim(session: SessionInfo, step: (typeof instructionsApi.CUSTOMER_CLAIM_STEPS)[number], ids: readonly number[]) {
+    return this.#claims.claim(session.userId, customerClaimList(session, step, viewScope(session, step))!, ids);
+  }
+
+  /** The rows the checker has selected now in the custodian's check list. */
+  custodianClaim(session: SessionInfo, ids: readonly number[]) {
+    return this.#claims.claim(session.userId, CHECK_LIST, ids);
   }
 
   detail(session: SessionInfo, id: number) {
@@ -451,8 +476,9 @@ export class InstructionViews {
     return { fileName: `指令列表_${today.replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
   }
 
-  custodianList(input: Input<typeof instructionsApi.custodianQuery>) {
-    return listInstructions(this.#db, { kind: 'custodian', statuses: CUSTODIAN_STATUSES[input.view] }, input, this.#today());
+  async custodianList(session: SessionInfo, input: Input<typeof instructionsApi.custodianQuery>) {
+    const page = await listInstructions(this.#db, { kind: 'custodian', statuses: CUSTODIAN_STATUSES[input.view] }, input, this.#today());
+    return { ...page, records: await this.#claims.mark(session.userId, input.view === 'check' ? CHECK_LIST : null, page.records) };
   }
 
   custodianDetail(id: number) {

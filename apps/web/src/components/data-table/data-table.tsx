@@ -30,6 +30,10 @@ export interface DataTableProps<T extends object> {
   ariaLabel?: string;
   /** Told the criteria of each search (blank ones left out), e.g. to export what the table lists. */
   onCriteriaChange?: (criteria: FormValues) => void;
+  /** A class for some rows (e.g. dimmed ones others are working on). */
+  rowClassName?: (row: T) => string;
+  /** Reloads the page on screen this often while it shows, without the loading veil (lists others change). */
+  refreshMs?: number;
 }
 
 /** Spec §2 data table: server-side pages, query form, selection, index column, row actions. */
@@ -47,8 +51,10 @@ export function DataTable<T extends object>({
   toolbar,
   ariaLabel,
   onCriteriaChange,
+  rowClassName,
+  refreshMs,
 }: DataTableProps<T>) {
-  const { query, total, paging, setPaging, search, shownPaging } = useTablePages(queryKey, fetchPage);
+  const { query, total, paging, setPaging, search, shownPaging } = useTablePages(queryKey, fetchPage, refreshMs);
 
   const actionsColumn = useRowActionsColumn(rowActions, maxInlineActions);
   const indexColumn: TableColumnsType<T>[number] = {
@@ -101,7 +107,9 @@ export function DataTable<T extends object>({
         dataSource={query.data?.records ?? []}
         rowKey={rowKey}
         rowSelection={rowSelection}
-        loading={query.isFetching}
+        rowClassName={rowClassName && ((row) => rowClassName(row))}
+        // A timed reload changes rows in place: only a load the user asked for veils the table.
+        loading={refreshMs ? query.isPending || query.isPlaceholderData : query.isFetching}
         size="middle"
         pagination={false}
         scroll={{ x: 'max-content' }}

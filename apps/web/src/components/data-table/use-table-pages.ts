@@ -6,9 +6,9 @@ import type { FetchPage, PageQuery } from './types';
 
 /**
  * A data table's server pages: the criteria of the last search and the paging, the page they
- * ask for, and a search that starts again at page 1.
+ * ask for, and a search that starts again at page 1; reloaded every `refreshMs` when given.
  */
-export function useTablePages<T>(queryKey: readonly unknown[], fetchPage: FetchPage<T>) {
+export function useTablePages<T>(queryKey: readonly unknown[], fetchPage: FetchPage<T>, refreshMs?: number) {
   const [criteria, setCriteria] = useState<FormValues>({});
   const [paging, setPaging] = useState<PageQuery>({ page: 1, limit: DEFAULT_PAGE_SIZE });
   const params = { ...criteria, ...paging };
@@ -19,6 +19,7 @@ export function useTablePages<T>(queryKey: readonly unknown[], fetchPage: FetchP
     queryFn: async ({ signal }) => ({ ...(await fetchPage(params, signal)), paging }),
     // The old page stays on screen while the next one loads, instead of flashing empty.
     placeholderData: keepPreviousData,
+    refetchInterval: refreshMs,
   });
   const total = query.data?.total ?? 0;
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { instructionsApi, type InstructionRecord, type InstructionView, type SignedInstruction } from '@portal/shared';
+import { instructionsApi, type ClaimStep, type InstructionListRecord, type InstructionRecord, type InstructionView, type SignedInstruction } from '@portal/shared';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import type { FetchPage } from '../../../components/data-table';
 import { http } from '../../../lib/http';
@@ -16,13 +17,13 @@ export type CustodianView = (typeof instructionsApi.CUSTODIAN_VIEWS)[number];
 
 /** One page of one view of `instruction/query` for the DataTable. */
 export const fetchInstructionPage =
-  (view: InstructionView): FetchPage<InstructionRecord> =>
+  (view: InstructionView): FetchPage<InstructionListRecord> =>
   (params) =>
     http.call(instructionsApi.instructionQuery, { ...(params as Query), view });
 
 /** One page of `custodian/instruction/query` (bank staff, every enterprise). */
 export const fetchCustodianPage =
-  (view: CustodianView): FetchPage<InstructionRecord> =>
+  (view: CustodianView): FetchPage<InstructionListRecord> =>
   (params) =>
     http.call(instructionsApi.custodianQuery, { ...(params as CustodianQuery), view });
 
@@ -103,3 +104,42 @@ export const useUploadAttachment = () =>
   useInstructionWrite((input: z.input<typeof instructionsApi.attachmentUploadSchema>) => http.call(instructionsApi.attachmentUpload, input));
 
 export const useRemoveAttachment = () => useInstructionWrite((id: number) => http.call(instructionsApi.attachmentRemove, { id }));
+
+/** A selection that has settled this long is claimed: ticking several boxes sends one claim. */
+const CLAIM_SETTLE_MS = 600;
+
+/** Sends a claim; a hint, so a failure shows nothing (the next one, or the expiry, mends it). */
+const sendClaim = (step: ClaimStep, ids: number[]) =>
+  (step === 'check' ? http.call(instructionsApi.custodianClaim, { ids }, { silent: true }) : http.call(instructionsApi.instructionClaim, { step, ids }, { silent: true })).catch(() => undefined);
+
+/**
+ * Tells the others working a step's list which rows the user has selected (`instruction/claim`,
+ * or the custodian's for the check): once the selection settles, again every CLAIM_REFRESH_MS
+ * while rows stay selected, and empty when none are (after a batch) or the page closes.
+ */
+export function useClaim(step: ClaimStep, ids: readonly number[]) {
+  // The first INSTRUCTION_BATCH_MAX: a batch takes no more, and the claim neither.
+  const key = ids.slice(0, instructionsApi.INSTRUCTION_BATCH_MAX).join(',');
+  const holding = useRef(false);
+  useEffect(() => {
+    const current = key === '' ? [] : key.split(',').map(Number);
+    if (current.length === 0 && !holding.current) return;
+    const claim = () => {
+      holding.current = current.length > 0;
+      void sendClaim(step, current);
+    };
+    const settle = setTimeout(claim, CLAIM_SETTLE_MS);
+    const refresh = current.length > 0 ? setInterval(claim, instructionsApi.CLAIM_REFRESH_MS) : undefined;
+    return () => {
+      clearTimeout(settle);
+      clearInterval(refresh);
+    };
+  }, [step, key]);
+  useEffect(
+    () => () => {
+      if (holding.current) void sendClaim(step, []);
+      holding.current = false;
+    },
+    [step],
+  );
+}

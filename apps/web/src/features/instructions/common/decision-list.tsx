@@ -1,19 +1,17 @@
-import type { InstructionRecord, InstructionStatus, InstructionView } from '@portal/shared';
+import { instructionsApi, type InstructionListRecord, type InstructionView } from '@portal/shared';
 import { useState } from 'react';
 import { DataTable, useCheckboxSelection, type FetchPage } from '../../../components/data-table';
-import { fetchInstructionPage, instructionsKey, useDecide, type DecisionStep } from '../api/instructions';
+import { fetchInstructionPage, instructionsKey, useClaim, useDecide, type DecisionStep } from '../api/instructions';
 import { DecisionButtons } from './decision-buttons';
-import { instructionColumns } from './instruction-columns';
+import { claimedRowClass, instructionColumns } from './instruction-columns';
 import { InstructionDetailDrawer } from './instruction-detail-drawer';
 import { INSTRUCTION_QUERY_FIELDS } from './instruction-query-fields';
 
-/** The state each step acts on; its view also shows what passed through it, which the query page lists. */
-const WAITING: Record<DecisionStep, InstructionStatus> = { review: '10', confirm: '20', confirmReview: '30' };
-
+// The state each step acts on; its view also shows what passed through it, which the query page lists.
 const waitingFor =
-  (step: DecisionStep & InstructionView): FetchPage<InstructionRecord> =>
+  (step: DecisionStep & InstructionView): FetchPage<InstructionListRecord> =>
   (params, signal) =>
-    fetchInstructionPage(step)({ ...params, status: WAITING[step] }, signal);
+    fetchInstructionPage(step)({ ...params, status: instructionsApi.WAITING_AT[step] }, signal);
 
 const fetchers = { review: waitingFor('review'), confirm: waitingFor('confirm'), confirmReview: waitingFor('confirmReview') };
 const QUERY_FIELDS = INSTRUCTION_QUERY_FIELDS.filter((f) => f.name !== 'status');
@@ -28,14 +26,17 @@ interface DecisionListProps {
 /**
  * A signed step's list: the instructions waiting for it, selectable; 通过 / 退回 act on the
  * selection as one signed batch (the HTTP client refuses a batch whose signing data is too long).
+ * The selection is claimed, so the others working the list see those rows named, dimmed and
+ * last; the list reloads as often as claims are renewed, to show theirs.
  */
 export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
-  const selected = useCheckboxSelection<InstructionRecord>();
+  const selected = useCheckboxSelection<InstructionListRecord>();
+  useClaim(step, selected.rows.map((r) => r.id));
   const [openId, setOpenId] = useState<number | null>(null);
   const deciding = useDecide(step);
   return (
     <>
-      <DataTable<InstructionRecord>
+      <DataTable<InstructionListRecord>
         ariaLabel={ariaLabel}
         queryKey={[...instructionsKey, 'list', step]}
         fetchPage={fetchers[step]}
@@ -45,6 +46,8 @@ export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
         queryFields={QUERY_FIELDS}
         rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
         selection={selected.selection}
+        rowClassName={claimedRowClass}
+        refreshMs={instructionsApi.CLAIM_REFRESH_MS}
         toolbar={<DecisionButtons rows={selected.rows} verb={verb} decide={deciding.mutateAsync} busy={deciding.isPending} onDone={selected.clear} onStale={(ids) => selected.drop(ids, (r) => r.id)} />}
       />
       <InstructionDetailDrawer id={openId} onClose={() => setOpenId(null)} />

@@ -1,4 +1,4 @@
-import { codeLabel, EXPIRED_LABEL, formatAccountNo, type InstructionRecord } from '@portal/shared';
+import { codeLabel, EXPIRED_LABEL, formatAccountNo, type InstructionListRecord } from '@portal/shared';
 import type { Breakpoint } from 'antd';
 import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -43,16 +43,31 @@ const Name = ({ text, width, tooltip = text }: { text: string; width: number; to
   </Typography.Paragraph>
 );
 
-type Column = TableColumnsType<InstructionRecord>[number];
+type Column = TableColumnsType<InstructionListRecord>[number];
+
+/** On a step's list: the row another person has selected now, by name (`claimedBy`). */
+function ClaimedTag({ row }: { row: InstructionListRecord }) {
+  if (!row.claimedBy) return null;
+  return (
+    <Tooltip title={`${row.claimedBy}已选中该指令，正在处理；请优先处理其他指令`}>
+      <Tag color="orange" className={styles.claimedTag} data-claimed-by={row.claimedBy}>
+        {row.claimedBy}正在处理
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** A step's list dims the rows others are working on (the server lists them after the free ones). */
+export const claimedRowClass = (row: InstructionListRecord) => (row.claimedBy ? (styles.claimedRow ?? '') : '');
 
 /** What every column set renders alike: the number that opens the detail drawer, the status, the payee's tooltip. */
 interface Cells {
-  number: (row: InstructionRecord) => ReactNode;
-  status: (row: InstructionRecord) => ReactNode;
-  payeeTip: (row: InstructionRecord) => string;
+  number: (row: InstructionListRecord) => ReactNode;
+  status: (row: InstructionListRecord) => ReactNode;
+  payeeTip: (row: InstructionListRecord) => string;
 }
 
-function instructionCells(onOpen: (row: InstructionRecord) => void): Cells {
+function instructionCells(onOpen: (row: InstructionListRecord) => void): Cells {
   return {
     number: (row) => (
       <Button type="link" size="small" className={styles.numberLink} onClick={() => onOpen(row)}>
@@ -82,6 +97,7 @@ function phoneColumn({ number, status, payeeTip }: Cells, decision: DecisionList
     render: (_, row) => (
       <div className={styles.summary} data-testid="instruction-summary">
         {number(row)}
+        <ClaimedTag row={row} />
         <ClippedText text={row.payeeName} width={156} tooltip={payeeTip(row)} />
         {/* The status goes under the amount when both do not fit on one line. */}
         <div className={styles.summaryMoney}>
@@ -93,7 +109,7 @@ function phoneColumn({ number, status, payeeTip }: Cells, decision: DecisionList
   };
 }
 
-const valueDate = (row: InstructionRecord) => (
+const valueDate = (row: InstructionListRecord) => (
   <>
     起息日 {row.valueDate}
     {row.expired && (
@@ -128,7 +144,17 @@ function decisionColumns({ number, payeeTip }: Cells, decision: DecisionListKind
       key: 'instructionNo',
       title: '指令编号 / 类型',
       responsive: ABOVE_PHONE,
-      render: (_, row) => <TwoLines first={number(row)} second={codeLabel('instructionType', row.type)} />,
+      render: (_, row) => (
+        <TwoLines
+          first={
+            <span className={styles.numberLine}>
+              {number(row)}
+              <ClaimedTag row={row} />
+            </span>
+          }
+          second={codeLabel('instructionType', row.type)}
+        />
+      ),
     },
     payer,
     {
@@ -198,7 +224,7 @@ function generalColumns({ number, status, payeeTip }: Cells, wideActions: boolea
  * General lists keep some columns for wide screens; a decision list shows what its step decides
  * on at 1280 px, two lines to a cell; on a phone one column shows number, payee and amount.
  */
-export function instructionColumns(onOpen: (row: InstructionRecord) => void, options: ColumnOptions = {}): TableColumnsType<InstructionRecord> {
+export function instructionColumns(onOpen: (row: InstructionListRecord) => void, options: ColumnOptions = {}): TableColumnsType<InstructionListRecord> {
   const cells = instructionCells(onOpen);
   const { decision } = options;
   return [phoneColumn(cells, decision), ...(decision ? decisionColumns(cells, decision) : generalColumns(cells, options.wideActions))];

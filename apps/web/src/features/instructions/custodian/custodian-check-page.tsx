@@ -1,10 +1,10 @@
-import { EXPIRED_LABEL, type InstructionRecord } from '@portal/shared';
+import { EXPIRED_LABEL, instructionsApi, type InstructionListRecord, type InstructionRecord } from '@portal/shared';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { DataTable, useCheckboxSelection } from '../../../components/data-table';
-import { fetchCustodianPage, instructionsKey, useCustodianCheck } from '../api/instructions';
+import { fetchCustodianPage, instructionsKey, useClaim, useCustodianCheck } from '../api/instructions';
 import { DecisionButtons } from '../common/decision-buttons';
-import { instructionColumns } from '../common/instruction-columns';
+import { claimedRowClass, instructionColumns } from '../common/instruction-columns';
 import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
 import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
 
@@ -16,14 +16,18 @@ const expiredIn = (rows: readonly InstructionRecord[]) => {
   return expired.length > 0 ? `${expired.map((r) => r.instructionNo).join('、')} ${EXPIRED_LABEL}，不能审核通过，请退回` : null;
 };
 
-/** 托管行指令管理 › 托管行指令审核 (`/custodianInstruction/custodianCheck/index`): every enterprise's instructions waiting for the check. */
+/**
+ * 托管行指令管理 › 托管行指令审核 (`/custodianInstruction/custodianCheck/index`): every enterprise's
+ * instructions waiting for the check; what another checker has selected shows named, dimmed and last.
+ */
 export function CustodianCheckPage() {
-  const selected = useCheckboxSelection<InstructionRecord>();
+  const selected = useCheckboxSelection<InstructionListRecord>();
+  useClaim('check', selected.rows.map((r) => r.id));
   const [openId, setOpenId] = useState<number | null>(null);
   const checking = useCustodianCheck();
   return (
     <Card title="托管行指令审核">
-      <DataTable<InstructionRecord>
+      <DataTable<InstructionListRecord>
         ariaLabel="待审核指令列表"
         queryKey={[...instructionsKey, 'custodian', 'check']}
         fetchPage={fetchCheck}
@@ -33,6 +37,8 @@ export function CustodianCheckPage() {
         queryFields={INSTRUCTION_QUERY_FIELDS}
         rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
         selection={selected.selection}
+        rowClassName={claimedRowClass}
+        refreshMs={instructionsApi.CLAIM_REFRESH_MS}
         toolbar={<DecisionButtons rows={selected.rows} verb="审核" decide={checking.mutateAsync} busy={checking.isPending} onDone={selected.clear} onStale={(ids) => selected.drop(ids, (r) => r.id)} passBlocked={expiredIn} />}
       />
       <InstructionDetailDrawer id={openId} staff onClose={() => setOpenId(null)} />

@@ -1,4 +1,4 @@
-import type { InstructionRecord } from '@portal/shared';
+import type { InstructionListRecord, InstructionRecord } from '@portal/shared';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -28,7 +28,7 @@ export function CustodianExecutePage() {
   };
   return (
     <Card title="托管行指令执行">
-      <DataTable<InstructionRecord>
+      <DataTable<InstructionListRecord>
         ariaLabel="待执行指令列表"
         queryKey={[...instructionsKey, 'custodian', 'execute']}
         fetchPage={fetchExecute}

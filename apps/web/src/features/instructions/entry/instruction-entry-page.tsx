@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { INSTRUCTION_STATUS, nextStatus, type InstructionRecord, type InstructionStatus } from '@portal/shared';
+import { INSTRUCTION_STATUS, nextStatus, type InstructionListRecord, type InstructionRecord, type InstructionStatus } from '@portal/shared';
 import { Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, type RowAction } from '../../../components/data-table';
@@ -60,7 +60,7 @@ export function InstructionEntryPage() {
 
   return (
     <Card title="指令录入">
-      <DataTable<InstructionRecord>
+      <DataTable<InstructionListRecord>
         ariaLabel="我的指令列表"
         queryKey={[...instructionsKey, 'list', 'entry']}
         fetchPage={fetchEntry}

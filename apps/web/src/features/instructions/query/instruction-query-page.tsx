@@ -1,4 +1,4 @@
-import type { InstructionRecord } from '@portal/shared';
+import type { InstructionListRecord } from '@portal/shared';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -18,7 +18,7 @@ export function InstructionQueryPage() {
 
   return (
     <Card title="指令查询">
-      <DataTable<InstructionRecord>
+      <DataTable<InstructionListRecord>
         ariaLabel="指令列表"
         queryKey={[...instructionsKey, 'list', 'all']}
         fetchPage={fetchAll}
