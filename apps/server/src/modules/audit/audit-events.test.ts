@@ -13,16 +13,24 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The database's tables (the keys of schema.ts's `DB`): `<table>.<column>` is a column reference. */
+function tableNames(): Set<string> {
+  const schema = fs.readFileSync(path.join(SRC, 'db/schema.ts'), 'utf8');
+  const db = schema.slice(schema.indexOf('export interface DB {'));
+  return new Set([...db.slice(0, db.indexOf('\n}')).matchAll(/^ {2}([a-z_]+):/gm)].map(([, name]) => name!));
+}
+
 /**
  * Every dotted lowercase literal in the server's source ('user.update', 'gateway.api.add'), less
- * those that are no action: SQL column references ('u.user_id', 'excluded.path'), header paths,
- * file names and the live events' kinds.
+ * those that are no action: SQL column references ('u.user_id', 'excluded.path',
+ * 'idempotent_requests.request_id'), header paths, file names and the live events' kinds.
  */
 function dottedLiterals(): Map<string, string> {
   const found = new Map<string, string>();
+  const tables = tableNames();
   for (const file of sources(SRC)) {
     for (const [, literal] of fs.readFileSync(file, 'utf8').matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) {
-      if (/^(?:[a-z]{1,2}|excluded|req)\./.test(literal!) || /\.(?:html|json|sock)$/.test(literal!)) continue;
+      if (/^(?:[a-z]{1,2}|excluded|req)\./.test(literal!) || /\.(?:html|json|sock)$/.test(literal!) || tables.has(literal!.split('.')[0]!)) continue;
       if ((LIVE_EVENT_KINDS as readonly string[]).includes(literal!)) continue;
       found.set(literal!, path.relative(SRC, file));
     }

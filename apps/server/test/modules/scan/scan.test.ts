@@ -130,7 +130,8 @@ describe('scan-code login (server, two instances)', () => {
 
     const audit = await one.stores.database.db.selectFrom('audit_log').selectAll().where('event', '=', 'scan.confirm').execute();
     const signed = audit.map((a) => (a.detail as { signature?: { data: string } }).signature?.data).filter(Boolean);
-    expect(signed).toContain(`ScanConfirm|${body.ticketSm3}|confirm|${page.matchNumber}`);
+    // Then the signing challenge (a fresh one per signature).
+    expect(signed.some((data) => data!.startsWith(`ScanConfirm|${body.ticketSm3}|confirm|${page.matchNumber}|`))).toBe(true);
     // Every scan answer of this file so far, confirmed, denied or refused: no ticket anywhere in them.
     const text = JSON.stringify(audit);
     expect(signed.length).toBeGreaterThan(3);
@@ -163,7 +164,7 @@ describe('scan-code login (server, two instances)', () => {
     expect(late.json.returnMsg).toBe(SCAN_MESSAGES.ticketInvalid);
     const audit = await one.stores.database.db.selectFrom('audit_log').select(['outcome', 'detail']).where('event', '=', 'scan.confirm').where('outcome', '=', 'failure').execute();
     const refused = audit.map((a) => a.detail as { reason?: string; signature?: { data: string } }).find((d) => d.reason === 'number_mismatch');
-    expect(refused?.signature?.data).toMatch(new RegExp(`^ScanConfirm\\|[0-9a-f]{64}\\|confirm\\|${wrong}$`));
+    expect(refused?.signature?.data).toMatch(new RegExp(`^ScanConfirm\\|[0-9a-f]{64}\\|confirm\\|${wrong}\\|[0-9a-f]{32}$`));
   });
 
   it('denied on the phone: the waiting page hears so and no code exists', async () => {
