@@ -5,6 +5,7 @@ import { authenticatedRead } from './authenticated-read';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
 import { liveEvents } from './live-events';
+import { loginCost } from './login-cost';
 import { instructionsBench } from './instructions';
 import { pageWeight } from './page-weight';
 import { runScale } from './scale/index';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   tabSwitch: { title: 'console tab switch in Chromium', run: tabSwitchBench },
   transfer: { title: 'transfer lists with 10,000 rows in Chromium', run: transferBench },
   crypto: { title: 'crypto primitives (Node and Chromium)', run: cryptoPrimitives },
+  loginCost: { title: 'login cost per step (Server-Timing), idle and 20 at a time; compiled server start-up on PostgreSQL + Redis', run: loginCost },
   liveEvents: { title: '1,000 SSE clients: publish to last arrival, server memory per connection', run: liveEvents },
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
   instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },

@@ -8,6 +8,8 @@ const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' } as const;
 export interface Answer {
   status: number;
   retryAfter: string | null;
+  /** The answer's Server-Timing header (the login sends its steps' durations). */
+  serverTiming: string | null;
   returnCode: string;
   returnMsg: string;
   data: unknown;
@@ -89,7 +91,7 @@ export async function apiSession(origin: string, username: string, password: str
     const data = json.response
       ? (JSON.parse(c.utf8Decode(await c.open(sym, key, c.fromBase64(json.response), c.utf8Encode(envelopeAad('POST', path, 'response'))))) as unknown)
       : json.data;
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), returnCode: json.returnCode ?? '', returnMsg: json.returnMsg ?? text.slice(0, 200), data };
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), serverTiming: res.headers.get('server-timing'), returnCode: json.returnCode ?? '', returnMsg: json.returnMsg ?? text.slice(0, 200), data };
   }
 
   /** `exchange`, answering the opened `data` of a success and throwing on anything else. */
@@ -99,7 +101,11 @@ export async function apiSession(origin: string, username: string, password: str
     return answer.data;
   }
 
-  const data = (await send(apiPath(authApi.login), value, { rev })) as { access_token: string };
+  const loginStarted = performance.now();
+  const loginAnswer = await exchange(apiPath(authApi.login), value, { rev });
+  const loginMs = performance.now() - loginStarted;
+  if (loginAnswer.returnCode !== '000000') throw new Error(`login refused: ${loginAnswer.status} ${loginAnswer.returnCode} ${loginAnswer.returnMsg}`);
+  const data = loginAnswer.data as { access_token: string };
   const headers = { ...API_HEADERS, rev, authorization: `Bearer ${data.access_token}` };
   /**
    * The input as sent: a signed operation's carries a fresh single-use challenge (`signChallenge`)
@@ -121,6 +127,8 @@ export async function apiSession(origin: string, username: string, password: str
   };
   return {
     headers,
+    /** The login call as this client saw it: its round trip and the server's Server-Timing. */
+    login: { ms: loginMs, serverTiming: loginAnswer.serverTiming },
     /** A session POST operation; answers its (opened) `data`. */
     call: async (op: AnyOperation, input: unknown) => send(apiPath(op), await signedOrThrow(op, input), headers),
     /** A session POST operation with extra headers (an `Idempotency-Key`): the whole answer, whatever it is. */

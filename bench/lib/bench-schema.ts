@@ -7,11 +7,11 @@ import { startPortalServer } from './server-process';
 
 /**
  * A PostgreSQL benchmark's own schema on DATABASE_URL (emptied first) with the portal server
- * started on it, or null without DATABASE_URL. `captured` collects every statement the bench's
+ * started on it (with `env`), or null without DATABASE_URL. `captured` collects every statement the bench's
  * Kysely runs, so a measured call's statements can be explained; `close` stops the server and
  * drops the schema.
  */
-export async function openBenchSchema(schema: string, port: number) {
+export async function openBenchSchema(schema: string, port: number, env: Record<string, string> = LOGIN_ENV) {
   const { DATABASE_URL, REDIS_URL } = process.env;
   if (!DATABASE_URL) return null;
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4, options: `-c search_path=${schema}` });
@@ -19,7 +19,7 @@ export async function openBenchSchema(schema: string, port: number) {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query) });
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   const server = await startPortalServer(port, {
-    ...LOGIN_ENV,
+    ...env,
     DATABASE_URL,
     DATABASE_SCHEMA: schema,
     REDIS_URL: REDIS_URL ?? '',

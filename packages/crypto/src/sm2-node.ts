@@ -1,4 +1,6 @@
 import { createECDH, createHash, type ECDH } from 'node:crypto';
+import { Field } from '@noble/curves/abstract/modular';
+import { weierstrassPoints } from '@noble/curves/abstract/weierstrass';
 import { sm2 as lib } from 'sm-crypto-v2';
 import { bigIntToBytes, bytesToBigInt, concatBytes, utf8Encode } from './codec';
 import { decodeSm2Ciphertext } from './der';
@@ -9,11 +11,11 @@ import {
   SM2_DEFAULT_USER_ID,
   SM2_GX,
   SM2_GY,
+  SM2_N,
   SM2_P,
   ciphertextPoint,
   curveRhs,
   encryptJs,
-  fixedPoint,
   modPow,
   parsePrivateKey,
   parsePublicKey,
@@ -22,7 +24,6 @@ import {
   recoverPlaintext,
   scalarHex,
   signatureFromHex,
-  signatureHex,
   type Sm2Engine,
   type Sm2Point,
 } from './sm2';
@@ -51,6 +52,27 @@ function ecdhFor(d: bigint): ECDH {
   ecdh.setPrivateKey(bigIntToBytes(d, 32));
   return ecdh;
 }
+
+/**
+ * The ECDH objects of the few long-lived keys that decrypt (the server's published key and those
+ * still accepted during a rotation): setting a private key computes its public point, a scalar
+ * multiplication as costly as the decryption's own.
+ */
+const decryptingKeys = new Map<string, ECDH>();
+const DECRYPTING_KEYS_MAX = 8;
+
+function decryptingEcdh(privateKey: string): ECDH {
+  let ecdh = decryptingKeys.get(privateKey);
+  if (!ecdh) {
+    ecdh = ecdhFor(parsePrivateKey(privateKey));
+    if (decryptingKeys.size >= DECRYPTING_KEYS_MAX) decryptingKeys.clear();
+    decryptingKeys.set(privateKey, ecdh);
+  }
+  return ecdh;
+}
+
+/** The curve's points for verification, where every value is public. */
+const { ProjectivePoint: Point } = weierstrassPoints({ a: SM2_A, b: SM2_B, Fp: Field(SM2_P), n: SM2_N, h: 1n, Gx: SM2_GX, Gy: SM2_GY });
 
 /** Z_A = SM3(ENTL ‖ ID ‖ a ‖ b ‖ x_G ‖ y_G ‖ x_A ‖ y_A), GB/T 32918.2 §5.5. */
 export function sm2Za(pub: Sm2Point, userId = SM2_DEFAULT_USER_ID): Uint8Array {
@@ -85,12 +107,12 @@ export const nodeSm2: Sm2Engine = {
   encrypt: encryptJs,
 
   decrypt(privateKey, ciphertext) {
-    const d = parsePrivateKey(privateKey);
+    const ecdh = decryptingEcdh(privateKey);
     const c = decodeSm2Ciphertext(ciphertext);
     const c1 = ciphertextPoint(c);
     let x2: Uint8Array;
     try {
-      x2 = ecdhFor(d).computeSecret(c1);
+      x2 = ecdh.computeSecret(c1);
     } catch (cause) {
       throw new CryptoError('MALFORMED', 'SM2 ciphertext C1 rejected by OpenSSL', { cause });
     }
@@ -104,18 +126,26 @@ export const nodeSm2: Sm2Engine = {
     const rs = lib.doSignature(sm2E(publicPoint(d), message), scalarHex(d), {
       hash: false,
       der: false,
-      ...(k === undefined ? {} : { pointPool: fixedPoint(k) }),
+      // x(kG) by ECDH: the start-up's known-answer test (node-engines.ts) then builds no
+      // window table for sm-crypto-v2's base point, a sixth of a restart's CPU.
+      ...(k === undefined ? {} : { pointPool: [{ k, x1: publicPoint(k).x }] }),
     });
     return signatureFromHex(rs);
   },
 
+  /**
+   * GB/T 32918.2 §7.1 B1-B7 with variable-time multiplications, as signature verification may
+   * (key, message and signature are public): sm-crypto-v2's constant-time multiply builds a
+   * window table for every new public key, most of a login's verification time.
+   */
   verify(publicKey, message, signature) {
     const pub = parsePublicKey(publicKey);
     const rs = parseSignature(signature);
     if (!rs) return false;
-    return lib.doVerifySignature(sm2E(pub, message), signatureHex(rs), publicKey.toLowerCase(), {
-      hash: false,
-      der: false,
-    });
+    const t = (rs.r + rs.s) % SM2_N;
+    if (t === 0n) return false;
+    const point = Point.BASE.multiplyUnsafe(rs.s).add(Point.fromAffine(pub).multiplyUnsafe(t));
+    if (point.is0()) return false;
+    return (bytesToBigInt(sm2E(pub, message)) + point.toAffine().x) % SM2_N === rs.r;
   },
 };

@@ -18,6 +18,7 @@ import { metrics } from '../metrics';
 import { AppError } from '../plugins/errors';
 import type { ApiPolicy, ApiRegistry } from './api-registry';
 import type { ServerKeys } from './server-keys';
+import { timed } from './server-timing';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,14 +98,15 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
     const needsKey = Boolean(api.isEncrypt || api.isAra);
     if (needsKey && !rev) throw refusal('REV_MISSING');
     const pathname = request.routeOptions.url as string;
-    request.envelope = { api, pathname, key: rev ? await sessionKey(rev) : undefined };
+    request.envelope = { api, pathname, key: rev ? await timed(request, 'rev', () => sessionKey(rev)) : undefined };
   });
 
   app.addHook('preValidation', async (request) => {
     const envelope = request.envelope;
-    if (!envelope?.key) return;
-    if (envelope.api.isAra) await checkReplay(ctx, request, envelope.key, envelope.pathname);
-    if (envelope.api.isEncrypt) await decryptRequest(config, request, envelope.key, envelope.pathname);
+    const key = envelope?.key;
+    if (!envelope || !key) return;
+    if (envelope.api.isAra) await timed(request, 'replay', () => checkReplay(ctx, request, key, envelope.pathname));
+    if (envelope.api.isEncrypt) await timed(request, 'unseal', () => decryptRequest(config, request, key, envelope.pathname));
   });
 
   // Sealed before serialization, so the answer is not serialized, parsed and serialized again.

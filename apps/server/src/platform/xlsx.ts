@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 
 export interface SheetColumn<T> {
   header: string;
@@ -27,6 +26,8 @@ export async function writeSheet<T>(sheetName: string, columns: readonly SheetCo
     out.on('end', resolve);
     out.on('error', reject);
   });
+  // Imported at the first download, not at start-up: exceljs is the largest package the server loads.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));

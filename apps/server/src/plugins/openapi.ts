@@ -1,5 +1,3 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
@@ -11,6 +9,8 @@ import { VERSION } from '../version';
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
   if (config.NODE_ENV === 'production') return;
+  // Imported here, so a production start does not load what it never serves.
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   await app.register(swagger, {
     openapi: {
       info: {

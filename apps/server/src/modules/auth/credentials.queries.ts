@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { DB, User } from '../../db/schema';
 
 /**
@@ -11,22 +11,26 @@ export function userByName(db: Kysely<DB>, username: string): Promise<User | und
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-/** The device's counter: its login_devices row when the user has logged in with it, else its unknown_device_failures row, if any. */
+/**
+ * The device's counter: its login_devices row when the user has logged in with it, else its
+ * unknown_device_failures row, if any (both read in one round trip).
+ */
 export async function deviceCounterRow(db: Kysely<DB>, userId: number, deviceKey: string) {
-  const known = await db
+  const rows = await db
     .selectFrom('login_devices')
-    .select(['failed_attempts', 'locked_at'])
+    .select([sql<boolean>`true`.as('known'), 'failed_attempts', 'locked_at'])
     .where('user_id', '=', userId)
     .where('device_key', '=', deviceKey)
-    .executeTakeFirst();
-  if (known) return { known: true, ...known };
-  const unknown = await db
-    .selectFrom('unknown_device_failures')
-    .select(['failed_attempts', 'locked_at'])
-    .where('user_id', '=', userId)
-    .where('device_key', '=', deviceKey)
-    .executeTakeFirst();
-  return { known: false, failed_attempts: unknown?.failed_attempts ?? 0, locked_at: unknown?.locked_at ?? null };
+    .unionAll((eb) =>
+      eb
+        .selectFrom('unknown_device_failures')
+        .select([sql<boolean>`false`.as('known'), 'failed_attempts', 'locked_at'])
+        .where('user_id', '=', userId)
+        .where('device_key', '=', deviceKey),
+    )
+    .execute();
+  const row = rows.find((r) => r.known) ?? rows[0];
+  return { known: row?.known ?? false, failed_attempts: row?.failed_attempts ?? 0, locked_at: row?.locked_at ?? null };
 }
 
 /** The writes of one lockout counter; `currentLock` reads its lock again after a concurrent write. */

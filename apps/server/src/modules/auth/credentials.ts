@@ -5,6 +5,7 @@ import { RETURN_CODES } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB, User } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
+import { timed } from '../../platform/server-timing';
 import {
   clearLocksSince,
   counterWrites,
@@ -122,15 +123,16 @@ export class Credentials {
   async check(input: { username: string; user: User | undefined; password: string; deviceKey?: string; request: FastifyRequest }): Promise<PasswordCheck> {
     const { password, deviceKey = '', request } = input;
     const user = input.user && input.user.status === 1 ? input.user : undefined;
-    const counters = user ? await this.userCounters(user.user_id, deviceKey) : await this.nameCounters(input.username, deviceKey);
+    const counters = await timed(request, 'lockout', () => (user ? this.userCounters(user, deviceKey) : this.nameCounters(input.username, deviceKey)));
 
     const held = this.latestLock(counters.map((c) => c.lockedAt));
     if (held) {
-      await this.verifyNobody(password);
+      await timed(request, 'hash', () => this.verifyNobody(password));
       return { ok: false, lock: held, held: true };
     }
-    if (user ? await verifyPassword(password, user.password_hash) : await this.verifyNobody(password).then(() => false)) {
-      for (const counter of counters) if (counter.failedAttempts > 0 || counter.lockedAt) await counter.reset();
+    const right = await timed(request, 'hash', () => (user ? verifyPassword(password, user.password_hash) : this.verifyNobody(password).then(() => false)));
+    if (right) {
+      for (const counter of counters) if (counter.failedAttempts > 0 || counter.lockedAt) await timed(request, 'lockout', () => counter.reset());
       return { ok: true };
     }
     return this.countFailure(counters, user, request);
@@ -166,20 +168,23 @@ export class Credentials {
     return lock ? { ok: false, lock } : { ok: false, lock: null, remaining: this.ctx.config.MAX_LOGIN_FAILURES };
   }
 
-  /** A known device's own counter; an unknown one's, and the user's over all unknown devices. */
-  private async userCounters(userId: number, deviceKey: string): Promise<Counter[]> {
+  /**
+   * A known device's own counter; an unknown one's, and the user's over all unknown devices (as
+   * the user's row, read for this attempt, has it).
+   */
+  private async userCounters(user: User, deviceKey: string): Promise<Counter[]> {
+    const userId = user.user_id;
     const { db } = this.ctx.database;
     const { config } = this.ctx;
     const device = await deviceCounterRow(db, userId, deviceKey);
     const deviceCounter = { failedAttempts: device.failed_attempts, lockedAt: device.locked_at, max: config.MAX_LOGIN_FAILURES };
     if (device.known) return [{ kind: 'known_device', ...deviceCounter, ...counterWrites(db, userId, deviceKey) }];
 
-    const row = await db.selectFrom('users').select(['failed_attempts', 'locked_at']).where('user_id', '=', userId).executeTakeFirstOrThrow();
     const writes = counterWrites(db, userId);
     const allUnknown: Counter = {
       kind: 'unknown_devices',
-      failedAttempts: row.failed_attempts,
-      lockedAt: row.locked_at,
+      failedAttempts: user.failed_attempts,
+      lockedAt: user.locked_at,
       max: config.UNKNOWN_DEVICE_MAX_FAILURES,
       ...writes,
       lock: async (at) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENVELOPE_HEADERS, RETURN_CODES, authApi, loginSigningString, signingApi, type MustChangePasswordData } from '@portal/shared';
 import { recordAudit } from '../../platform/audit';
+import { sendServerTiming } from '../../platform/server-timing';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import type { AuthServices } from './auth-services';
@@ -33,13 +34,14 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
 
   routes.json(authApi.serverRandom, async () => ({ random: await services.randoms.issue() }));
 
-  routes.json(authApi.login, async ({ input, request }) => {
+  routes.json(authApi.login, async ({ input, request, reply }) => {
     const outcome = await login(services, request, input, { kind: 'signed', deviceKey: input.extension.key });
     // 040007 is a refusal that carries the single-use ticket for the forced change.
     if ('mustChangePassword' in outcome) {
       const data: MustChangePasswordData = { changeTicket: outcome.changeTicket };
       throw new AppError(RETURN_CODES.MUST_CHANGE_PASSWORD, undefined, data);
     }
+    sendServerTiming(request, reply);
     return { access_token: outcome.token };
   });
 

@@ -4,6 +4,7 @@ import { portalCrypto } from '@portal/crypto';
 import { RETURN_CODES, loginSigningString } from '@portal/shared';
 import { metrics } from '../../metrics';
 import { recordAudit } from '../../platform/audit';
+import { timed } from '../../platform/server-timing';
 import { userNumbersOf, type UserNumberEntry } from '../../platform/user-numbers';
 import { AppError } from '../../plugins/errors';
 import { withinRateLimit } from '../../plugins/rate-limit';
@@ -56,17 +57,17 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
     return new AppError(entry, message);
   };
 
-  const password = await openAttempt(services, body, fail);
+  const password = await openAttempt(services, request, body, fail);
   // Only attempts that solved a captcha spend the name's budget.
-  if (!(await withinUsernameBudget(services, username))) throw await fail('username_rate_limited', RETURN_CODES.TOO_MANY_REQUESTS);
+  if (!(await timed(request, 'budget', () => withinUsernameBudget(services, username)))) throw await fail('username_rate_limited', RETURN_CODES.TOO_MANY_REQUESTS);
   const { deviceKey, cert } = await loginKey(edition, fail);
   if (cert) certDetail = { certSerial: cert.serial };
 
   // The signature is checked before the user is looked up: its answer says nothing about the name.
-  if (!(await loginSignatureValid(deviceKey, { username, ...extension }))) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
+  if (!(await timed(request, 'sm2verify', () => loginSignatureValid(deviceKey, { username, ...extension })))) throw await fail('signature_invalid', RETURN_CODES.SIGNATURE_INVALID);
 
   const user = await passwordHolder(services, request, { username, password, deviceKey, cert, edition }, fail);
-  const seats = await enterableSeats(services, user.user_id, fail);
+  const seats = await timed(request, 'seats', () => enterableSeats(services, user.user_id, fail));
 
   if (services.credentials.mustChangePassword(user)) {
     await recordAudit(ctx.database, request, {
@@ -88,19 +89,19 @@ export async function login(services: AuthServices, request: FastifyRequest, bod
 }
 
 /** The captcha (spent by this attempt, right or wrong), the server random and the password envelope: the password sent. */
-async function openAttempt(services: AuthServices, body: LoginInput, fail: Fail): Promise<string> {
+async function openAttempt(services: AuthServices, request: FastifyRequest, body: LoginInput, fail: Fail): Promise<string> {
   const { captchas, randoms, keys } = services;
   const { extension } = body;
-  const captcha = await captchas.check(body.lastRev, body.captcha);
+  const captcha = await timed(request, 'captcha', () => captchas.check(body.lastRev, body.captcha));
   if (captcha === 'expired') throw await fail('captcha_expired', RETURN_CODES.CAPTCHA_EXPIRED);
   if (captcha === 'wrong') throw await fail('captcha_wrong', RETURN_CODES.CAPTCHA_INVALID);
 
   if (body.password !== undefined && body.password !== '' && body.password !== extension.zctgPassword) {
     throw await fail('plaintext_password_field', RETURN_CODES.INVALID_PARAMETER);
   }
-  if (!(await randoms.take(extension.random))) throw await fail('random_invalid', RETURN_CODES.RANDOM_INVALID);
+  if (!(await timed(request, 'random', () => randoms.take(extension.random)))) throw await fail('random_invalid', RETURN_CODES.RANDOM_INVALID);
 
-  const password = await openPassword(keys, extension.zctgPassword, extension.random, extension.randomClient);
+  const password = await timed(request, 'sm2dec', () => openPassword(keys, extension.zctgPassword, extension.random, extension.randomClient));
   if (password === null) throw await fail('password_envelope_invalid', RETURN_CODES.RANDOM_INVALID);
   return password;
 }
@@ -135,7 +136,7 @@ async function passwordHolder(
 ) {
   const { credentials, ctx } = services;
   const { username, password, deviceKey, cert } = attempt;
-  const found = await credentials.findUser(username);
+  const found = await timed(request, 'user', () => credentials.findUser(username));
   const user = found && found.status === 1 ? found : undefined;
   // A certificate speaks for its own login only; its subject names it anyway, so saying so tells nothing.
   if (cert && cert.userId !== user?.user_id) throw await fail('certificate_binding', RETURN_CODES.CERT_STATUS, user?.user_id);
@@ -150,7 +151,7 @@ async function passwordHolder(
   if (!user) throw new Error('unreachable: a password check passed without a user');
   // Once issued, the certificate is not optional, frozen, revoked or expired alike, until staff
   // restore password login: said only to whom the password proved.
-  if (attempt.edition.kind === 'signed' && (await holdsCertificate(ctx.database.db, user.user_id))) {
+  if (attempt.edition.kind === 'signed' && (await timed(request, 'cert', () => holdsCertificate(ctx.database.db, user.user_id)))) {
     throw await fail('certificate_required', RETURN_CODES.CERT_REQUIRED, user.user_id);
   }
   return user;
@@ -179,8 +180,7 @@ async function openSession(
 ): Promise<string> {
   const { ctx, sessions } = services;
   const { body, userId, seat, deviceKey, cert } = login;
-  const newDevice = await recordDevice(ctx.database.db, userId, deviceKey, new Date(ctx.now()));
-  const token = await sessions.create({
+  const session = {
     userId,
     userNo: seat.userNo,
     deviceKey,
@@ -188,16 +188,16 @@ async function openSession(
     clientIp: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     channel: body.channel ?? 'web',
-  });
-  await recordAudit(ctx.database, request, {
-    event: 'login',
-    outcome: 'success',
-    userId,
-    userNo: seat.userNo,
-    enterpriseNo: seat.enterpriseNo,
-    username: body.username,
-    detail: { newDevice, device: deviceKey.slice(0, 18), ...(cert ? { certSerial: cert.serial } : {}) },
-  });
+  } as const;
+  // Two independent writes: on PostgreSQL they go out together.
+  const [newDevice, token] = await Promise.all([
+    timed(request, 'device', () => recordDevice(ctx.database.db, userId, deviceKey, new Date(ctx.now()))),
+    timed(request, 'session', () => sessions.create(session)),
+  ]);
+  const detail = { newDevice, device: deviceKey.slice(0, 18), ...(cert ? { certSerial: cert.serial } : {}) };
+  await timed(request, 'audit', () =>
+    recordAudit(ctx.database, request, { event: 'login', outcome: 'success', userId, userNo: seat.userNo, enterpriseNo: seat.enterpriseNo, username: body.username, detail }),
+  );
   metrics.logins.inc({ result: 'success' });
   return token;
 }

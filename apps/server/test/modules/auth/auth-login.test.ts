@@ -46,6 +46,22 @@ describe('captcha, randoms and the signed login', () => {
     expect(check.json).toMatchObject({ returnCode: '000000', data: false });
   });
 
+  it('answers a login with the time of each step (Server-Timing), and a refusal without', async () => {
+    const ok = await client().attempt('demo', 'Demo1234');
+    const steps = Object.fromEntries(
+      String(ok.res.headers['server-timing'])
+        .split(', ')
+        .map((entry) => [entry.split(';')[0], Number(entry.split(';dur=')[1])]),
+    );
+    for (const step of ['captcha', 'random', 'sm2dec', 'sm2verify', 'user', 'lockout', 'hash', 'seats', 'session', 'audit', 'total']) {
+      expect(steps[step], step).toBeGreaterThanOrEqual(0);
+    }
+    expect(steps.total).toBeGreaterThanOrEqual(steps.hash!);
+    const refused = await client().attempt('demo', 'Wrong1234');
+    expect(code(refused.json)).toBe(RETURN_CODES.CREDENTIALS_INVALID.code);
+    expect(refused.res.headers['server-timing']).toBeUndefined();
+  });
+
   it('refuses a wrong captcha and spends it', async () => {
     const wrong = await client().attempt('demo', 'Demo1234', { captcha: 'ZZZZZ' });
     expect(wrong.res.statusCode).toBe(400);
