@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { portalCrypto as c } from '../../packages/crypto/src/node';
-import { envelopeAad, loginSigningString, replaySigningString, signingData } from '../../packages/shared/src/index';
+import { challengedSigningData, envelopeAad, loginSigningString, replaySigningString } from '../../packages/shared/src/index';
 import { APP, CAPTCHA, captchaImage, captchaInput, fillLogin, loginButton, openLogin, passwordInput } from './login-page';
 
 // Login, password control, forced and dialog password changes, logout and lockout in Chromium
@@ -486,8 +486,10 @@ test.describe('session end', () => {
     const locked = await staff.post('/customer/userUnlock/queryLockUser', {}, token);
     const demo = (locked.data as { userId: number; username: string }[]).find((u) => u.username === 'demo');
     expect(demo).toBeTruthy();
-    const unlock = { userId: demo!.userId };
-    const signMsg = await staff.sign(signingData('UserUnlock', unlock));
+    // Signed over a single-use challenge the server issued to this session, as the web client does.
+    const { challenge } = (await staff.post('/customer/signing/challenge', {}, token)).data as { challenge: string };
+    const unlock = { userId: demo!.userId, signChallenge: challenge };
+    const signMsg = await staff.sign(challengedSigningData('UserUnlock', unlock, challenge));
     expect((await staff.post('/customer/userUnlock/update', { ...unlock, signMsg }, token)).returnCode).toBe('000000');
 
     await expect(captchaImage(page)).toBeVisible();
