@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { sha256Hex } from '../sha256';
 import { SERVER_DIR } from '../server-dir';
 import type { Database } from './database';
 
@@ -45,7 +45,7 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     for (const file of files) {
       const [, version = '', name = ''] = FILE_NAME.exec(file) ?? [];
       const text = await fs.readFile(path.join(dir, file), 'utf8');
-      const checksum = createHash('sha256').update(text).digest('hex');
+      const checksum = sha256Hex(text);
       const known = applied.get(version);
       if (known !== undefined) {
         if (known !== checksum) throw new Error(`Migration ${file} was changed after it was applied`);

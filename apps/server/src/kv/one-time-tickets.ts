@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../sha256';
 import type { KvStore } from './kv-store';
 
 /**
@@ -15,7 +16,7 @@ export class OneTimeTickets<T> {
   ) {}
 
   static idOf(ticket: string): string {
-    return createHash('sha256').update(ticket).digest('hex');
+    return sha256Hex(ticket);
   }
 
   #key(ticket: string) {

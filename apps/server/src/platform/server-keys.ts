@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { portalCrypto, type AsymType, type SymType } from '@portal/crypto';
+import { sha256Hex } from '../sha256';
 import type { Config } from '../config';
 
 interface KeyFile {
@@ -23,7 +23,7 @@ export interface ServerKeys {
   decrypt(encoded: string): Promise<Uint8Array>;
 }
 
-const keyIdOf = (publicKey: string) => createHash('sha256').update(publicKey).digest('hex').slice(0, 16);
+const keyIdOf = (publicKey: string) => sha256Hex(publicKey).slice(0, 16);
 
 /** Writes a new key pair of `type` into `dir` (mode 0600); it becomes the published key. */
 export async function generateServerKey(dir: string, type: AsymType): Promise<KeyFile> {

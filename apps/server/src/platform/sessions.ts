@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { sha256Hex } from '../sha256';
 import type { AppContext } from '../app-context';
 import {
   countLiveSessions,
@@ -33,7 +34,7 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = sha256Hex;
 /** last_seen_at is written at most this often: a busy user must not cost a write per request. */
 const TOUCH_EVERY_MS = 30_000;
 /** Revocations are announced on this KvStore channel: every instance drops its cached copies and ends the sessions' event streams. */

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { RETURN_CODES, type AnyOperation } from '@portal/shared';
+import { sha256Hex } from '../sha256';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from './errors';
@@ -39,7 +39,7 @@ export class KeyTakenError extends Error {
 
 function digest(operation: AnyOperation, input: unknown): string {
   const content = input && typeof input === 'object' && !Array.isArray(input) ? Object.fromEntries(Object.entries(input).filter(([k]) => !UNSIGNED.has(k))) : input;
-  return createHash('sha256').update(operation.id).update('\n').update(JSON.stringify(content) ?? '').digest('hex');
+  return sha256Hex(`${operation.id}\n${JSON.stringify(content) ?? ''}`);
 }
 
 /** The request's key for a write that takes one; undefined when it sent none. */

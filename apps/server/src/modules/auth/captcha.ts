@@ -1,6 +1,7 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_LENGTH } from '@portal/shared';
+import { sha256Hex } from '../../sha256';
 import type { AppContext } from '../../app-context';
 
 // No 0/O, 1/I/L, 2/Z, 5/S, 8/B: five characters a person reads right the first time.
@@ -8,7 +9,7 @@ const ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 
 const render = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
 /** The shared-store key of the captcha fetched with `rev` (tests of a production build read the answer there). */
-export const captchaKey = (rev: string) => `captcha:${createHash('sha256').update(rev).digest('hex')}`;
+export const captchaKey = (rev: string) => `captcha:${sha256Hex(rev)}`;
 
 /**
  * Graphic captchas bound to the `rev` they were fetched with (the login sends it back as

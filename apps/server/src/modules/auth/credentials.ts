@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { RETURN_CODES } from '@portal/shared';
+import { sha256Hex } from '../../sha256';
 import type { AppContext } from '../../app-context';
 import type { DB, User } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
@@ -47,8 +47,6 @@ interface Counter extends CounterWrites {
 const NAME_COUNTER_TTL_MS = 90 * 86_400_000;
 /** With LOCK_MINUTES = 0 a name that is no user stays locked this long (no staff can unlock it). */
 const NAME_LOCK_FOREVER_MS = 365 * 86_400_000;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const clock = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const day = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -198,10 +196,10 @@ export class Credentials {
 
   /** A name that is no user: the same two counters as a user's unknown device, in the KvStore. */
   private async nameCounters(username: string, deviceKey: string): Promise<Counter[]> {
-    const name = sha256(username);
+    const name = sha256Hex(username);
     const { config } = this.ctx;
     return [
-      { kind: 'unknown_device', max: config.MAX_LOGIN_FAILURES, ...(await this.kvCounter(`lockout:name-device:${name}:${sha256(deviceKey)}`)) },
+      { kind: 'unknown_device', max: config.MAX_LOGIN_FAILURES, ...(await this.kvCounter(`lockout:name-device:${name}:${sha256Hex(deviceKey)}`)) },
       { kind: 'unknown_devices', max: config.UNKNOWN_DEVICE_MAX_FAILURES, ...(await this.kvCounter(`lockout:name:${name}`)) },
     ];
   }

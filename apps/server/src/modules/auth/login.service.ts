@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { portalCrypto } from '@portal/crypto';
 import { RETURN_CODES, loginSigningString } from '@portal/shared';
+import { sha256Hex } from '../../sha256';
 import { metrics } from '../../metrics';
 import { recordAudit } from '../../platform/audit';
 import { timed } from '../../platform/server-timing';
@@ -111,7 +111,7 @@ async function openAttempt(services: AuthServices, request: FastifyRequest, body
  * test): any name spends its budget alike, so running out tells nothing about the name.
  */
 function withinUsernameBudget({ ctx }: AuthServices, username: string): Promise<boolean> {
-  const name = createHash('sha256').update(username).digest('hex');
+  const name = sha256Hex(username);
   return withinRateLimit(ctx.kv, `login-username:${name}`, ctx.config.LOGIN_USERNAME_LIMIT);
 }
 

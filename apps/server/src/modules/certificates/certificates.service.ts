@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { CryptoError, portalCrypto, verifyCsr, type ParsedCertificate } from '@portal/crypto';
 import { RETURN_CODES, queryByKeySigningString, type CertificateRecord, type OperationParsed, type certificatesApi, type AuditEventCode } from '@portal/shared';
+import { sha256Hex } from '../../sha256';
 import type { DB } from '../../db/schema';
 import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
@@ -48,7 +48,6 @@ export const CERT_MESSAGES = {
 /** Unambiguous letters and digits (no I, O, 0, 1): 32 symbols, so a byte's low 5 bits pick one without bias. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 12;
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 const statusError = () => new AppError(RETURN_CODES.CERT_STATUS);
 
@@ -92,7 +91,7 @@ export class CertificateDesk {
       if (user.status !== 1) throw refuse(CERT_MESSAGES.userDisabled);
       const code = Array.from(portalCrypto.randomBytes(CODE_LENGTH), (b) => CODE_ALPHABET[b & 31]).join('');
       const expiresAt = new Date(now.getTime() + this.auth.ctx.config.CERT_ACTIVATION_MINUTES * 60_000);
-      await insertActivationCode(trx, { code_hash: hashCode(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: session.userId, created_at: now });
+      await insertActivationCode(trx, { code_hash: sha256Hex(code), user_id: user.user_id, expires_at: expiresAt, created_by_user_id: session.userId, created_at: now });
       const grouped = code.match(/.{4}/g)!.join('-');
       return { result: { username: user.username, code: grouped, expiresAt: expiresAt.toISOString() }, detail: { userId: user.user_id, expiresAt: expiresAt.toISOString() } };
     });
@@ -218,7 +217,7 @@ export class CertificateDesk {
    */
   async enroll(request: FastifyRequest, input: OperationParsed<typeof certificatesApi.certEnroll>) {
     const { captchas, randoms, credentials, keys } = this.auth;
-    const codeHash = hashCode(input.activationCode);
+    const codeHash = sha256Hex(input.activationCode);
     let username: string | null = null;
     let userId: number | null = null;
     const fail = async (reason: string, entry: (typeof RETURN_CODES)[keyof typeof RETURN_CODES], message?: string) => {

@@ -1,16 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from '@portal/shared';
+import { sha256Hex } from '../../sha256';
 import type { AppContext } from '../../app-context';
 import type { PartnerCaller } from '../../platform/access';
 import { activeClient } from './partners.queries';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tokenKey = (hash: string) => `partner-token:${hash}`;
 
 /** A new client secret: 256 random bits, so a plain SHA-256 is enough to keep it (no guessing to slow down). */
 export function newClientSecret() {
   const secret = randomBytes(32).toString('base64url');
-  return { secret, hash: sha256(secret) };
+  return { secret, hash: sha256Hex(secret) };
 }
 
 export function newClientId() {
@@ -19,7 +19,7 @@ export function newClientId() {
 
 /** Constant-time comparison of a presented secret with the stored hash. */
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const presented = Buffer.from(sha256(secret), 'hex');
+  const presented = Buffer.from(sha256Hex(secret), 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 }
@@ -49,13 +49,13 @@ export class PartnerTokens {
 
   async issue(clientId: string, secretVersion: number): Promise<string> {
     const token = PARTNER_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    await this.ctx.kv.set(tokenKey(sha256(token)), JSON.stringify({ clientId, secretVersion }), PARTNER_TOKEN_TTL_SECONDS * 1000);
+    await this.ctx.kv.set(tokenKey(sha256Hex(token)), JSON.stringify({ clientId, secretVersion }), PARTNER_TOKEN_TTL_SECONDS * 1000);
     return token;
   }
 
   async resolve(token: string): Promise<PartnerCaller | null> {
     if (!token.startsWith(PARTNER_TOKEN_PREFIX)) return null;
-    const tokenHash = sha256(token);
+    const tokenHash = sha256Hex(token);
     const stored = await this.ctx.kv.get(tokenKey(tokenHash));
     if (!stored) return null;
     const { clientId, secretVersion } = JSON.parse(stored) as { clientId: string; secretVersion: number };
