@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './app-context';
 import { gaugeOf, metrics } from './metrics';
 import { accountsModule } from './modules/accounts';
+import { calendarModule } from './modules/calendar';
 import { auditLogRoutes } from './modules/audit';
 import { createAuthServices, loginRoutes, passwordRoutes } from './modules/auth';
 import { certificatesModule, loadCertificateAuthority } from './modules/certificates';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       auditLogRoutes(api, ctx);
       await instructionsModule(api, ctx);
       await noticesModule(api, ctx);
+      await calendarModule(api, ctx);
       await warningsModule(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
       await scanModule(api, ctx, auth.sessions, events);

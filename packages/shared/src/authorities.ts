@@ -29,6 +29,7 @@ export const AUTHORITIES = {
   OPERATOR_MANAGE: '操作员管理',
   CERT_MANAGE: '证书管理',
   AUDIT_VIEW: '操作日志查询',
+  CALENDAR_MANAGE: '工作日历维护',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

@@ -322,6 +322,15 @@ export interface IdempotentRequestsTable {
   created_at: CreatedAt;
 }
 
+/** 工作日历 (0028): a day staff marked; unmarked days follow the week. */
+export interface BusinessCalendarDaysTable {
+  day: string;
+  kind: 'holiday' | 'workday' | 'exchangeClosed';
+  name: string;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 export interface RiskNoticesTable {
   id: Generated<number>;
   title: string;
@@ -489,6 +498,7 @@ export interface DB {
   instruction_history: InstructionHistoryTable;
   instruction_attachments: InstructionAttachmentsTable;
   idempotent_requests: IdempotentRequestsTable;
+  business_calendar_days: BusinessCalendarDaysTable;
   risk_notices: RiskNoticesTable;
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;

@@ -55,9 +55,10 @@ export const MENUS: Menu[] = [
   group(700, 'custodianInstruction', '托管行指令管理', 'md-briefcase'),
   page(701, 700, 'custodianCheck', '托管行指令审核', 'custodianInstruction/custodianCheck/index', 'CUSTODIAN_CHECK'),
   page(702, 700, 'custodianExecute', '托管行指令执行', 'custodianInstruction/custodianExecute/index', 'CUSTODIAN_EXECUTE'),
-  // Its one page stands in the group's place.
+  // A user who sees only one of its pages sees that page in the group's place.
   group(800, 'custodianNotice', '托管行信息发布', 'md-megaphone', 0),
   page(801, 800, 'riskNoticePublish', '风险提示发布', 'custodianNotice/riskNoticePublish/index', 'RISK_PUBLISH'),
+  page(802, 800, 'businessCalendar', '工作日历', 'custodianNotice/businessCalendar/index', 'CALENDAR_MANAGE'),
   page(703, 700, 'warningImport', '预警数据导入', 'custodianInstruction/warningImport/index', 'WARNING_IMPORT'),
   group(600, 'gateway', 'API网关管理', 'md-git-network'),
   page(601, 600, 'apiManagement', 'API管理', 'gateway/apiManagement/index', 'GATEWAY_ADMIN'),

@@ -78,8 +78,9 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     // The custodian bank's check (审核) and execution are two people: two roles, one each.
     role_code: 'STAFF_CUSTODIAN_CHECKER',
     role_name: '托管行指令审核员',
-    // The checkers also load the custody system's daily warning feeds (预警数据导入) and publish risk notices.
-    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'RISK_PUBLISH'],
+    // The checkers also load the custody system's daily warning feeds (预警数据导入), publish risk
+    // notices and keep the business calendar their cut-offs follow.
+    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'RISK_PUBLISH', 'CALENDAR_MANAGE'],
   },
   {
     role_code: 'STAFF_CUSTODIAN_EXECUTOR',

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
 import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
+import { seedCalendar } from './calendar-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
 import { seedWarnings } from './warnings-seed';
@@ -64,5 +65,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedInstructions(trx);
     await seedNotices(trx);
     await seedWarnings(trx);
+    await seedCalendar(trx);
   });
 }

@@ -1,6 +1,7 @@
 import * as accounts from './accounts';
 import * as audit from './audit';
 import * as auth from './auth';
+import * as calendar from './calendar';
 import * as certificates from './certificates';
 import * as dictionary from './dictionary';
 import * as enterprises from './enterprises';
@@ -22,6 +23,7 @@ export * from './operation';
 export * as accountsApi from './accounts';
 export * as auditApi from './audit';
 export * as authApi from './auth';
+export * as calendarApi from './calendar';
 export * as certificatesApi from './certificates';
 export * as dictionaryApi from './dictionary';
 export * as enterprisesApi from './enterprises';
@@ -51,6 +53,7 @@ export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export type { ClaimStep, InstructionAttachment, InstructionDetail, InstructionHistory, InstructionListRecord, InstructionRecord, InstructionView, PayerAccount, SignedInstruction, StaleBatch } from './instructions';
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';
+export type { CalendarDayRecord, CalendarImportResult } from './calendar';
 export { SCAN_MESSAGES } from './scan';
 export { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from './partners';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
@@ -72,7 +75,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

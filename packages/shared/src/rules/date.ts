@@ -41,7 +41,7 @@ function fromBeijingWallClock(fields: number[]): number | null {
  * Epoch milliseconds of a Date, an epoch-ms number or a string. Zoneless strings
  * are Beijing wall-clock time; ISO strings with a zone ('Z', '+08:00') keep theirs.
  */
-function toEpochMs(value: DateInput | null | undefined): number | null {
+export function toEpochMs(value: DateInput | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') {
     const text = value.trim();

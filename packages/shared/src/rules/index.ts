@@ -6,6 +6,17 @@ export { amountToChinese } from './amount-chinese';
 export { RELATIVE_WINDOW_MS, formatDate, formatDateTime, recentTime, relativeTime, type DateInput } from './date';
 export { describeClient } from './client-description';
 export {
+  CALENDAR_DAY_KINDS,
+  CALENDAR_DAY_KIND_LIST,
+  WORKING_HOURS,
+  businessCalendar,
+  isWeekend,
+  type BusinessCalendar,
+  type CalendarDay,
+  type CalendarDayKind,
+  type WorkingHours,
+} from './business-calendar';
+export {
   AMOUNT_MAX_INTEGER_DIGITS,
   AMOUNT_MAX_DECIMALS,
   AMOUNT_MESSAGE,

@@ -58,6 +58,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['RISK_PUBLISH'],
     load: () => import('../../features/notices/publish/notice-publish-page').then((m) => ({ default: m.NoticePublishPage })),
   },
+  'custodianNotice/businessCalendar/index': {
+    title: '工作日历',
+    access: ['CALENDAR_MANAGE'],
+    load: () => import('../../features/calendar/business-calendar-page').then((m) => ({ default: m.BusinessCalendarPage })),
+  },
   'warningInfo/clearPositionWarn/index': {
     title: '清仓预警',
     access: ['WARNING_VIEW'],
