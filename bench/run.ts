@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { accountList } from './account-list';
 import { authenticatedRead } from './authenticated-read';
+import { consoleFirstLoad } from './console-first-load';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
+import { lighthouseBench } from './lighthouse';
 import { liveEvents } from './live-events';
 import { loginCost } from './login-cost';
 import { instructionsBench } from './instructions';
@@ -21,6 +23,8 @@ function cryptoPrimitives() {
 
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | unknown }> = {
   pageWeight: { title: 'page weight of the login route in Chromium', run: pageWeight },
+  lighthouse: { title: 'Lighthouse mobile and desktop on the login route, beside a minimal antd login form and the same form in plain React', run: lighthouseBench },
+  consoleFirstLoad: { title: "console's first load after login in Chromium: JavaScript and time to an interactive home page", run: consoleFirstLoad },
   httpThroughput: { title: 'HTTP throughput (autocannon)', run: httpThroughput },
   authenticatedRead: { title: 'authenticated read vs health, 50 connections (autocannon)', run: authenticatedRead },
   envelope: { title: 'encrypted vs plaintext 1 KB echo (autocannon)', run: envelopeThroughput },

@@ -1,12 +1,17 @@
 import type { Page } from 'playwright-core';
 
-/** Logs in through the real login page; the server runs with TEST_CAPTCHA=ABCDE. */
-export async function loginAs(page: Page, origin: string, username: string, password: string) {
+/** Opens the real login page and fills its form; the server runs with TEST_CAPTCHA=ABCDE. Answers the 登录 button. */
+export async function fillLogin(page: Page, origin: string, username: string, password: string) {
   await page.goto(`${origin}/zctgdzhwy/login`);
   await page.getByLabel('用户名', { exact: true }).fill(username);
   await page.getByLabel('密码', { exact: true }).pressSequentially(password);
   await page.getByPlaceholder('请输入验证码').fill('ABCDE');
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  return page.getByRole('button', { name: /^登\s*录$/ });
+}
+
+/** Logs in through the real login page; the server runs with TEST_CAPTCHA=ABCDE. */
+export async function loginAs(page: Page, origin: string, username: string, password: string) {
+  await (await fillLogin(page, origin, username, password)).click();
   await page.waitForURL(/\/home$/);
 }
 
