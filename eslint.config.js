@@ -54,6 +54,8 @@ export default tseslint.config(
     ignores: ['apps/server/src/seed/**', '**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true }] },
   },
+  // public/ holds scripts the page loads as they are (login-gate.js): browser scripts too.
+  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

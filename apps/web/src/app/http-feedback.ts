@@ -2,10 +2,9 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HTTP_MESSAGES, setHttpNotifier } from '../lib/http';
-import { paths } from '../config/paths';
+import { loginPaths, paths } from '../config/paths';
 import { useMessage } from '../lib/countdown-message';
 
-const LOGIN_ROUTES: readonly string[] = [paths.login, paths.handleLoginSign, paths.handleLoginCert];
 /** Spec §8 / §9: the 401 message stays 5 seconds; an error message antd's usual 3. */
 const UNAUTHORIZED_SECONDS = 5;
 const ERROR_SECONDS = 3;
@@ -26,7 +25,7 @@ export function useHttpFeedback() {
         message.loading({ key: RETRY_KEY, content: `${HTTP_MESSAGES.retrying}（第${progress.attempt}次，共${progress.of}次）…` });
       },
       unauthorized(serverMessage) {
-        if (LOGIN_ROUTES.includes(location.pathname)) {
+        if (loginPaths.includes(location.pathname)) {
           modal.warning({
             title: '提示',
             content: serverMessage || HTTP_MESSAGES.unauthorized,

@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { loginPaths } from '../config/paths';
+import { dropLoginShell } from '../lib/login-shell';
 import { useHttpFeedback } from './http-feedback';
 
 /** What a route declares for the shell: the document title while it shows. */
@@ -13,6 +15,12 @@ const PRODUCT_NAME = '资产托管客户服务网银';
 export function RootLayout() {
   useHttpFeedback();
   const matches = useMatches();
+  const { pathname } = useLocation();
+  // The login page removes index.html's copy of itself once its form is drawn; any other page now.
+  const onLogin = loginPaths.includes(pathname);
+  useLayoutEffect(() => {
+    if (!onLogin) dropLoginShell();
+  }, [onLogin]);
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     | RouteHandle
     | undefined;

@@ -16,3 +16,6 @@ export const paths = {
   /** The phone's confirmation of a scan-code login (the QR code's address). */
   scanConfirm: '/scan',
 } as const;
+
+/** The login page's addresses (spec §2): one page, two editions. */
+export const loginPaths: readonly string[] = [paths.login, paths.handleLoginSign, paths.handleLoginCert];

@@ -1,10 +1,10 @@
 import { CERT_BROWSER_MESSAGE } from '@portal/shared';
 import { Alert, Button, Form } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { certificateSupported } from '../../../lib/cert-key';
 import { CertificateFields } from './certificate-fields';
 import { CredentialFields } from './credential-fields';
-import { ForcePasswordDialog } from './force-password-dialog';
+import { ForcePasswordDialog } from './on-demand';
 import styles from './login-page.module.css';
 import { useCertificateEnrolment, useCertificateLogin, type CertLoginValues } from './use-certificate-steps';
 import { useLoginAttempt } from './use-login-attempt';
@@ -58,18 +58,20 @@ export function CertLoginForm() {
           {enrolling ? '返回证书登录' : ready ? '使用激活码重新下载证书' : '使用激活码下载证书'}
         </Button>
       </Form>
-      {attempt.mustChange && (
-        <ForcePasswordDialog
-          username={attempt.mustChange.username}
-          reason={attempt.mustChange.reason}
-          changeTicket={attempt.mustChange.changeTicket}
-          onCancel={attempt.closeForcedChange}
-          onChanged={() => {
-            attempt.closeForcedChange();
-            attempt.resetSecrets();
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {attempt.mustChange && (
+          <ForcePasswordDialog
+            username={attempt.mustChange.username}
+            reason={attempt.mustChange.reason}
+            changeTicket={attempt.mustChange.changeTicket}
+            onCancel={attempt.closeForcedChange}
+            onChanged={() => {
+              attempt.closeForcedChange();
+              attempt.resetSecrets();
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

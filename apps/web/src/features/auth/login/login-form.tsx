@@ -1,6 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { LOGIN_MESSAGES } from '@portal/shared';
 import { Alert, Button, Form, Input } from 'antd';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PasswordEntry } from '../../../components/password-control';
 import { ApiError } from '../../../lib/api-error';
@@ -8,7 +9,7 @@ import { setToken } from '../../../lib/session-token';
 import { reloadAt } from '../../../lib/app-location';
 import { buildLoginRequest, postLogin } from '../api/login';
 import { CredentialFields } from './credential-fields';
-import { ForcePasswordDialog } from './force-password-dialog';
+import { ForcePasswordDialog } from './on-demand';
 import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
 import { useLoginAttempt } from './use-login-attempt';
@@ -93,15 +94,17 @@ export function LoginForm() {
           登录
         </Button>
       </Form>
-      {mustChange && (
-        <ForcePasswordDialog
-          username={mustChange.username}
-          reason={mustChange.reason}
-          changeTicket={mustChange.changeTicket}
-          onCancel={attempt.closeForcedChange}
-          onChanged={afterForcedChange}
-        />
-      )}
+      <Suspense fallback={null}>
+        {mustChange && (
+          <ForcePasswordDialog
+            username={mustChange.username}
+            reason={mustChange.reason}
+            changeTicket={mustChange.changeTicket}
+            onCancel={attempt.closeForcedChange}
+            onChanged={afterForcedChange}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Spin, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { Spin, Tabs } from 'antd';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { dropLoginShell } from '../../../lib/login-shell';
 import { getToken, setToken } from '../../../lib/session-token';
 import { paths } from '../../../config/paths';
 import { EDITIONS, EDITION_LABELS, editionHref, editionOf, namedEdition, type Edition } from './edition';
 import { hostEditionQuery } from '../api/login';
 import { scanConfigQuery } from '../api/scan-login';
-import { CertLoginForm } from './cert-login-form';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
-import { ScanCodeExchange, ScanLogin } from './scan-login';
+import { CertLoginForm, ScanCodeExchange, ScanLogin } from './on-demand';
 
 const OTHER: Record<Edition, Edition> = { signed: 'certificate', certificate: 'signed' };
 
@@ -34,6 +34,12 @@ export function LoginPage() {
   // Spec §1: scan-code login is offered when the deployment configures ableScan.
   const scanConfig = useQuery({ ...scanConfigQuery, enabled: !code });
   const [scanning, setScanning] = useState(false);
+  // index.html's static copy of this page stays until the form it stands for is drawn.
+  const drawn = Boolean(code) || !deciding;
+  useLayoutEffect(() => {
+    if (drawn) dropLoginShell();
+  }, [drawn]);
+  const waiting = <Spin className={styles.deciding} />;
   // Spec §2 guard: with a token, the login pages lead home.
   if (getToken()) return <Navigate to={paths.home} replace />;
 
@@ -48,17 +54,15 @@ export function LoginPage() {
 
       <main className={styles.main}>
         <section className={styles.intro}>
-          <Typography.Title level={1} className={styles.introTitle}>
-            资产托管客户服务网银
-          </Typography.Title>
-          <Typography.Paragraph className={styles.introText}>
-            托管账户、指令录入与复核、第三方指令确认、预警信息与风险提示，一站办理。
-          </Typography.Paragraph>
+          <h1 className={styles.introTitle}>资产托管客户服务网银</h1>
+          <p className={styles.introText}>托管账户、指令录入与复核、第三方指令确认、预警信息与风险提示，一站办理。</p>
         </section>
 
         <section className={styles.card} aria-label="用户登录">
           {code ? (
-            <ScanCodeExchange code={code} onTokenReady={setToken} />
+            <Suspense fallback={waiting}>
+              <ScanCodeExchange code={code} onTokenReady={setToken} />
+            </Suspense>
           ) : (
             <>
               <Tabs
@@ -73,7 +77,9 @@ export function LoginPage() {
                   ...(scanConfig.data?.ableScan ? [{ key: 'scan', label: '扫码登录' }] : []),
                 ]}
               />
-              {scanning ? <ScanLogin /> : deciding ? <Spin className={styles.deciding} /> : edition === 'certificate' ? <CertLoginForm /> : <LoginForm />}
+              <Suspense fallback={waiting}>
+                {scanning ? <ScanLogin /> : deciding ? waiting : edition === 'certificate' ? <CertLoginForm /> : <LoginForm />}
+              </Suspense>
             </>
           )}
           <div className={styles.switch}>
