@@ -24,11 +24,19 @@ export function trackResponses(page: Page) {
   return entries;
 }
 
-/** A first load of `url` in a fresh page, by kind of response. */
-async function loadWeight(browser: Browser, url: string) {
+/**
+ * A first load of `url` in a fresh page, by kind of response. `ready` names what the page must show
+ * first: the login page paints before its scripts run, so the network can go quiet before the form's
+ * own chunk is asked for.
+ */
+async function loadWeight(browser: Browser, url: string, ready?: string) {
   const page = await browser.newPage();
   const entries = trackResponses(page);
   await page.goto(url, { waitUntil: 'networkidle' });
+  if (ready) {
+    await page.locator(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+  }
   await page.close();
   const sum = (list: typeof entries) => list.reduce((n, e) => n + e.transferred, 0);
   const scripts = entries.filter((e) => e.type === 'script');
@@ -60,7 +68,7 @@ export async function pageWeight(route = '/zctgdzhwy/login') {
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const { chunks, ...ours } = await loadWeight(browser, server.origin + route);
+    const { chunks, ...ours } = await loadWeight(browser, server.origin + route, 'img[alt="图形验证码"]');
     const antd = await loadWeight(browser, peer.origin + '/');
     return {
       route,
