@@ -78,7 +78,7 @@ async function measureBusinessRead(port: number) {
     const path = apiPath(op);
     const definition = ((await all.json()).data as { apiId: number; path: string }[]).find((d) => path.endsWith(d.path));
     if (!definition) throw new Error(`${op.id} is not in the catalogue`);
-    const setEncrypted = (encrypt: 0 | 1) => admin.call(gatewayApi.apiBatchEncrypt, { ids: [definition.apiId], encrypt });
+    const setEncrypted = (encrypt: 0 | 1) => admin.call(gatewayApi.apiBatchEncrypt, { ids: String(definition.apiId), encrypt });
 
     const { sym, key } = customer.session;
     const input = JSON.stringify({ page: 1, limit: 10 });
