@@ -31,6 +31,8 @@ type Load = { requestsPerSec: number; latencyP99ms: number };
 async function load(target: Target, durationS: number): Promise<Load> {
   const result = await autocannon({ ...target, method: 'POST', connections: CONNECTIONS, duration: durationS });
   if (result.non2xx > 0) throw new Error(`${target.url}: ${result.non2xx} non-2xx answers`);
+  // A stalled run (every call timed out) is no measurement: 0 req/s would read as one.
+  if (result.requests.total === 0) throw new Error(`${target.url}: no call answered in ${durationS} s (${result.errors} errors)`);
   return { requestsPerSec: Math.round(result.requests.average), latencyP99ms: result.latency.p99 };
 }
 
