@@ -127,6 +127,8 @@ export async function apiSession(origin: string, username: string, password: str
   };
   return {
     headers,
+    /** The session key behind `rev` and its cipher, to seal calls by hand (a load generator's fixed body). */
+    session: { sym, key },
     /** The login call as this client saw it: its round trip and the server's Server-Timing. */
     login: { ms: loginMs, serverTiming: loginAnswer.serverTiming },
     /** A session POST operation; answers its (opened) `data`. */

@@ -14,7 +14,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000) {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -38,16 +38,20 @@ export async function startPortalServer(port: number, env: Record<string, string
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitForHealth(origin + apiPath(platformApi.systemHealth), child);
-  return {
-    origin,
-    pid: child.pid!,
-    async stop() {
+  const stop = async () => {
+    if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(origin + apiPath(platformApi.systemHealth), child);
+  } catch (err) {
+    await stop(); // a server still seeding would otherwise keep the port of the next run
+    throw err;
+  }
+  return { origin, pid: child.pid!, stop };
 }
 
 /** A bare Fastify JSON route, the ceiling our own stack is compared against. */

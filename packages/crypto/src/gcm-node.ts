@@ -116,56 +116,71 @@ export const ecbEncrypt = (cipher: GcmBlockCipher, key: Uint8Array, blocks: Uint
  */
 export const ECB_KEYSTREAM_MAX = 2048;
 
+// The counter blocks of the ECB path, rewritten by every call (they hold only the IV, which is
+// public, and counters): one buffer for the process instead of one per message.
+const counters = new Uint8Array(ECB_KEYSTREAM_MAX + 32);
+// GHASH's zero-padded last block and length block: written and wiped within one call.
+const ghashTail = new Uint8Array(16);
+
 /**
  * E_K(J0) ‖ E_K(inc32(J0)) ‖ … , `blocks` + 1 blocks, where J0 = IV ‖ 0³¹ ‖ 1. The counter is
  * GCM's inc32 (the low 32 bits wrap), exact for every length.
  */
 function keystream(ecb: Cipher, iv: Uint8Array, blocks: number): Buffer {
-  const counters = new Uint8Array(16 * (blocks + 1));
+  const length = 16 * (blocks + 1);
   counters.set(iv);
   // Repeat the first block by doubling, then write the counters.
-  for (let filled = 16; filled < counters.length; filled *= 2) counters.copyWithin(filled, 0, filled);
-  for (let i = 1, at = 12; at < counters.length; i++, at += 16) {
+  for (let filled = 16; filled < length; filled *= 2) counters.copyWithin(filled, 0, Math.min(filled, length - filled));
+  for (let i = 1, at = 12; at < length; i++, at += 16) {
     counters[at] = i >>> 24;
     counters[at + 1] = i >>> 16;
     counters[at + 2] = i >>> 8;
     counters[at + 3] = i;
   }
-  return ecb.update(counters);
+  return ecb.update(counters.subarray(0, length));
 }
 
-/** data ⊕ ks[16..], the CTR part of GCM (the first keystream block is the tag mask). */
-function applyKeystream(data: Uint8Array, ks: Uint8Array): Uint8Array {
+/** out[at..at+n) = data ⊕ ks[16..16+n), the CTR part of GCM (the first keystream block is the tag mask). */
+function applyKeystream(data: Uint8Array, ks: Uint8Array, out: Uint8Array, at: number): void {
   const n = data.length;
-  const out = new Uint8Array(n);
   let i = 0;
-  if (((data.byteOffset | ks.byteOffset) & 3) === 0) {
-    // A word at a time where both inputs are 4-byte aligned (XOR ignores byte order).
+  if (((data.byteOffset | ks.byteOffset | (out.byteOffset + at)) & 3) === 0) {
+    // A word at a time where all three are 4-byte aligned (XOR ignores byte order).
     const words = n >>> 2;
-    const out32 = new Int32Array(out.buffer, 0, words);
+    const out32 = new Int32Array(out.buffer, out.byteOffset + at, words);
     const data32 = new Int32Array(data.buffer, data.byteOffset, words);
     const ks32 = new Int32Array(ks.buffer, ks.byteOffset + 16, words);
     for (let w = 0; w < words; w++) out32[w] = data32[w]! ^ ks32[w]!;
     i = words << 2;
   }
-  for (; i < n; i++) out[i] = data[i]! ^ ks[i + 16]!;
-  return out;
+  for (; i < n; i++) out[at + i] = data[i]! ^ ks[i + 16]!;
 }
 
-/** OpenSSL CTR from inc32(J0). It increments all 128 counter bits where inc32 wraps the low 32;
- * from a low word of 2 they agree for the at most 2^32 - 2 blocks the caller allows. */
-function ctr(cipher: GcmBlockCipher, key: Uint8Array, iv: Uint8Array, data: Uint8Array): Uint8Array {
+/** OpenSSL CTR from inc32(J0) into out[at..). It increments all 128 counter bits where inc32 wraps
+ * the low 32; from a low word of 2 they agree for the at most 2^32 - 2 blocks the caller allows. */
+function ctr(cipher: GcmBlockCipher, key: Uint8Array, iv: Uint8Array, data: Uint8Array, out: Uint8Array, at: number): void {
   const counter = new Uint8Array(16);
   counter.set(iv);
   counter[15] = 2;
-  return plain(createCipheriv(`${cipher}-ctr`, key, counter).update(data));
+  out.set(createCipheriv(`${cipher}-ctr`, key, counter).update(data), at);
 }
 
-/** GHASH_H(A, C) ⊕ E_K(J0), the first 16 bytes of `mask`. */
-function tagOf(table: Uint32Array, mask: Uint8Array, aad: Uint8Array, ciphertext: Uint8Array): Uint8Array {
-  const tag = ghash(table, aad, ciphertext, new Uint8Array(16));
-  for (let i = 0; i < 16; i++) tag[i] = tag[i]! ^ mask[i]!;
-  return tag;
+/** GHASH_H(A, C) ⊕ E_K(J0) (the first 16 bytes of `mask`) into tag[at..at+16). */
+function tagInto(table: Uint32Array, mask: Uint8Array, aad: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, at: number): void {
+  ghash(table, aad, ciphertext, tag, at, ghashTail);
+  for (let i = 0; i < 16; i++) tag[at + i] = tag[at + i]! ^ mask[i]!;
+}
+
+/** C ‖ T of `plaintext` written into out[at..at+n+16). */
+function encryptInto(cipher: GcmBlockCipher, key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array, aad: Uint8Array, out: Uint8Array, at: number): void {
+  const { ecb, table } = keyState(cipher, key);
+  const n = plaintext.length;
+  const small = n <= ECB_KEYSTREAM_MAX;
+  const ks = keystream(ecb, iv, small ? (n + 15) >>> 4 : 0);
+  if (small) applyKeystream(plaintext, ks, out, at);
+  else ctr(cipher, key, iv, plaintext, out, at);
+  tagInto(table, ks, aad, out.subarray(at, at + n), out, at + n);
+  ks.fill(0);
 }
 
 export function gcmEncrypt(
@@ -175,13 +190,18 @@ export function gcmEncrypt(
   plaintext: Uint8Array,
   aad: Uint8Array,
 ): GcmOutput {
-  const { ecb, table } = keyState(cipher, key);
-  const small = plaintext.length <= ECB_KEYSTREAM_MAX;
-  const ks = keystream(ecb, iv, small ? Math.ceil(plaintext.length / 16) : 0);
-  const ciphertext = small ? applyKeystream(plaintext, ks) : ctr(cipher, key, iv, plaintext);
-  const tag = tagOf(table, ks, aad, ciphertext);
-  ks.fill(0);
-  return { ciphertext, tag };
+  const n = plaintext.length;
+  const out = new Uint8Array(n + 16);
+  encryptInto(cipher, key, iv, plaintext, aad, out, 0);
+  return { ciphertext: out.subarray(0, n), tag: out.subarray(n) };
+}
+
+/** IV ‖ C ‖ T in one array: the sealed message, written without intermediate copies. */
+export function gcmSeal(cipher: GcmBlockCipher, key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): Uint8Array {
+  const out = new Uint8Array(iv.length + plaintext.length + 16);
+  out.set(iv);
+  encryptInto(cipher, key, iv, plaintext, aad, out, iv.length);
+  return out;
 }
 
 export function gcmDecrypt(
@@ -193,11 +213,19 @@ export function gcmDecrypt(
   aad: Uint8Array,
 ): Uint8Array {
   const { ecb, table } = keyState(cipher, key);
-  const small = ciphertext.length <= ECB_KEYSTREAM_MAX;
-  const ks = keystream(ecb, iv, small ? Math.ceil(ciphertext.length / 16) : 0);
+  const n = ciphertext.length;
+  const small = n <= ECB_KEYSTREAM_MAX;
+  const ks = keystream(ecb, iv, small ? (n + 15) >>> 4 : 0);
   // The tag is checked before any keystream is applied: no unauthenticated plaintext exists.
-  const valid = equalBytes(tagOf(table, ks, aad, ciphertext), tag);
-  const plaintext = valid ? (small ? applyKeystream(ciphertext, ks) : ctr(cipher, key, iv, ciphertext)) : undefined;
+  const expected = new Uint8Array(16);
+  tagInto(table, ks, aad, ciphertext, expected, 0);
+  const valid = equalBytes(expected, tag);
+  let plaintext: Uint8Array | undefined;
+  if (valid) {
+    plaintext = new Uint8Array(n);
+    if (small) applyKeystream(ciphertext, ks, plaintext, 0);
+    else ctr(cipher, key, iv, ciphertext, plaintext, 0);
+  }
   ks.fill(0);
   if (!plaintext) throw new CryptoError('AUTH_FAILED', 'GCM tag mismatch');
   return plaintext;

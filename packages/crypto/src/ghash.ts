@@ -57,17 +57,16 @@ export function ghashTable(h: Uint8Array, table: Uint32Array = new Uint32Array(G
 }
 
 /**
- * GHASH_H(A ‖ pad ‖ C ‖ pad ‖ [len A]₆₄ ‖ [len C]₆₄), lengths in bits, written into `out` (16
- * bytes). `table` is ghashTable(H).
+ * GHASH_H(A ‖ pad ‖ C ‖ pad ‖ [len A]₆₄ ‖ [len C]₆₄), lengths in bits, written into
+ * out[at..at+16). `table` is ghashTable(H); `tail` is 16 bytes of scratch (the zero-padded last
+ * block and the length block), wiped before returning.
  */
-export function ghash(table: Uint32Array, aad: Uint8Array, ciphertext: Uint8Array, out: Uint8Array): Uint8Array {
+export function ghash(table: Uint32Array, aad: Uint8Array, ciphertext: Uint8Array, out: Uint8Array, at = 0, tail = new Uint8Array(16)): Uint8Array {
   // The running state X_i as four big-endian words, kept in locals across both inputs.
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
-  // Zero-padded last partial block, then the length block.
-  const tail = new Uint8Array(16);
   for (let part = 0; part < 3; part++) {
     let data: Uint8Array;
     if (part === 0) data = aad;
@@ -135,10 +134,10 @@ export function ghash(table: Uint32Array, aad: Uint8Array, ciphertext: Uint8Arra
     }
   }
   tail.fill(0);
-  setWord(out, 0, s0);
-  setWord(out, 4, s1);
-  setWord(out, 8, s2);
-  setWord(out, 12, s3);
+  setWord(out, at, s0);
+  setWord(out, at + 4, s1);
+  setWord(out, at + 8, s2);
+  setWord(out, at + 12, s3);
   return out;
 }
 

@@ -2,7 +2,7 @@ import { type CipherGCMTypes, createCipheriv, createDecipheriv } from 'node:cryp
 import { concatBytes, equalBytes, fromHex, utf8Encode } from './codec';
 import { encodeSm2Ciphertext } from './der';
 import { CryptoError } from './errors';
-import { gcmDecrypt, gcmEncrypt } from './gcm-node';
+import { gcmDecrypt, gcmEncrypt, gcmSeal } from './gcm-node';
 import { plain } from './node-bytes';
 import { TAG_LENGTH } from './params';
 import { jsSm2, signatureFromHex, type Sm2Engine } from './sm2';
@@ -21,6 +21,8 @@ export interface GcmEngine {
   encrypt(key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): GcmOutput;
   /** Throws AUTH_FAILED on a tag mismatch. */
   decrypt(key: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, aad: Uint8Array): Uint8Array;
+  /** IV ‖ C ‖ T in one array, as it travels (no copy through separate ciphertext and tag arrays). */
+  seal(key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): Uint8Array;
 }
 
 export function opensslGcm(name: 'aes-256-gcm' | 'sm4-gcm'): GcmEngine {
@@ -31,6 +33,15 @@ export function opensslGcm(name: 'aes-256-gcm' | 'sm4-gcm'): GcmEngine {
       const cipher = createCipheriv(algorithm, key, iv, { authTagLength: TAG_LENGTH }).setAAD(aad);
       const ciphertext = concatBytes(cipher.update(plaintext), cipher.final());
       return { ciphertext, tag: plain(cipher.getAuthTag()) };
+    },
+    seal(key, iv, plaintext, aad) {
+      const cipher = createCipheriv(algorithm, key, iv, { authTagLength: TAG_LENGTH }).setAAD(aad);
+      const out = new Uint8Array(iv.length + plaintext.length + TAG_LENGTH);
+      out.set(iv);
+      out.set(cipher.update(plaintext), iv.length);
+      cipher.final(); // GCM is a stream mode: nothing is held back
+      out.set(cipher.getAuthTag(), iv.length + plaintext.length);
+      return out;
     },
     decrypt(key, iv, ciphertext, tag, aad) {
       // authTagLength: without it node:crypto also accepts tags truncated to 4 bytes.
@@ -59,6 +70,7 @@ export const sm4GcmEngines = {
   composed: {
     encrypt: (key, iv, plaintext, aad) => gcmEncrypt('sm4', key, iv, plaintext, aad),
     decrypt: (key, iv, ciphertext, tag, aad) => gcmDecrypt('sm4', key, iv, ciphertext, tag, aad),
+    seal: (key, iv, plaintext, aad) => gcmSeal('sm4', key, iv, plaintext, aad),
   },
 } as const satisfies Record<string, GcmEngine>;
 
