@@ -91,11 +91,16 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
     return token ? sessions.resolve(token) : null;
   });
 
-  app.addHook('onRequest', async (request) => {
-    const op = request.routeOptions.config.operation;
-    if (!op) return;
+  // A callback hook: a public call the catalogue leaves public passes without a promise of its own.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const op = request.operation;
+    if (!op) return done();
     const isPublic = op.audience.includes('public');
-    if (isPublic && registry.forOperation(op.id)?.isAuth !== 1) return;
+    if (isPublic && registry.forOperation(op.id)?.isAuth !== 1) return done();
+    checkCaller(request, op, isPublic).then(() => done(), done);
+  });
+
+  async function checkCaller(request: FastifyRequest, op: AnyOperation, isPublic: boolean) {
     const token = bearerToken(request);
     if (token?.startsWith(PARTNER_TOKEN_PREFIX)) return partnerAccess(request, op, token);
     const session = token ? await sessions.resolve(token) : null;
@@ -111,7 +116,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext, ses
       });
       throw new AppError(RETURN_CODES.FORBIDDEN);
     }
-  });
+  }
 
   /**
    * A partner token (modules/partners): it reaches only operations whose contract allows partners

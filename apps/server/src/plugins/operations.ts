@@ -27,6 +27,22 @@ declare module 'fastify' {
     /** The contract this route serves: every per-route policy is decided from it. */
     operation?: AnyOperation;
   }
+  interface FastifyRequest {
+    /**
+     * The matched route's operation (null on a route serving none), read once per request by
+     * `noteOperation`: `request.routeOptions` builds a new object at every read.
+     */
+    operation: AnyOperation | null;
+  }
+}
+
+/** The first onRequest hook: every later hook reads `request.operation`. */
+export function noteOperation(app: FastifyInstance) {
+  app.decorateRequest('operation', null);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.operation = request.routeOptions.config.operation ?? null;
+    done();
+  });
 }
 
 /** The session the access check set on the request. */
@@ -76,9 +92,9 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
       ...(op.signing ? { preValidation: requireSignature } : {}),
       // After validation (so a field's own message comes first): no string of any input may
       // carry a control character or a lone surrogate.
-      preHandler: async (request) => {
+      preHandler: (request, _reply, done) => {
         const problem = textProblem(op.method === 'GET' ? request.query : request.body);
-        if (problem) throw new AppError(RETURN_CODES.INVALID_PARAMETER, problem);
+        done(problem ? new AppError(RETURN_CODES.INVALID_PARAMETER, problem) : undefined);
       },
       schema: {
         tags: [op.category],
@@ -201,11 +217,16 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
  * is refused as unknown.
  */
 export function refuseNonCanonicalPaths(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    const op = request.routeOptions.config.operation;
-    if (!op) return;
+  const routeUrls = new WeakMap<AnyOperation, string>();
+  app.addHook('onRoute', (route) => {
+    const op = route.config?.operation;
+    if (op) routeUrls.set(op, route.url);
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const op = request.operation;
+    if (!op) return done();
     const query = request.url.indexOf('?');
     const raw = query === -1 ? request.url : request.url.slice(0, query);
-    if (raw !== request.routeOptions.url) throw new AppError(RETURN_CODES.NOT_FOUND);
+    done(raw === routeUrls.get(op) ? undefined : new AppError(RETURN_CODES.NOT_FOUND));
   });
 }

@@ -14,12 +14,14 @@ export async function loginRoutes(app: FastifyInstance, services: AuthServices) 
 
   // Spec §3's `{loginFlag, wxCode}` variant needs a WeChat platform this product cannot reach: it
   // gets its own answer rather than a field error (after the envelope opened the body).
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.operation?.id !== authApi.login.id) return;
+  // (A callback hook: every other request passes without a promise of its own.)
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body;
-    if (body === null || typeof body !== 'object' || !('wxCode' in body)) return;
-    await recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', detail: { reason: 'wechat_unavailable' } });
-    throw new AppError(RETURN_CODES.WECHAT_LOGIN_UNAVAILABLE);
+    if (request.operation?.id !== authApi.login.id || body === null || typeof body !== 'object' || !('wxCode' in body)) return done();
+    recordAudit(ctx.database, request, { event: 'login', outcome: 'failure', detail: { reason: 'wechat_unavailable' } }).then(
+      () => done(new AppError(RETURN_CODES.WECHAT_LOGIN_UNAVAILABLE)),
+      done,
+    );
   });
 
   routes.raw(authApi.captchaCreate, async ({ request, reply }) => {

@@ -91,7 +91,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     const data = (await callerIsStaff(request))
       ? { status, version: VERSION, uptimeSeconds: Math.round((Date.now() - STARTED_AT) / 1000), database, kv }
       : { status };
-    const entry = up ? RETURN_CODES.SUCCESS : RETURN_CODES.SERVICE_UNAVAILABLE;
+    // UP answers as any operation's success does; only the 503, which carries data too, is sent
+    // by hand (a returned reply is awaited until written: listeners on the response at each poll).
+    if (up) return data;
+    const entry = RETURN_CODES.SERVICE_UNAVAILABLE;
     return reply.code(entry.status).send({ returnCode: entry.code, returnMsg: entry.message, data });
   });
 }

@@ -29,14 +29,17 @@ export async function partnersModule(app: FastifyInstance, ctx: AppContext, toke
     return null;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: a person's call passes without a promise of its own.
+  app.addHook('onResponse', (request, reply, done) => {
     const session = request.session;
-    if (!session?.partnerClientId) return;
-    await recordAudit(ctx.database, request, {
+    if (!session?.partnerClientId) return done();
+    recordAudit(ctx.database, request, {
       event: 'partner.call',
       outcome: reply.statusCode < 400 ? 'success' : 'failure',
-      detail: { partnerClientId: session.partnerClientId, operation: request.routeOptions.config.operation?.id, status: reply.statusCode },
-    }).catch((err: unknown) => request.log.error({ err }, 'partner call audit failed'));
+      detail: { partnerClientId: session.partnerClientId, operation: request.operation?.id, status: reply.statusCode },
+    })
+      .catch((err: unknown) => request.log.error({ err }, 'partner call audit failed'))
+      .finally(done);
   });
 }
 
