@@ -8,6 +8,7 @@ import { httpThroughput } from './http-throughput';
 import { lighthouseBench } from './lighthouse';
 import { liveEvents } from './live-events';
 import { loginCost } from './login-cost';
+import { memoryBench } from './memory';
 import { instructionsBench } from './instructions';
 import { pageWeight } from './page-weight';
 import { runScale } from './scale/index';
@@ -35,6 +36,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   liveEvents: { title: '1,000 SSE clients: publish to last arrival, server memory per connection', run: liveEvents },
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
   instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },
+  memory: { title: 'server memory: idle RSS on PostgreSQL and PGlite, peak RSS of a first start, against bare Fastify and bare PGlite', run: memoryBench },
   scale: { title: 'scale suite, long form: 200 virtual users through haproxy, one and three instances, with faults (own PostgreSQL and Redis)', run: () => runScale(LONG_FORM) },
 };
 

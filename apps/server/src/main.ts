@@ -1,15 +1,20 @@
-import { buildApp } from './app';
 import { serveEmbeddedBackups } from './db/backup';
 import { ConfigError, loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openStores } from './stores';
-import { seedDemoData } from './seed/seed';
 
 /** `node dist/main.js [--seed]` (or from source under `npm run dev`): migrate, optionally seed demo data, serve until SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
   const stores = await openStores(config);
-  if (process.argv.includes('--seed')) await seedDemoData(stores.database, config);
+  if (process.argv.includes('--seed')) {
+    // The demo data and its generators stay out of a server started without it (production).
+    const { seedDemoData } = await import('./seed/seed');
+    await seedDemoData(stores.database, config);
+  }
+  // The app's modules load once the database is open: a first start's initdb, PGlite's peak of
+  // memory, then runs beside a process holding little more than the driver.
+  const { buildApp } = await import('./app');
   const app = await buildApp({ config, ...stores, now: Date.now }, { logger: loggerOptions(config) });
   app.addHook('onClose', async () => stores.close());
   if (stores.database.kind === 'pglite') {

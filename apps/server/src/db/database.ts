@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { gaugeOf, logQuery } from '../metrics';
 import { PGlitePool } from './pglite-pool';
 import type { DB } from './schema';
@@ -36,10 +35,6 @@ export interface DatabaseOptions {
 
 // int8 as a JS number in both drivers: counts and ids here stay far below 2^53.
 const INT8_OID = 20;
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
 
 const MIGRATION_LOCK_KEY = 74_210_001;
 
@@ -67,7 +62,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.schema ?? 'public') : openPGlite(options);
 }
 
+// Each driver is loaded only by the deployments that use it: a PostgreSQL server never holds
+// PGlite's Emscripten module in memory, nor an embedded one node-postgres.
 async function openPostgres(url: string, schema: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const pgTypes = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -118,12 +120,23 @@ async function openPostgres(url: string, schema: string): Promise<Database> {
   };
 }
 
+/**
+ * PGlite's shared buffers. Its clusters are made by initdb with PostgreSQL's 128 MB, and the
+ * embedded postgres writes every page of them at start (a process of some 290 MB before a
+ * query). The embedded database serves demos, tests and single-node pilots whose data is tens
+ * of MB; a page that does not fit is read again from the operating system's file cache.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPGlite(options: DatabaseOptions): Promise<Database> {
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+    // On the command line, so it holds for data directories made before this setting as well.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  } satisfies PGliteOptions);
   const pool = new PGlitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
   return {
