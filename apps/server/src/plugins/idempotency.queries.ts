@@ -12,7 +12,8 @@ export interface KeyRow {
 export const findKey = (db: Kysely<DB>, scope: string, key: string) =>
   db
     .selectFrom('idempotent_requests')
-    .select(['operation_id', 'body_sha256', 'answer'])
+    // A kept answer may be JSON null (a write whose success has no data): only SQL NULL means none yet.
+    .select(['operation_id', 'body_sha256', 'answer', sql<boolean>`answer is not null`.as('answered')])
     .where('scope', '=', scope)
     .where('idem_key', '=', key)
     .executeTakeFirst();

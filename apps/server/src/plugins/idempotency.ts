@@ -66,7 +66,7 @@ async function prior(database: Database, row: KeyRow, waitMs: number): Promise<P
     const seen = await findKey(database.db, row.scope, row.idem_key);
     if (!seen) return undefined;
     if (seen.operation_id !== row.operation_id || seen.body_sha256 !== row.body_sha256) throw new AppError(RETURN_CODES.IDEMPOTENCY_KEY_REUSED);
-    if (seen.answer !== null) return { answer: seen.answer };
+    if (seen.answered) return { answer: seen.answer };
     if (Date.now() >= deadline) throw new AppError(RETURN_CODES.IDEMPOTENCY_IN_PROGRESS);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
