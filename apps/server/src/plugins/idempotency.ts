@@ -75,7 +75,7 @@ async function prior(database: Database, row: KeyRow, waitMs: number): Promise<P
 /**
  * Runs a write under its key: the first answer when the key already committed, otherwise the
  * write, whose answer is kept for the key's retries. A concurrent twin that lost the race for
- * the key answers what the winner answered.
+ * the key, or was refused because the winner's write came first, answers what the winner answered.
  */
 export async function runOnce<T>(database: Database, request: FastifyRequest, row: KeyRow, write: () => Promise<T>): Promise<T> {
   const before = await prior(database, row, 0);
@@ -85,7 +85,13 @@ export async function runOnce<T>(database: Database, request: FastifyRequest, ro
   try {
     result = await write();
   } catch (err) {
-    if (!(err instanceof KeyTakenError)) throw err;
+    if (!(err instanceof KeyTakenError)) {
+      // A twin that committed first may be why this one was refused (its new row already exists:
+      // 用户名已存在): its answer is this request's too. No twin: the refusal stands.
+      const twin = await prior(database, row, WAIT_FOR_ANSWER_MS).catch(() => undefined);
+      if (twin) return twin.answer as T;
+      throw err;
+    }
     const winner = await prior(database, row, WAIT_FOR_ANSWER_MS);
     if (!winner) throw new AppError(RETURN_CODES.IDEMPOTENCY_IN_PROGRESS);
     return winner.answer as T;

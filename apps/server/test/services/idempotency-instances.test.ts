@@ -116,5 +116,35 @@ describe('an Idempotency-Key across two instances', () => {
       expect(await send(other), id).toMatchObject({ status: 409, returnCode: RETURN_CODES.IDEMPOTENCY_KEY_REUSED.code });
       expect(await auditCount(), id).toBe(written);
     }
+
+    // Twins of a create at once, one on each instance: the loser meets the winner's new row (用户名已存在)
+    // or its key, and answers the winner's answer either way; one write.
+    const successes = async () => Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('outcome', '=', 'success').executeTakeFirstOrThrow()).n);
+    const [, another] = await db
+      .selectFrom('custody_accounts as ca')
+      .leftJoin('ebank_accounts as e', 'e.account_no', 'ca.account_no')
+      .select('ca.account_no')
+      .where('ca.enterprise_no', '=', '1000000001')
+      .where('ca.status', '=', '00')
+      .where('e.account_no', 'is', null)
+      .orderBy('ca.account_no')
+      .execute();
+    const creates: [string, string, Record<string, unknown>][] = [
+      ['USER_ADD', staff, { username: 'twin.user', nickName: '双', enterpriseNo: '1000000002' }],
+      ['ACCOUNT_MANAGEMENT_INSERT', enterpriseAdmin, { accountNo: another!.account_no }],
+      ['ENTERPRISE_ADD', staff, { enterpriseNo: '1000000091', enterpriseName: '双企业', enterpriseType: 'insurer', adminUsername: 'twin.admin', adminNickName: '吴' }],
+      ['GW_API_ADD', staff, { apiCode: 'EXT_TWIN', apiName: '双', apiCategory: '合作方', serviceId: 'partner-quote', path: '/ext/twin', status: 1, priority: 500, apiDesc: '', isAuth: 1, isOpen: 1, isEncrypt: 0, isAra: 0 }],
+    ];
+    let turn = 0;
+    on = (request) => (turn++ % 2 === 0 ? a : b).inject(request);
+    for (const [id, session, body] of creates) {
+      const path = `${a.config.API_BASE}${operationPath(operationById(id)!, prefixes)}`;
+      const key = { 'idempotency-key': `${id}-twins-${Date.now()}` };
+      const before = await successes();
+      const twins = await Promise.all([1, 2].map(() => client.call(path, body, session, key)));
+      expect(twins.map((t) => `${t.res.statusCode} ${t.json.returnMsg}`), id).toEqual(['200 成功', '200 成功']);
+      expect(twins[0]!.data, id).toEqual(twins[1]!.data);
+      expect(await successes(), id).toBe(before + 1);
+    }
   });
 });
