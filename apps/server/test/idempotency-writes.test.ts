@@ -53,13 +53,28 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
   const { app, client, db, asUser, call, ok, pathOf, roleId, addLogin } = serverUnderTest({ ABLE_SCAN: '1' }, { logins: LOGINS });
 
   const auditCount = async () => Number((await db().selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  // `answered`: the answer is kept (JSON null for a success without data).
+  // The table keeps the key as SHA-256 of scope, newline and key: found here without the scope.
+  const ofKey = (key: string) => sql<boolean>`key_sha256 = encode(sha256(convert_to(scope || chr(10) || ${key}, 'UTF8')), 'hex')`;
+  // `answered`: the answer is kept (sealed JSON null for a success without data).
   const keyRows = (key: string) =>
     db()
       .selectFrom('idempotent_requests')
       .select(['operation_id', 'request_id', sql<boolean>`answer is not null`.as('answered')])
-      .where('idem_key', '=', key)
+      .where(ofKey(key))
       .execute();
+  /** Every row of the table as PostgreSQL prints it (the sealed answer as hex), but its time: an answer's dates would match it. */
+  const tableText = async () =>
+    (await sql<{ row: string }>`select (scope, key_sha256, operation_id, body_sha256, request_id, answer)::text as row from idempotent_requests`.execute(db())).rows
+      .map((r) => r.row)
+      .join('\n');
+  /** Fails when the table holds `text` in the clear, as text or as the hex of its bytes. */
+  const expectNotKept = (table: string, text: string) => {
+    expect(table).not.toContain(text);
+    expect(table).not.toContain(Buffer.from(text).toString('hex'));
+  };
+  /** The answer's texts long enough not to occur by chance (codes, passwords, secrets, numbers). */
+  const textsOf = (data: unknown): string[] =>
+    typeof data === 'string' ? (data.length >= 8 ? [data] : []) : data && typeof data === 'object' ? Object.values(data).flatMap(textsOf) : [];
 
   // What one case leaves for the next (filled as the table runs, in order).
   const the = {} as {
@@ -426,6 +441,9 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       const [row, ...more] = await keyRows(key);
       expect(more).toEqual([]);
       expect(row).toMatchObject({ operation_id: id, answered: true });
+      // Neither the key nor any text of the answer (an activation code, a client secret) is kept in the clear.
+      const table = await tableText();
+      for (const text of [key, ...textsOf(first.data)]) expectNotKept(table, text);
       if (kase.checkOnly) expect(written).toBe(before);
       else {
         // The write's own audit entry, under the request that holds the key.
@@ -451,4 +469,19 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       kase.keep?.(first.data as never);
     });
   }
+
+  it("keeps neither the key nor a user add's initial password in the clear, and its retry still answers the password", async () => {
+    const key = `sealed-${c.randomHex(8)}`;
+    const body = { username: 'idem.sealed', nickName: '封存', enterpriseNo: '1000000002', roleIds: [await roleId('CUSTOMER_MAKER')] };
+    const first = await call(operationById('USER_ADD')!, body, 'staff', { 'idempotency-key': key });
+    expect(first.json.returnCode, first.json.returnMsg).toBe('000000');
+    const { initialPassword } = first.data as { initialPassword: string };
+    expect(initialPassword).toBeTruthy();
+    expect(await keyRows(key)).toHaveLength(1);
+    const table = await tableText();
+    expectNotKept(table, key);
+    expectNotKept(table, initialPassword);
+    const retry = await call(operationById('USER_ADD')!, body, 'staff', { 'idempotency-key': key });
+    expect(retry.data).toEqual(first.data);
+  });
 });
