@@ -314,11 +314,13 @@ export interface InstructionAttachmentsTable {
 /** A write's Idempotency-Key (0027): written in the write's transaction, its answer after. */
 export interface IdempotentRequestsTable {
   scope: string;
-  idem_key: string;
+  /** SHA-256 hex of scope, newline and the Idempotency-Key value: the key itself is never stored. */
+  key_sha256: string;
   operation_id: string;
   body_sha256: string;
   request_id: string;
-  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The success answer sealed under the key (plugins/idempotency.ts); null until it is kept. */
+  answer: Uint8Array | null;
   created_at: CreatedAt;
 }
 

@@ -3,18 +3,19 @@ import type { DB } from '../db/schema';
 
 export interface KeyRow {
   scope: string;
-  idem_key: string;
+  key_sha256: string;
   operation_id: string;
   body_sha256: string;
   request_id: string;
 }
 
-export const findKey = (db: Kysely<DB>, scope: string, key: string) =>
+/** The key's row; `answer` is the sealed answer, null while none is kept yet. */
+export const findKey = (db: Kysely<DB>, scope: string, keySha256: string) =>
   db
     .selectFrom('idempotent_requests')
     .select(['operation_id', 'body_sha256', 'answer'])
     .where('scope', '=', scope)
-    .where('idem_key', '=', key)
+    .where('key_sha256', '=', keySha256)
     .executeTakeFirst();
 
 /**
@@ -26,18 +27,18 @@ export async function markKey(trx: Transaction<DB>, row: KeyRow): Promise<boolea
   const mine = await trx
     .insertInto('idempotent_requests')
     .values(row)
-    .onConflict((oc) => oc.columns(['scope', 'idem_key']).doUpdateSet({ request_id: row.request_id }).where('idempotent_requests.request_id', '=', row.request_id))
+    .onConflict((oc) => oc.columns(['scope', 'key_sha256']).doUpdateSet({ request_id: row.request_id }).where('idempotent_requests.request_id', '=', row.request_id))
     .returning('scope')
     .executeTakeFirst();
   return mine !== undefined;
 }
 
-/** The answer of the request that marked the key; for a success that wrote nothing, the key and answer together. */
-export async function keepAnswer(db: Kysely<DB>, row: KeyRow, answer: string) {
+/** The sealed answer of the request that marked the key; for a success that wrote nothing, the key and answer together. */
+export async function keepAnswer(db: Kysely<DB>, row: KeyRow, answer: Uint8Array) {
   await db
     .insertInto('idempotent_requests')
     .values({ ...row, answer })
-    .onConflict((oc) => oc.columns(['scope', 'idem_key']).doUpdateSet({ answer }).where('idempotent_requests.request_id', '=', row.request_id))
+    .onConflict((oc) => oc.columns(['scope', 'key_sha256']).doUpdateSet({ answer }).where('idempotent_requests.request_id', '=', row.request_id))
     .execute();
 }
 

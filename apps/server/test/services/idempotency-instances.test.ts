@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, RETURN_CODES, type InstructionRecord, type PayerAccount } from '@portal/shared';
+import { formatDate, operationById, operationPath, RETURN_CODES, type InstructionRecord, type PayerAccount } from '@portal/shared';
 import { buildApp } from '../../src/app';
 import { openStores } from '../../src/stores';
 import type { ClientTarget } from '../helpers/envelope-client';
@@ -68,5 +68,83 @@ describe('an Idempotency-Key across two instances', () => {
     expect(twins.map((t) => t.res.statusCode)).toEqual([200, 200]);
     expect((twins[0]!.data as InstructionRecord).id).toBe((twins[1]!.data as InstructionRecord).id);
     expect(await instructionCount()).toBe(before + 2);
+  });
+
+  it('answers a retry on the other instance with the first answer for a write of each feature, and refuses another body there', async () => {
+    const db = a.stores.database.db;
+    const auditCount = async () => Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    on = (request) => a.inject(request);
+    const staff = await client.token('admin', 'Admin1234');
+    const enterpriseAdmin = await client.token('qyadmin', 'Demo1234');
+    const [usable] = await db
+      .selectFrom('custody_accounts as ca')
+      .leftJoin('ebank_accounts as e', 'e.account_no', 'ca.account_no')
+      .select('ca.account_no')
+      .where('ca.enterprise_no', '=', '1000000001')
+      .where('ca.status', '=', '00')
+      .where('e.account_no', 'is', null)
+      .execute();
+    const { id: warning } = await db.selectFrom('clear_position_warnings').select('id').where('enterprise_no', '=', '1000000001').where('status', '=', '0').executeTakeFirstOrThrow();
+    const expireAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    // Operation id, its caller, the request and another one; a signed one is signed afresh on each instance.
+    const writes: [string, string, Record<string, unknown>, Record<string, unknown>][] = [
+      ['ACCOUNT_MANAGEMENT_INSERT', enterpriseAdmin, { accountNo: usable!.account_no, alias: '两实例户' }, { accountNo: usable!.account_no, alias: '别名' }],
+      ['WARNING_CLEAR_POSITION_HANDLE', token, { ids: [warning], remark: '已减仓' }, { ids: [warning], remark: '另一说明' }],
+      // A success without data: its kept answer is JSON null.
+      ['CURRENT_USER_UPDATE', token, { nickName: '张晓明', userDesc: '两实例', avatar: '' }, { nickName: '张晓明', userDesc: '另一', avatar: '' }],
+      ['USER_ADD', staff, { username: 'across.user', nickName: '两实例', enterpriseNo: '1000000002' }, { username: 'across.user', nickName: '另一', enterpriseNo: '1000000002' }],
+      ['ENTERPRISE_ADD', staff, { enterpriseNo: '1000000081', enterpriseName: '两实例企业', enterpriseType: 'insurer', adminUsername: 'across.admin', adminNickName: '吴' }, { enterpriseNo: '1000000082', enterpriseName: '两实例企业', enterpriseType: 'insurer', adminUsername: 'across.admin', adminNickName: '吴' }],
+      ['CUSTODIAN_RISK_NOTICE_ADD', staff, { title: '两实例风险提示', body: '<p>正文</p>', level: '2', audience: 'all', expireAt }, { title: '另一风险提示', body: '<p>正文</p>', level: '2', audience: 'all', expireAt }],
+      ['GW_API_ADD', staff, { apiCode: 'EXT_ACROSS', apiName: '两实例接口', apiCategory: '合作方', serviceId: 'partner-quote', path: '/ext/across', status: 1, priority: 500, apiDesc: '', isAuth: 1, isOpen: 1, isEncrypt: 0, isAra: 0 }, { apiCode: 'EXT_ACROSS2', apiName: '两实例接口', apiCategory: '合作方', serviceId: 'partner-quote', path: '/ext/across2', status: 1, priority: 500, apiDesc: '', isAuth: 1, isOpen: 1, isEncrypt: 0, isAra: 0 }],
+      ['PARTNER_CLIENT_ADD', staff, { clientName: '两实例合作方', enterpriseNo: '1000000001', apiCodes: [], userNo: null }, { clientName: '另一合作方', enterpriseNo: '1000000001', apiCodes: [], userNo: null }],
+      ['CUSTODIAN_CERT_ACTIVATION_CODE', staff, { username: 'checker' }, { username: 'demo' }],
+    ];
+    const prefixes = { customerPrefix: a.config.CUSTOMER_PREFIX, gatewayPrefix: a.config.GATEWAY_PREFIX };
+    for (const [id, session, body, other] of writes) {
+      const path = `${a.config.API_BASE}${operationPath(operationById(id)!, prefixes)}`;
+      const key = { 'idempotency-key': `${id}-across-${Date.now()}` };
+      const send = async (request: Record<string, unknown>) => {
+        const { res, json, data } = await client.call(path, request, session, key);
+        return { status: res.statusCode, returnCode: json.returnCode, data };
+      };
+      on = (request) => a.inject(request);
+      const first = await send(body);
+      expect(first.status, `${id}: ${first.returnCode}`).toBe(200);
+      const written = await auditCount();
+      on = (request) => b.inject(request);
+      expect(await send(body), id).toEqual(first);
+      expect(await send(other), id).toMatchObject({ status: 409, returnCode: RETURN_CODES.IDEMPOTENCY_KEY_REUSED.code });
+      expect(await auditCount(), id).toBe(written);
+    }
+
+    // Twins of a create at once, one on each instance: the loser meets the winner's new row (用户名已存在)
+    // or its key, and answers the winner's answer either way; one write.
+    const successes = async () => Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('outcome', '=', 'success').executeTakeFirstOrThrow()).n);
+    const [, another] = await db
+      .selectFrom('custody_accounts as ca')
+      .leftJoin('ebank_accounts as e', 'e.account_no', 'ca.account_no')
+      .select('ca.account_no')
+      .where('ca.enterprise_no', '=', '1000000001')
+      .where('ca.status', '=', '00')
+      .where('e.account_no', 'is', null)
+      .orderBy('ca.account_no')
+      .execute();
+    const creates: [string, string, Record<string, unknown>][] = [
+      ['USER_ADD', staff, { username: 'twin.user', nickName: '双', enterpriseNo: '1000000002' }],
+      ['ACCOUNT_MANAGEMENT_INSERT', enterpriseAdmin, { accountNo: another!.account_no }],
+      ['ENTERPRISE_ADD', staff, { enterpriseNo: '1000000091', enterpriseName: '双企业', enterpriseType: 'insurer', adminUsername: 'twin.admin', adminNickName: '吴' }],
+      ['GW_API_ADD', staff, { apiCode: 'EXT_TWIN', apiName: '双', apiCategory: '合作方', serviceId: 'partner-quote', path: '/ext/twin', status: 1, priority: 500, apiDesc: '', isAuth: 1, isOpen: 1, isEncrypt: 0, isAra: 0 }],
+    ];
+    let turn = 0;
+    on = (request) => (turn++ % 2 === 0 ? a : b).inject(request);
+    for (const [id, session, body] of creates) {
+      const path = `${a.config.API_BASE}${operationPath(operationById(id)!, prefixes)}`;
+      const key = { 'idempotency-key': `${id}-twins-${Date.now()}` };
+      const before = await successes();
+      const twins = await Promise.all([1, 2].map(() => client.call(path, body, session, key)));
+      expect(twins.map((t) => `${t.res.statusCode} ${t.json.returnMsg}`), id).toEqual(['200 成功', '200 成功']);
+      expect(twins[0]!.data, id).toEqual(twins[1]!.data);
+      expect(await successes(), id).toBe(before + 1);
+    }
   });
 });
