@@ -264,6 +264,15 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     CUSTODIAN_RISK_NOTICE_PUBLISH: { who: 'check', body: () => ({ id: the.noticeId }), other: () => ({ id: the.noticeId + 1 }) },
     CUSTODIAN_RISK_NOTICE_WITHDRAW: { who: 'check', body: () => ({ id: the.noticeId, reason: '内容有误' }), other: (b) => ({ ...b, reason: '已解除' }) },
 
+    // The business calendar, by staff (2036: a year nothing else uses; 2036-03-03 is a Monday).
+    CALENDAR_DAY_SAVE: { who: 'check', body: () => ({ date: '2036-03-03', kind: 'holiday', name: '幂等假日' }), other: (b) => ({ ...b, name: '另一名称' }) },
+    CALENDAR_DAY_CLEAR: { who: 'check', body: () => ({ date: '2036-03-03' }), other: () => ({ date: '2036-03-04' }) },
+    CALENDAR_IMPORT: {
+      who: 'check',
+      body: () => ({ year: 2036, preview: false, fileName: '2036.csv', content: Buffer.from('日期,类型,名称\n2036-01-01,节假日,元旦\n').toString('base64') }),
+      other: (b) => ({ ...b, preview: true }),
+    },
+
     // The gateway console and partner clients.
     GW_API_ADD: { who: 'staff', body: () => external('EXT_IDEM_A', '/ext/idem/a'), other: () => external('EXT_IDEM_A', '/ext/idem/other'), keep: (d: { apiId: number }) => void (the.apiId = d.apiId) },
     GW_API_UPDATE: { who: 'staff', body: () => ({ ...external('EXT_IDEM_A', '/ext/idem/b'), apiId: the.apiId }), other: (b) => ({ ...b, apiName: '改名' }) },

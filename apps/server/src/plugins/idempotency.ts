@@ -4,7 +4,9 @@ import type { Transaction } from 'kysely';
 import { portalCrypto } from '@portal/crypto';
 import { RETURN_CODES, type AnyOperation } from '@portal/shared';
 import { sha256Hex } from '../sha256';
+import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
+import { KvUnavailableError } from '../kv/kv-store';
 import type { DB } from '../db/schema';
 import { AppError } from './errors';
 import { findKey, forgetKeysBefore, keepAnswer, markKey, type KeyRow } from './idempotency.queries';
@@ -29,6 +31,10 @@ declare module 'fastify' {
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 // A retry that arrives while the first request is still finishing waits this long for its answer.
 const WAIT_FOR_ANSWER_MS = 3_000;
+// A key's request in flight, on every instance: a twin waits for it instead of racing it. Longer
+// than any write takes; a crashed instance's claim lapses by itself.
+const IN_FLIGHT_MS = 30_000;
+const IN_FLIGHT_WAIT_MS = 10_000;
 const KEY = /^[\x21-\x7e]{1,100}$/;
 // Not part of what a key stands for: a retry may be signed again (SM2 signs afresh each time),
 // over a new single-use signing challenge.
@@ -114,10 +120,41 @@ async function prior(database: Database, key: WriteKey, waitMs: number): Promise
 
 /**
  * Runs a write under its key: the first answer when the key already committed, otherwise the
- * write, whose answer is kept for the key's retries. A concurrent twin that lost the race for
- * the key, or was refused because the winner's write came first, answers what the winner answered.
+ * write, whose answer is kept for the key's retries. While it runs, the key is claimed in the
+ * KvStore, so a twin sent at the same moment to any instance waits for this answer instead of
+ * racing the write (some writes mark their key only after their own commit). A twin that still
+ * lost the race for the key, or was refused because the winner's write came first, answers what
+ * the winner answered.
  */
-export async function runOnce<T>(database: Database, request: FastifyRequest, key: WriteKey, write: () => Promise<T>): Promise<T> {
+export async function runOnce<T>(ctx: Pick<AppContext, 'database' | 'kv'>, request: FastifyRequest, key: WriteKey, write: () => Promise<T>): Promise<T> {
+  const { database, kv } = ctx;
+  const claim = `idem:inflight:${key.row.key_sha256}`;
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  // Without the KvStore the write runs unclaimed: its key still guards it in the database.
+  const take = () => kv.setIfAbsent(claim, request.id, IN_FLIGHT_MS).catch((err: unknown) => {
+    if (err instanceof KvUnavailableError) return null;
+    throw err;
+  });
+  let claimed: boolean | null;
+  while (!(claimed = await take())) {
+    if (claimed === null) return runClaimed(database, request, key, write);
+    // The holder's answer once kept; "committed, answer not kept yet" is a reason to wait, not to refuse.
+    const done = await prior(database, key, 0).catch((err: unknown) => {
+      if (err instanceof AppError && err.entry === RETURN_CODES.IDEMPOTENCY_IN_PROGRESS) return undefined;
+      throw err;
+    });
+    if (done) return done.answer as T;
+    if (Date.now() >= deadline) throw new AppError(RETURN_CODES.IDEMPOTENCY_IN_PROGRESS);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    return await runClaimed(database, request, key, write);
+  } finally {
+    await kv.delete(claim).catch(() => undefined);
+  }
+}
+
+async function runClaimed<T>(database: Database, request: FastifyRequest, key: WriteKey, write: () => Promise<T>): Promise<T> {
   const before = await prior(database, key, 0);
   if (before) return before.answer as T;
   request.idempotency = key.row;

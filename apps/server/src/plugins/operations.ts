@@ -121,7 +121,7 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
       if (op.kind !== 'json' && op.kind !== 'upload') throw new Error(`operation ${op.id} is not a json or upload operation`);
       register(op, async (call) => {
         const key = keyOf(call.request, op, call.input);
-        const result = key ? await runOnce(ctx.database, call.request, key, () => handler(call)) : await handler(call);
+        const result = key ? await runOnce(ctx, call.request, key, () => handler(call)) : await handler(call);
         // A returned reply resolves (as a thenable) once it is sent: then there is nothing to add.
         return call.reply.sent ? call.reply : ok(result);
       });
