@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessCalendar, isWeekend, type CalendarDay } from './business-calendar';
+import { businessCalendar, calendarKindProblem, calendarKindsFor, isWeekend, type CalendarDay } from './business-calendar';
 
 // Part of the 2026 schedule as the State Council published it (holidays and the weekend days worked
 // instead), and a made-up exchange closure.
@@ -85,6 +85,14 @@ describe('business calendar', () => {
     expect(() => cal.isBusinessDay('20261127')).toThrow(RangeError);
     expect(() => businessCalendar([{ date: '2026-13-01', kind: 'holiday', name: 'x' }])).toThrow(RangeError);
     expect(() => cal.businessHoursBetween('soon', '2026-11-30 10:00')).toThrow(RangeError);
+  });
+
+  it('allows a 调休 workday on a weekend only and an exchange closure on a weekday only', () => {
+    expect(calendarKindsFor('2026-11-28')).toEqual(['holiday', 'workday']); // Saturday
+    expect(calendarKindsFor('2026-11-30')).toEqual(['holiday', 'exchangeClosed']); // Monday
+    expect(calendarKindProblem('2026-11-30', 'workday')).toBe('调休上班日须为周六或周日');
+    expect(calendarKindProblem('2026-11-29', 'exchangeClosed')).toBe('交易所休市日须为周一至周五（周末本就休市）');
+    expect(calendarKindProblem('2026-11-29', 'holiday')).toBeNull();
   });
 
   it('lets a later mark of a day replace an earlier one', () => {

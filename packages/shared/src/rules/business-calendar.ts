@@ -65,7 +65,17 @@ function addDays(date: string, days: number): string {
 
 /** 0 Sunday … 6 Saturday. */
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-export const isWeekend = (date: string) => weekdayOf(date) === 0 || weekdayOf(date) === 6;
+export const isWeekend = (date: string) => weekdayOf(date) % 6 === 0;
+
+/** Why `date` cannot carry `kind`, or null: a 调休 workday falls on a weekend, an exchange closure on a weekday. */
+export function calendarKindProblem(date: string, kind: CalendarDayKind): string | null {
+  if (kind === 'workday' && !isWeekend(date)) return '调休上班日须为周六或周日';
+  if (kind === 'exchangeClosed' && isWeekend(date)) return '交易所休市日须为周一至周五（周末本就休市）';
+  return null;
+}
+
+/** The kinds `date` may carry. */
+export const calendarKindsFor = (date: string): CalendarDayKind[] => CALENDAR_DAY_KIND_LIST.filter((kind) => calendarKindProblem(date, kind) === null);
 
 function checkedDate(date: string): string {
   if (!isYmd(date)) throw new RangeError(`not a yyyy-MM-dd date: ${date}`);

@@ -1,4 +1,4 @@
-import { CALENDAR_DAY_KINDS, calendarApi, csvCells, isWeekend, type CalendarDay, type CalendarDayKind } from '@portal/shared';
+import { CALENDAR_DAY_KINDS, calendarApi, calendarKindProblem, csvCells, isYmd, type CalendarDay, type CalendarDayKind } from '@portal/shared';
 
 /**
  * The yearly schedule file staff import (docs/features/business-calendar.md): a header
@@ -7,13 +7,6 @@ import { CALENDAR_DAY_KINDS, calendarApi, csvCells, isWeekend, type CalendarDay,
 export const CALENDAR_CSV_HEADER = ['日期', '类型', '名称'] as const;
 
 const KIND_BY_LABEL = new Map(Object.entries(CALENDAR_DAY_KINDS).map(([kind, label]) => [label as string, kind as CalendarDayKind]));
-
-/** Why a day cannot carry this kind, or null: a 调休 workday falls on a weekend, an exchange closure on a weekday. */
-export function kindProblem(date: string, kind: CalendarDayKind): string | null {
-  if (kind === 'workday' && !isWeekend(date)) return '调休上班日须为周六或周日';
-  if (kind === 'exchangeClosed' && isWeekend(date)) return '交易所休市日须为周一至周五（周末本就休市）';
-  return null;
-}
 
 export interface ParsedCalendar {
   /** A problem with the file as a whole (no header, no rows): nothing else is checked. */
@@ -41,14 +34,13 @@ export function parseCalendarCsv(text: string, year: number): ParsedCalendar {
     const cells = csvCells(line).map((c) => c.trim());
     if (cells.length !== CALENDAR_CSV_HEADER.length) return fail('格式错误：每行应为“日期,类型,名称”三列');
     const [date = '', label = '', name = ''] = cells;
-    const parsedDate = calendarApi.calendarDaySave.request.shape.date.safeParse(date);
-    if (!parsedDate.success) return fail(date === '' ? '日期为空' : '日期须为有效日期（yyyy-MM-dd）');
+    if (!isYmd(date)) return fail(date === '' ? '日期为空' : '日期须为有效日期（yyyy-MM-dd）');
     if (!date.startsWith(`${year}-`)) return fail(`日期须在${year}年内`);
     const kind = KIND_BY_LABEL.get(label);
     if (!kind) return fail('类型须为节假日、调休上班或交易所休市');
     const parsedName = calendarApi.calendarDayNameSchema.safeParse(name);
     if (!parsedName.success) return fail(parsedName.error.issues[0]?.message ?? '名称不正确');
-    const problem = kindProblem(date, kind);
+    const problem = calendarKindProblem(date, kind);
     if (problem) return fail(problem);
     const earlier = firstSeen.get(date);
     if (earlier !== undefined) return fail(`文件中日期重复（与第${earlier}行相同）`);

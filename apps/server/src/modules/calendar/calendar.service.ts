@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { decodeCsv, type CalendarImportResult, type OperationParsed, type calendarApi } from '@portal/shared';
+import { calendarKindProblem, decodeCsv, type CalendarImportResult, type OperationParsed, type calendarApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
-import { kindProblem, parseCalendarCsv } from './calendar-csv';
+import { parseCalendarCsv } from './calendar-csv';
 import { clearDay, dayByDate, replaceYear, saveDay } from './calendar.queries';
 
 type SaveInput = OperationParsed<typeof calendarApi.calendarDaySave>;
@@ -29,7 +29,7 @@ export class CalendarDesk {
   async save(request: FastifyRequest, session: SessionInfo, input: SaveInput) {
     const now = new Date(this.#ctx.now());
     return auditedTransaction(this.#ctx.database, request, 'calendar.day.save', { date: input.date }, now, async (trx) => {
-      const problem = kindProblem(input.date, input.kind);
+      const problem = calendarKindProblem(input.date, input.kind);
       if (problem) throw refuse(problem);
       const before = await dayByDate(trx, input.date);
       await saveDay(trx, { day: input.date, kind: input.kind, name: input.name, updated_by: session.username, updated_at: now });
@@ -63,7 +63,7 @@ export class CalendarDesk {
       message,
     });
     const rejected = (errors: CalendarImportResult['errors']) =>
-      answer('rejected', `校验未通过，未导入任何数据：共${parsed.rowCount}行，其中${errors.length}行有误`, errors.sort((a, b) => a.rowNo - b.rowNo));
+      answer('rejected', `校验未通过，未导入任何数据：共${parsed.rowCount}行，其中${errors.length}行有误`, errors);
     if (parsed.fileError) {
       if (!input.preview) await recordAudit(this.#ctx.database, request, { event: 'calendar.import', outcome: 'failure', detail: { ...target, reason: parsed.fileError } });
       throw refuse(parsed.fileError);

@@ -1,4 +1,4 @@
-import { CALENDAR_DAY_KINDS, calendarApi, isWeekend, type BusinessCalendar, type CalendarDayKind } from '@portal/shared';
+import { CALENDAR_DAY_KINDS, calendarApi, calendarKindsFor, type BusinessCalendar, type CalendarDayKind } from '@portal/shared';
 import { Button, Form, Input, Modal, Radio, Space } from 'antd';
 import { useMessage } from '../../lib/countdown-message';
 import { schemaRule } from '../../lib/schema-rule';
@@ -6,9 +6,6 @@ import { useClearDay, useSaveDay } from './api/calendar';
 import { dayLabel } from './year-grid';
 
 const WEEKDAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
-
-/** The kinds a day may carry: a 调休 workday is a weekend day, an exchange closure a weekday. */
-const kindsFor = (date: string): CalendarDayKind[] => (isWeekend(date) ? ['holiday', 'workday'] : ['holiday', 'exchangeClosed']);
 
 /** Marks one day (holiday, 调休 workday, exchange closure) or returns it to the week's rule. */
 export function DayDialog({ date, calendar, onClose }: { date: string | null; calendar: BusinessCalendar; onClose: () => void }) {
@@ -62,7 +59,7 @@ export function DayDialog({ date, calendar, onClose }: { date: string | null; ca
         <Form form={form} layout="vertical" name="calendar-day" initialValues={{ kind: marked?.kind ?? 'holiday', name: marked?.name ?? '' }}>
           <p>当前：{dayLabel(calendar, date)}</p>
           <Form.Item name="kind" label="日期类型" required>
-            <Radio.Group options={kindsFor(date).map((k) => ({ value: k, label: CALENDAR_DAY_KINDS[k] }))} />
+            <Radio.Group options={calendarKindsFor(date).map((k) => ({ value: k, label: CALENDAR_DAY_KINDS[k] }))} />
           </Form.Item>
           <Form.Item name="name" label="名称" required rules={[schemaRule(calendarApi.calendarDayNameSchema)]}>
             <Input maxLength={calendarApi.CALENDAR_DAY_NAME_MAX} placeholder="如：春节、国庆节调休上班" />
