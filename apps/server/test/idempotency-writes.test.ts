@@ -16,6 +16,7 @@ import {
   type InstructionRecord,
 } from '@portal/shared';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { externalApi } from './helpers/external-api';
 import { serverUnderTest } from './helpers/server-under-test';
 
 type Body = Record<string, unknown>;
@@ -115,20 +116,6 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
   const execution = (r: InstructionRecord) => ({ id: r.id, instruction: decide([r], 'pass').instructions[0]! });
   const keepInstruction = (data: InstructionRecord | InstructionRecord[]) => void (the.instruction = Array.isArray(data) ? data[0]! : data);
 
-  const external = (code: string, path: string) => ({
-    apiCode: code,
-    apiName: `外部接口${code}`,
-    apiCategory: '合作方',
-    serviceId: 'partner-quote',
-    path,
-    status: 1,
-    priority: 500,
-    apiDesc: '',
-    isAuth: 1,
-    isOpen: 1,
-    isEncrypt: 0,
-    isAra: 0,
-  });
   const notice = (title: string) => ({ title, body: '<p>请关注流动性风险。</p>', level: '2', audience: 'all', enterpriseNos: [], expireAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
   const rightsOf = (userNo: string, accounts: { accountNo: string; canQuery: boolean; canEntry: boolean; canReview: boolean }[]) => ({
     userNo,
@@ -274,8 +261,8 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     },
 
     // The gateway console and partner clients.
-    GW_API_ADD: { who: 'staff', body: () => external('EXT_IDEM_A', '/ext/idem/a'), other: () => external('EXT_IDEM_A', '/ext/idem/other'), keep: (d: { apiId: number }) => void (the.apiId = d.apiId) },
-    GW_API_UPDATE: { who: 'staff', body: () => ({ ...external('EXT_IDEM_A', '/ext/idem/b'), apiId: the.apiId }), other: (b) => ({ ...b, apiName: '改名' }) },
+    GW_API_ADD: { who: 'staff', body: () => externalApi('EXT_IDEM_A', '/ext/idem/a'), other: () => externalApi('EXT_IDEM_A', '/ext/idem/other'), keep: (d: { apiId: number }) => void (the.apiId = d.apiId) },
+    GW_API_UPDATE: { who: 'staff', body: () => ({ ...externalApi('EXT_IDEM_A', '/ext/idem/b'), apiId: the.apiId }), other: (b) => ({ ...b, apiName: '改名' }) },
     GW_API_BATCH_AUTH: { who: 'staff', body: () => ({ ids: String(the.apiId), auth: 0 }), other: (b) => ({ ...b, auth: 1 }) },
     GW_API_BATCH_ENCRYPT: { who: 'staff', body: () => ({ ids: String(the.apiId), encrypt: 1 }), other: (b) => ({ ...b, encrypt: 0 }) },
     GW_API_BATCH_OPEN: { who: 'staff', body: () => ({ ids: String(the.apiId), open: 0 }), other: (b) => ({ ...b, open: 1 }) },
@@ -283,7 +270,7 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     GW_API_REMOVE: { who: 'staff', body: () => ({ apiId: the.apiId }), other: () => ({ apiId: the.apiId + 1 }) },
     GW_API_BATCH_REMOVE: {
       who: 'staff',
-      body: async () => ({ ids: String((await ok<{ apiId: number }>(operationById('GW_API_ADD')!, external('EXT_IDEM_B', '/ext/idem/c'), 'staff')).apiId) }),
+      body: async () => ({ ids: String((await ok<{ apiId: number }>(operationById('GW_API_ADD')!, externalApi('EXT_IDEM_B', '/ext/idem/c'), 'staff')).apiId) }),
       other: (b) => ({ ids: `${String(b.ids)},1` }),
     },
     PARTNER_CLIENT_ADD: {

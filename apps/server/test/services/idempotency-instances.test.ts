@@ -3,6 +3,7 @@ import { formatDate, operationById, operationPath, RETURN_CODES, type Instructio
 import { buildApp } from '../../src/app';
 import { openStores } from '../../src/stores';
 import type { ClientTarget } from '../helpers/envelope-client';
+import { externalApi } from '../helpers/external-api';
 import { TEST_CAPTCHA, loginClient } from '../helpers/login-client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -76,13 +77,15 @@ describe('an Idempotency-Key across two instances', () => {
     on = (request) => a.inject(request);
     const staff = await client.token('admin', 'Admin1234');
     const enterpriseAdmin = await client.token('qyadmin', 'Demo1234');
-    const [usable] = await db
+    // Two accounts of the enterprise not yet in e-banking: one for the retries, one for the twins.
+    const [usable, another] = await db
       .selectFrom('custody_accounts as ca')
       .leftJoin('ebank_accounts as e', 'e.account_no', 'ca.account_no')
       .select('ca.account_no')
       .where('ca.enterprise_no', '=', '1000000001')
       .where('ca.status', '=', '00')
       .where('e.account_no', 'is', null)
+      .orderBy('ca.account_no')
       .execute();
     const { id: warning } = await db.selectFrom('clear_position_warnings').select('id').where('enterprise_no', '=', '1000000001').where('status', '=', '0').executeTakeFirstOrThrow();
     const expireAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -95,7 +98,7 @@ describe('an Idempotency-Key across two instances', () => {
       ['USER_ADD', staff, { username: 'across.user', nickName: '两实例', enterpriseNo: '1000000002' }, { username: 'across.user', nickName: '另一', enterpriseNo: '1000000002' }],
       ['ENTERPRISE_ADD', staff, { enterpriseNo: '1000000081', enterpriseName: '两实例企业', enterpriseType: 'insurer', adminUsername: 'across.admin', adminNickName: '吴' }, { enterpriseNo: '1000000082', enterpriseName: '两实例企业', enterpriseType: 'insurer', adminUsername: 'across.admin', adminNickName: '吴' }],
       ['CUSTODIAN_RISK_NOTICE_ADD', staff, { title: '两实例风险提示', body: '<p>正文</p>', level: '2', audience: 'all', expireAt }, { title: '另一风险提示', body: '<p>正文</p>', level: '2', audience: 'all', expireAt }],
-      ['GW_API_ADD', staff, { apiCode: 'EXT_ACROSS', apiName: '两实例接口', apiCategory: '合作方', serviceId: 'partner-quote', path: '/ext/across', status: 1, priority: 500, apiDesc: '', isAuth: 1, isOpen: 1, isEncrypt: 0, isAra: 0 }, { apiCode: 'EXT_ACROSS2', apiName: '两实例接口', apiCategory: '合作方', serviceId: 'partner-quote', path: '/ext/across2', status: 1, priority: 500, apiDesc: '', isAuth: 1, isOpen: 1, isEncrypt: 0, isAra: 0 }],
+      ['GW_API_ADD', staff, externalApi('EXT_ACROSS', '/ext/across'), externalApi('EXT_ACROSS2', '/ext/across2')],
       ['PARTNER_CLIENT_ADD', staff, { clientName: '两实例合作方', enterpriseNo: '1000000001', apiCodes: [], userNo: null }, { clientName: '另一合作方', enterpriseNo: '1000000001', apiCodes: [], userNo: null }],
       ['CUSTODIAN_CERT_ACTIVATION_CODE', staff, { username: 'checker' }, { username: 'demo' }],
     ];
@@ -120,20 +123,11 @@ describe('an Idempotency-Key across two instances', () => {
     // Twins of a create at once, one on each instance: the loser meets the winner's new row (用户名已存在)
     // or its key, and answers the winner's answer either way; one write.
     const successes = async () => Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('outcome', '=', 'success').executeTakeFirstOrThrow()).n);
-    const [, another] = await db
-      .selectFrom('custody_accounts as ca')
-      .leftJoin('ebank_accounts as e', 'e.account_no', 'ca.account_no')
-      .select('ca.account_no')
-      .where('ca.enterprise_no', '=', '1000000001')
-      .where('ca.status', '=', '00')
-      .where('e.account_no', 'is', null)
-      .orderBy('ca.account_no')
-      .execute();
     const creates: [string, string, Record<string, unknown>][] = [
       ['USER_ADD', staff, { username: 'twin.user', nickName: '双', enterpriseNo: '1000000002' }],
       ['ACCOUNT_MANAGEMENT_INSERT', enterpriseAdmin, { accountNo: another!.account_no }],
       ['ENTERPRISE_ADD', staff, { enterpriseNo: '1000000091', enterpriseName: '双企业', enterpriseType: 'insurer', adminUsername: 'twin.admin', adminNickName: '吴' }],
-      ['GW_API_ADD', staff, { apiCode: 'EXT_TWIN', apiName: '双', apiCategory: '合作方', serviceId: 'partner-quote', path: '/ext/twin', status: 1, priority: 500, apiDesc: '', isAuth: 1, isOpen: 1, isEncrypt: 0, isAra: 0 }],
+      ['GW_API_ADD', staff, externalApi('EXT_TWIN', '/ext/twin')],
     ];
     let turn = 0;
     on = (request) => (turn++ % 2 === 0 ? a : b).inject(request);

@@ -1,25 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLOOR_MESSAGES, RETURN_CODES, type ApiDefinition } from '@portal/shared';
 import { syncReferenceData } from '../../../src/reference/sync';
+import { externalApi } from '../../helpers/external-api';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const G = '/pmobile/gateway';
 const P = '/pmobile/customer';
-
-const external = (code: string, path: string) => ({
-  apiCode: code,
-  apiName: `外部接口${code}`,
-  apiCategory: '合作方',
-  serviceId: 'partner-quote',
-  path,
-  status: 1,
-  priority: 500,
-  apiDesc: '',
-  isAuth: 1,
-  isOpen: 1,
-  isEncrypt: 0,
-  isAra: 0,
-});
 
 describe('the API gateway console (server)', () => {
   const LOGINS = { staff: 'admin', customer: 'checker' };
@@ -48,12 +34,12 @@ describe('the API gateway console (server)', () => {
   });
 
   it('adds, edits and removes a definition of a route served elsewhere, audited before and after', async () => {
-    const added = await call(`${G}/api/add`, external('EXT_QUOTE_A', '/ext/partner/quoteA'));
+    const added = await call(`${G}/api/add`, externalApi('EXT_QUOTE_A', '/ext/partner/quoteA'));
     expect(added.json.returnCode).toBe('000000');
     const row = added.data as ApiDefinition;
     expect(row).toMatchObject({ apiCode: 'EXT_QUOTE_A', contractId: null, locks: {} });
 
-    const edited = await call(`${G}/api/update`, { ...external('EXT_QUOTE_A', '/ext/partner/quoteB'), apiId: row.apiId, apiName: '行情报价' });
+    const edited = await call(`${G}/api/update`, { ...externalApi('EXT_QUOTE_A', '/ext/partner/quoteB'), apiId: row.apiId, apiName: '行情报价' });
     expect(edited.data).toMatchObject({ apiName: '行情报价', path: '/ext/partner/quoteB' });
 
     expect((await call(`${G}/api/remove`, { apiId: row.apiId })).json.returnCode).toBe('000000');
@@ -78,7 +64,7 @@ describe('the API gateway console (server)', () => {
     ];
     const before = (await get(`${G}/api`, { limit: 1 })).json.data as { total: number };
     for (const [change, message] of cases) {
-      const res = await call(`${G}/api/add`, { ...external('EXT_BAD', '/ext/bad'), ...change });
+      const res = await call(`${G}/api/add`, { ...externalApi('EXT_BAD', '/ext/bad'), ...change });
       expect(res.res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json.returnMsg, JSON.stringify(change)).toContain(message);
     }
@@ -223,7 +209,7 @@ describe('the API gateway console (server)', () => {
 
   it('lists in the partner document exactly the enabled definitions open to partners, from the live catalogue', async () => {
     const document = async () => (await get(`${G}/api/partner/openapi`)).json.data as { openapi: string; paths: Record<string, Record<string, { operationId: string; parameters?: { name: string }[] }>> };
-    const added = (await call(`${G}/api/add`, external('EXT_PARTNER_DOC', '/ext/partner/doc'))).data as ApiDefinition;
+    const added = (await call(`${G}/api/add`, externalApi('EXT_PARTNER_DOC', '/ext/partner/doc'))).data as ApiDefinition;
     const reminder = await byCode('INSTRUCTION_QUERY');
     const users = await byCode('ACCOUNT_QUERY_INFO');
     expect((await call(`${G}/api/batch/update/open`, { ids: `${reminder.apiId},${users.apiId}`, open: 1 })).json.returnCode).toBe('000000');
