@@ -76,7 +76,7 @@ export function registerEnvelope(app: FastifyInstance, ctx: AppContext, keys: Se
   });
 
   app.addHook('onRequest', async (request) => {
-    const op = request.routeOptions.config.operation;
+    const op = request.operation;
     if (!op || op.envelope === 'exempt') return;
 
     if (header(request, ENVELOPE_HEADERS.appId) !== config.APP_ID) throw refusal('APPID_INVALID');

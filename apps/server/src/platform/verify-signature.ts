@@ -31,7 +31,7 @@ export async function verifyOperationSignature(
   mode: 'spend' | 'check' = 'spend',
 ): Promise<AuditedSignature> {
   // The route's own contract: a service shared by several contracts verifies each by its own layout.
-  const op = request.routeOptions.config.operation;
+  const op = request.operation;
   if (!op?.signing) throw new Error(`operation ${op?.id ?? request.url} is not signed`);
   const session = request.session;
   if (!session) throw new Error(`operation ${op.id}: a signed operation needs a session`);
