@@ -1,25 +1,16 @@
 import { createECDH, createHash, type ECDH } from 'node:crypto';
-import { Field } from '@noble/curves/abstract/modular';
-import { weierstrassPoints } from '@noble/curves/abstract/weierstrass';
 import { sm2 as lib } from 'sm-crypto-v2';
-import { bigIntToBytes, bytesToBigInt, concatBytes, utf8Encode } from './codec';
+import { bigIntToBytes, bytesToBigInt, concatBytes } from './codec';
 import { decodeSm2Ciphertext } from './der';
 import { CryptoError } from './errors';
+import { sm2VerifyWith, sm2ZaWith } from './sm2-verify';
 import {
-  SM2_A,
-  SM2_B,
-  SM2_DEFAULT_USER_ID,
-  SM2_GX,
-  SM2_GY,
-  SM2_N,
   SM2_P,
   ciphertextPoint,
   curveRhs,
   encryptJs,
   modPow,
   parsePrivateKey,
-  parsePublicKey,
-  parseSignature,
   randomScalar,
   recoverPlaintext,
   scalarHex,
@@ -71,16 +62,8 @@ function decryptingEcdh(privateKey: string): ECDH {
   return ecdh;
 }
 
-/** The curve's points for verification, where every value is public. */
-const { ProjectivePoint: Point } = weierstrassPoints({ a: SM2_A, b: SM2_B, Fp: Field(SM2_P), n: SM2_N, h: 1n, Gx: SM2_GX, Gy: SM2_GY });
-
-/** Z_A = SM3(ENTL ‖ ID ‖ a ‖ b ‖ x_G ‖ y_G ‖ x_A ‖ y_A), GB/T 32918.2 §5.5. */
-export function sm2Za(pub: Sm2Point, userId = SM2_DEFAULT_USER_ID): Uint8Array {
-  const id = utf8Encode(userId);
-  const entl = id.length * 8;
-  const coords = [SM2_A, SM2_B, SM2_GX, SM2_GY, pub.x, pub.y].map((v) => bigIntToBytes(v, 32));
-  return sm3(concatBytes(Uint8Array.of(entl >> 8, entl & 0xff), id, ...coords));
-}
+/** Z_A with the default identifier or `userId`, GB/T 32918.2 §5.5. */
+export const sm2Za = (pub: Sm2Point, userId?: string): Uint8Array => sm2ZaWith(sm3, pub, userId);
 
 /** e = SM3(Z_A ‖ M), the value actually signed. */
 export const sm2E = (pub: Sm2Point, message: Uint8Array): Uint8Array => sm3(concatBytes(sm2Za(pub), message));
@@ -133,19 +116,5 @@ export const nodeSm2: Sm2Engine = {
     return signatureFromHex(rs);
   },
 
-  /**
-   * GB/T 32918.2 §7.1 B1-B7 with variable-time multiplications, as signature verification may
-   * (key, message and signature are public): sm-crypto-v2's constant-time multiply builds a
-   * window table for every new public key, most of a login's verification time.
-   */
-  verify(publicKey, message, signature) {
-    const pub = parsePublicKey(publicKey);
-    const rs = parseSignature(signature);
-    if (!rs) return false;
-    const t = (rs.r + rs.s) % SM2_N;
-    if (t === 0n) return false;
-    const point = Point.BASE.multiplyUnsafe(rs.s).add(Point.fromAffine(pub).multiplyUnsafe(t));
-    if (point.is0()) return false;
-    return (bytesToBigInt(sm2E(pub, message)) + point.toAffine().x) % SM2_N === rs.r;
-  },
+  verify: sm2VerifyWith(sm3),
 };

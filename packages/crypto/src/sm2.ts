@@ -3,6 +3,7 @@ import { bigIntToBytes, bytesToBigInt, concatBytes, equalBytes, fromHex } from '
 import { decodeSm2Ciphertext, decodeSm2Signature, encodeSm2Ciphertext, encodeSm2Signature, type Sm2Ciphertext } from './der';
 import { CryptoError } from './errors';
 import { randomBytes } from './random';
+import { sm2VerifyWith } from './sm2-verify';
 import type { KeyPair } from './types';
 
 /** GB/T 32918.2 default distinguishing identifier; OpenSSL 3.0 needs it as `distid`. */
@@ -123,8 +124,6 @@ export function parseSignature(signature: Uint8Array): { r: bigint; s: bigint } 
   return inRange(rs.r) && inRange(rs.s) ? rs : null;
 }
 
-export const signatureHex = ({ r, s }: { r: bigint; s: bigint }): string => scalarHex(r) + scalarHex(s);
-
 /** sm-crypto-v2 signs with r‖s hex; we carry DER. */
 export const signatureFromHex = (rs: string): Uint8Array =>
   encodeSm2Signature(BigInt('0x' + rs.slice(0, 64)), BigInt('0x' + rs.slice(64)));
@@ -189,14 +188,5 @@ export const jsSm2: Sm2Engine = {
     return signatureFromHex(rs);
   },
 
-  verify(publicKey, message, signature) {
-    parsePublicKey(publicKey);
-    const rs = parseSignature(signature);
-    if (!rs) return false;
-    return lib.doVerifySignature(message, signatureHex(rs), publicKey.toLowerCase(), {
-      hash: true,
-      der: false,
-      userId: SM2_DEFAULT_USER_ID,
-    });
-  },
+  verify: sm2VerifyWith(sm3Bytes),
 };
