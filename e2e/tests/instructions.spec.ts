@@ -128,6 +128,8 @@ async function enterInstruction(
   }
   await amountInput(dialog).fill(AMOUNT);
   await expect(dialog.getByLabel('大写金额')).toHaveText(`大写：${amountToChinese(AMOUNT)}`);
+  // What the account keeps once this instruction is held shows as the amount is typed.
+  await expect.poll(() => centsOf(facts.getByLabel('本笔后可用'))).toBe(available - toCents(AMOUNT)!);
   await fillPayee(dialog, valueDate);
   if (files.length > 0) {
     await dialog.locator('input[type="file"]').setInputFiles(files);
@@ -219,6 +221,9 @@ test('one instruction from entry through review, third-party confirmation, custo
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await dataRows(review).first().getByRole('checkbox').check();
+  // Before signing, the batch's money per payer account shows under the list.
+  const batchRow = view(page, REVIEW).getByRole('region', { name: '本批资金预估' }).getByRole('row').filter({ hasText: masked(account!.accountNo) });
+  await expect(batchRow).toContainText('1,234.56');
   await page.screenshot({ path: '../docs/screenshots/instructions-review.png' });
   await decide(page, review, '复核');
   await done('checker', 'waitReviewCount');

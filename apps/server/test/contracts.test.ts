@@ -124,7 +124,7 @@ describe('one contract per operation: routes, catalogue and policies', () => {
 describe('Idempotency-Key', () => {
   it('is taken by every write of a session (signed or anti-replay POSTs, and the profile update) and by nothing public', () => {
     const writes = OPERATIONS.filter((op) => op.method === 'POST' && !op.audience.includes('public') && (op.defaults.isAra === 1 || op.signing));
-    const reads = new Set(['INSTRUCTION_PAYER_ACCOUNTS', 'EVENT_STREAM_TICKET']);
+    const reads = new Set(['INSTRUCTION_PAYER_ACCOUNTS', 'INSTRUCTION_BATCH_ACCOUNTS', 'EVENT_STREAM_TICKET']);
     expect(writes.filter((op) => !op.idempotent).map((op) => op.id).sort()).toEqual([...reads].sort());
     expect(OPERATIONS.filter((op) => op.idempotent && op.audience.includes('public'))).toEqual([]);
     expect(OPERATIONS.find((op) => op.id === 'CURRENT_USER_UPDATE')?.idempotent).toBe(true);

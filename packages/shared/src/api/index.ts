@@ -50,7 +50,7 @@ export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institu
 export { CERT_BROWSER_MESSAGE, CERT_STATUS_LABELS, CERT_STATUS_MESSAGE, CERT_STATUSES, queryByKeySigningString, type CertificateRecord, type CertificateStatus } from './certificates';
 export { AUDIT_EVENTS, auditEventLabel, auditReasonLabel, isAuditEventCode, type AuditDetailItem, type AuditEventCode, type AuditFilters, type AuditRecord } from './audit';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
-export type { ClaimStep, InstructionAttachment, InstructionDetail, InstructionHistory, InstructionListRecord, InstructionRecord, InstructionView, PayerAccount, SignedInstruction, StaleBatch } from './instructions';
+export type { BatchAccount, ClaimStep, InstructionAttachment, InstructionDetail, InstructionHistory, InstructionListRecord, InstructionRecord, InstructionView, PayerAccount, SignedInstruction, StaleBatch } from './instructions';
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';

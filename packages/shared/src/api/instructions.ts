@@ -271,6 +271,8 @@ export const payerAccountSchema = z.object({
   thirdPartyEnterpriseName: z.string().nullable(),
   /** Someone besides the asking login may review instructions on it; without one a submitted instruction waits for nobody. */
   hasReviewer: z.boolean(),
+  /** The account's held instructions (`PENDING_STATUSES`) with the answer's value date, by status: what leaves that day once they pass. */
+  heldOnDate: z.array(z.object({ status: z.enum(INSTRUCTION_STATUSES as [InstructionStatus, ...InstructionStatus[]]), count: z.number().int(), amount: z.string() })),
 });
 export type PayerAccount = z.infer<typeof payerAccountSchema>;
 
@@ -446,6 +448,44 @@ export const instructionClaim = defineOperation({
   authority: ['INSTRUCTION_REVIEW', 'INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
   request: z.object({ step: z.enum(CUSTOMER_CLAIM_STEPS, { error: '步骤须为review、confirm或confirmReview' }), ids: claimIdsSchema }),
   response: claimAnswerSchema,
+});
+
+/**
+ * A payer account of a review batch: its register balance, the selected instructions on it, and
+ * what its other held instructions (`PENDING_STATUSES`) take. Amounts are decimal strings.
+ */
+export const batchAccountSchema = z.object({
+  accountNo: z.string(),
+  accountName: z.string(),
+  alias: z.string().nullable(),
+  currency: z.string(),
+  balance: z.string(),
+  batchCount: z.number().int(),
+  batchAmount: z.string(),
+  otherHeld: z.string(),
+  /** The register balance once the batch is paid. */
+  afterBatch: z.string(),
+  /** What stays available once the batch and every other held instruction are paid. */
+  projectedAvailable: z.string(),
+});
+export type BatchAccount = z.infer<typeof batchAccountSchema>;
+
+/**
+ * `instruction/batchAccounts`: the money of the accounts a review batch pays from, for the
+ * reviewer to weigh before signing. Ids the caller cannot review, or not waiting for review, are
+ * left out, as a claim leaves them.
+ */
+export const batchAccounts = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_BATCH_ACCOUNTS',
+  // A read, anti-replay because it answers balances.
+  idempotent: false,
+  name: '复核批次的付款账户资金',
+  path: '/{prefix}/instruction/batchAccounts',
+  authority: ['INSTRUCTION_REVIEW'],
+  antiReplay: true,
+  request: z.object({ ids: claimIdsSchema }),
+  response: z.object({ accounts: z.array(batchAccountSchema) }),
 });
 
 export const ATTACHMENT_MAX = 5;

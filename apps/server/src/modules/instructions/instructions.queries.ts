@@ -9,8 +9,9 @@ import {
   type InstructionRecord,
   type InstructionStatus,
   type OperationParsed,
+  type BatchAccount,
   type PayerAccount,
-  type instructionsApi,
+  instructionsApi,
 } from '@portal/shared';
 import type { DB, InstructionHistoryTable, InstructionsTable } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
@@ -319,6 +320,71 @@ export async function moneyHeld(db: Kysely<DB>, accountNos: readonly string[], v
   return held;
 }
 
+/** Per account of `accountNos`, its held instructions (`PENDING_STATUSES`) with value date `valueDate`, by status. */
+export async function heldOnDate(db: Kysely<DB>, accountNos: readonly string[], valueDate: string) {
+  const held = new Map<string, PayerAccount['heldOnDate']>();
+  if (accountNos.length === 0) return held;
+  const rows = await db
+    .selectFrom('instructions')
+    .select(['payer_account_no', 'status', (eb) => eb.fn.countAll<number>().as('count'), sql<string>`sum(amount)::text`.as('amount')])
+    .where('payer_account_no', 'in', accountNos)
+    .where('status', 'in', PENDING_STATUSES)
+    .where('value_date', '=', valueDate)
+    .groupBy(['payer_account_no', 'status'])
+    .orderBy('status')
+    .execute();
+  for (const r of rows) {
+    const list = held.get(r.payer_account_no) ?? held.set(r.payer_account_no, []).get(r.payer_account_no)!;
+    list.push({ status: r.status as InstructionStatus, count: Number(r.count), amount: r.amount });
+  }
+  return held;
+}
+
+/**
+ * The payer accounts of the batch `ids` as the reviewer weighs it: of `ids`, those in `scope`
+ * waiting for review, summed per account, beside each account's balance and what its other held
+ * instructions take (one query).
+ */
+export async function batchMoney(db: Kysely<DB>, scope: Scope, ids: readonly number[]): Promise<BatchAccount[]> {
+  const batch = scoped(from(db), scope)
+    .where('i.status', '=', instructionsApi.WAITING_AT.review)
+    .where('i.id', 'in', ids)
+    .select(['i.payer_account_no', (eb) => eb.fn.countAll<number>().as('n'), sql<string>`sum(i.amount)`.as('amount')])
+    .groupBy('i.payer_account_no');
+  const rows = await db
+    .with('b', () => batch)
+    .selectFrom('b')
+    .innerJoin('custody_accounts as c', 'c.account_no', 'b.payer_account_no')
+    .innerJoin('ebank_accounts as e', 'e.account_no', 'b.payer_account_no')
+    .select([
+      'c.account_no',
+      'c.account_name',
+      'e.alias',
+      'c.currency',
+      sql<string>`c.balance::text`.as('balance'),
+      'b.n',
+      sql<string>`b.amount::text`.as('batch_amount'),
+      sql<string>`(coalesce((select sum(amount) from instructions h where h.payer_account_no = b.payer_account_no and h.status in (${sql.join([...PENDING_STATUSES])})), 0) - b.amount)::text`.as('other_held'),
+    ])
+    .orderBy('c.account_no')
+    .execute();
+  return rows.map((r) => {
+    const afterBatch = toCents(r.balance)! - toCents(r.batch_amount)!;
+    return {
+      accountNo: r.account_no,
+      accountName: r.account_name,
+      alias: r.alias,
+      currency: r.currency,
+      balance: r.balance,
+      batchCount: Number(r.n),
+      batchAmount: r.batch_amount,
+      otherHeld: r.other_held,
+      afterBatch: centsToDecimal(afterBatch),
+      projectedAvailable: centsToDecimal(afterBatch - toCents(r.other_held)!),
+    };
+  });
+}
+
 /** The register balance less what the instructions hold of it, exactly (cents, never floats). */
 export const availableOf = (balance: string, held: { pending: string } | undefined) => centsToDecimal(toCents(balance)! - toCents(held?.pending ?? '0')!);
 
@@ -378,11 +444,8 @@ export async function payerAccountsOf(db: Kysely<DB>, enterpriseNo: string, user
     .where('c.status', '=', '00')
     .orderBy('c.account_no')
     .execute();
-  const held = await moneyHeld(
-    db,
-    rows.map((r) => r.account_no),
-    valueDate,
-  );
+  const accountNos = rows.map((r) => r.account_no);
+  const [held, onDate] = await Promise.all([moneyHeld(db, accountNos, valueDate), heldOnDate(db, accountNos, valueDate)]);
   return rows.map((r) => ({
     accountNo: r.account_no,
     accountName: r.account_name,
@@ -396,6 +459,7 @@ export async function payerAccountsOf(db: Kysely<DB>, enterpriseNo: string, user
     thirdPartyEnterpriseNo: r.third_party_enterprise_no,
     thirdPartyEnterpriseName: r.third_party_name,
     hasReviewer: r.has_reviewer,
+    heldOnDate: onDate.get(r.account_no) ?? [],
   }));
 }
 

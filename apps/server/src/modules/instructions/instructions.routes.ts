@@ -13,6 +13,7 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
   routes.json(api.instructionDetail, async ({ input, session }) => views.detail(session, input.id));
   routes.json(api.instructionClaim, async ({ input, session }) => ({ ids: await views.claim(session, input.step, input.ids) }));
   routes.json(api.payerAccounts, async ({ input, session }) => views.payerAccounts(session, input.valueDate));
+  routes.json(api.batchAccounts, async ({ input, session }) => views.batchAccounts(session, input.ids));
 
   routes.json(api.instructionAdd, async ({ input, session, request }) => desk.add(request, session, input));
   routes.json(api.instructionUpdate, async ({ input, session, request }) => desk.update(request, session, input));

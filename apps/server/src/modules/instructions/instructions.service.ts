@@ -33,6 +33,7 @@ import type { ClaimList, InstructionClaims } from './claims';
 import {
   attachmentCount,
   availableOf,
+  batchMoney,
   countInstructions,
   debitBalance,
   deleteAttachment,
@@ -459,6 +460,11 @@ export class InstructionViews {
   async payerAccounts(session: SessionInfo, asked: string | undefined) {
     const valueDate = asked ?? this.#today();
     return { valueDate, accounts: await payerAccountsOf(this.#db, session.enterpriseNo, session.userNo, valueDate) };
+  }
+
+  /** The money of the accounts a review batch pays from (`instruction/batchAccounts`). */
+  async batchAccounts(session: SessionInfo, ids: readonly number[]) {
+    return { accounts: await batchMoney(this.#db, viewScope(session, 'review'), ids) };
   }
 
   attachment(session: SessionInfo, id: number) {

@@ -587,6 +587,43 @@ describe('payment instructions', () => {
     await refused(instructionsApi.payerAccounts, { valueDate: '2026-13-01' }, 'maker', 400, '起息日不是有效日期');
   });
 
+  it('shows the cash around an instruction: the day’s held amounts by status at entry, and a review batch’s money per account', async () => {
+    const day = formatDate(Date.now() + 5 * 86_400_000);
+    const onDate = async () => (await ok<{ accounts: PayerAccount[] }>(instructionsApi.payerAccounts, { valueDate: day }, 'maker')).accounts.find((a) => a.accountNo === ACC_PLAIN)!.heldOnDate;
+    const before = await onDate();
+    const count = (status: string) => before.find((h) => h.status === status) ?? { count: 0, amount: '0' };
+    const a = await submitted({ payerAccountNo: ACC_PLAIN, amount: '100.25', valueDate: day });
+    const b = await submitted({ payerAccountNo: ACC_PLAIN, amount: '200.50', valueDate: day });
+    const held = await onDate();
+    const waiting = held.find((h) => h.status === '10')!;
+    expect(waiting.count).toBe(count('10').count + 2);
+    expect(Number(waiting.amount)).toBeCloseTo(Number(count('10').amount) + 300.75, 2);
+    // A draft or another day's instruction is not among them.
+    await ok(instructionsApi.instructionAdd, entry({ payerAccountNo: ACC_PLAIN, amount: '7.00', valueDate: day }), 'maker');
+    await submitted({ payerAccountNo: ACC_PLAIN, amount: '9.00', valueDate: tomorrow });
+    expect(await onDate()).toEqual(held);
+
+    type Batch = { accounts: { accountNo: string; balance: string; batchCount: number; batchAmount: string; otherHeld: string; afterBatch: string; projectedAvailable: string }[] };
+    const c1 = await submitted({ payerAccountNo: ACC_TP, amount: '50.00', valueDate: day });
+    const batch = await ok<Batch>(instructionsApi.batchAccounts, { ids: [a.id, b.id, c1.id] }, 'reviewer');
+    expect(batch.accounts.map((x) => [x.accountNo, x.batchCount, x.batchAmount])).toEqual([
+      [ACC_TP, 1, '50.00'],
+      [ACC_PLAIN, 2, '300.75'],
+    ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))));
+    const plain = batch.accounts.find((x) => x.accountNo === ACC_PLAIN)!;
+    const payer = (await ok<{ accounts: PayerAccount[] }>(instructionsApi.payerAccounts, {}, 'maker')).accounts.find((x) => x.accountNo === ACC_PLAIN)!;
+    expect(plain.balance).toBe(payer.balance);
+    expect(Number(plain.afterBatch)).toBeCloseTo(Number(plain.balance) - 300.75, 2);
+    // Everything held on the account is the batch plus the others: what stays is the available balance.
+    expect(plain.projectedAvailable).toBe(payer.availableBalance);
+    expect(Number(plain.otherHeld)).toBeCloseTo(Number(plain.balance) - Number(payer.availableBalance) - 300.75, 2);
+    // Out of scope or no longer waiting for review: left out, not refused.
+    expect((await ok<Batch>(instructionsApi.batchAccounts, { ids: [a.id] }, 'other')).accounts).toEqual([]);
+    await ok(instructionsApi.instructionRevoke, { id: a.id, reason: '改期' }, 'maker');
+    expect((await ok<Batch>(instructionsApi.batchAccounts, { ids: [a.id, b.id] }, 'reviewer')).accounts.map((x) => x.batchAmount)).toEqual(['200.50']);
+    await refused(instructionsApi.batchAccounts, { ids: [] }, 'maker', 403);
+  });
+
   it('allows each action exactly where the state machine does, and refuses every other without changing anything', async () => {
     const actor: Record<InstructionAction, string> = {
       edit: 'maker',

@@ -15,3 +15,13 @@ export const payerAccountsQuery = (valueDate: string | undefined) =>
     // Another value date only changes the day's use: keep the list while it loads.
     placeholderData: keepPreviousData,
   });
+
+/** The money of the accounts the selected review batch pays from; nothing asked while none is selected. */
+export const batchAccountsQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: [...instructionsKey, 'batch-accounts', [...ids].sort((a, b) => a - b)],
+    queryFn: () => http.call(instructionsApi.batchAccounts, { ids: [...ids] }),
+    enabled: ids.length > 0,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });

@@ -1,5 +1,5 @@
 import { instructionsApi, type InstructionListRecord, type InstructionView } from '@portal/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DataTable, useCheckboxSelection, type FetchPage } from '../../../components/data-table';
 import { fetchInstructionPage, instructionsKey, useClaim, useDecide, type DecisionStep } from '../api/instructions';
 import { DecisionButtons } from './decision-buttons';
@@ -21,6 +21,8 @@ interface DecisionListProps {
   /** The step's word on its buttons: 复核, 确认, 确认复核. */
   verb: string;
   ariaLabel: string;
+  /** Shown under the list for the rows selected (the review step's 本批资金预估). */
+  selectionSummary?: (rows: readonly InstructionListRecord[]) => ReactNode;
 }
 
 /**
@@ -29,7 +31,7 @@ interface DecisionListProps {
  * The selection is claimed, so the others working the list see those rows named, dimmed and
  * last; the list reloads as often as claims are renewed, to show theirs.
  */
-export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
+export function DecisionList({ step, verb, ariaLabel, selectionSummary }: DecisionListProps) {
   const selected = useCheckboxSelection<InstructionListRecord>();
   useClaim(step, selected.rows.map((r) => r.id));
   const [openId, setOpenId] = useState<number | null>(null);
@@ -50,6 +52,7 @@ export function DecisionList({ step, verb, ariaLabel }: DecisionListProps) {
         refreshMs={instructionsApi.CLAIM_REFRESH_MS}
         toolbar={<DecisionButtons rows={selected.rows} verb={verb} decide={deciding.mutateAsync} busy={deciding.isPending} onDone={selected.clear} onStale={(ids) => selected.drop(ids, (r) => r.id)} />}
       />
+      {selectionSummary?.(selected.rows)}
       <InstructionDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </>
   );

@@ -25,7 +25,7 @@ const ABOVE_PHONE: Breakpoint[] = ['sm'];
 const PHONE: Breakpoint[] = ['xs'];
 
 /** A cell of two lines: the value, and a secondary line under it (an account number, a type). */
-function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
+export function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
   return (
     <div className={styles.twoLines}>
       {first}
@@ -37,7 +37,7 @@ function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
 }
 
 /** A name a decision is about (enterprise, payee): whole on up to two lines of `width` pixels, cut only beyond. */
-const Name = ({ text, width, tooltip = text }: { text: string; width: number; tooltip?: string }) => (
+export const Name = ({ text, width, tooltip = text }: { text: string; width: number; tooltip?: string }) => (
   <Typography.Paragraph className={styles.name} style={{ width }} ellipsis={{ rows: 2, tooltip }} data-name>
     {text}
   </Typography.Paragraph>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PayerAccount } from '@portal/shared';
-import { entryRefusal } from './entry-money';
+import { availableAfter, entryRefusal } from './entry-money';
 
 const account: PayerAccount = {
   accountNo: '10250010010001',
@@ -15,6 +15,7 @@ const account: PayerAccount = {
   thirdPartyEnterpriseNo: null,
   thirdPartyEnterpriseName: null,
   hasReviewer: true,
+  heldOnDate: [],
 };
 const DAY = '2026-11-25';
 
@@ -40,5 +41,22 @@ describe('entryRefusal', () => {
     // A draft holds nothing; another account's instruction changes nothing here.
     expect(entryRefusal('4000.01', DAY, account, DAY, { ...stored, status: '00' })).toBe('可用余额不足');
     expect(entryRefusal('4000.01', DAY, account, DAY, { ...stored, payerAccountNo: '10250010010002' })).toBe('可用余额不足');
+  });
+});
+
+describe('availableAfter', () => {
+  it('is the available balance less the amount, in exact cents, and may go below zero', () => {
+    expect(availableAfter('1500.10', DAY, account)).toBe('2499.90');
+    expect(availableAfter('4000.01', DAY, account)).toBe('-0.01');
+  });
+
+  it('shows nothing until the amount is a positive decimal', () => {
+    for (const amount of [undefined, '', 'abc', '0', '-5']) expect(availableAfter(amount, DAY, account)).toBeNull();
+  });
+
+  it('counts what the edited instruction already holds once', () => {
+    const stored = { payerAccountNo: account.accountNo, amount: '1000.00', status: '11', valueDate: DAY };
+    expect(availableAfter('1000.00', DAY, account, stored)).toBe('4000.00');
+    expect(availableAfter('1000.00', DAY, account, { ...stored, status: '00' })).toBe('3000.00');
   });
 });

@@ -23,7 +23,7 @@ export function InstructionFormDialog({ record, onClose }: InstructionFormDialog
   const [form] = Form.useForm<FormValues>();
   const { data: dictionary } = useStandards(STANDARDS);
   const facts = useEntryFacts(form);
-  const fields = useInstructionFields(facts);
+  const fields = useInstructionFields(facts, record);
   const attachments = useInstructionAttachments(record);
   const { save, send, busy, sendsSubmit, saved } = useInstructionSave({ record, form, facts, attachments, onSaved: onClose });
 

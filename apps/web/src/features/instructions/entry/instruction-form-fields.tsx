@@ -43,7 +43,7 @@ export function useEntryFacts(form: FormInstance<FormValues>): EntryFacts {
 }
 
 /** The entry form's fields, their rules the contract's; the payer account shows its facts, the amount its Chinese words. */
-export function useInstructionFields({ amount, payers, account }: EntryFacts): FormField[] {
+export function useInstructionFields({ amount, payers, account }: EntryFacts, record?: InstructionRecord): FormField[] {
   const accounts = payers?.accounts;
   const chinese = useMemo(() => {
     try {
@@ -65,7 +65,7 @@ export function useInstructionFields({ amount, payers, account }: EntryFacts): F
         return a ? <PayerOption account={a} /> : String(key);
       },
       placeholder: accounts?.length === 0 ? '暂无可录入指令的账户' : undefined,
-      extra: account && payers && <PayerFacts account={account} valueDate={payers.valueDate} />,
+      extra: account && payers && <PayerFacts account={account} valueDate={payers.valueDate} amount={amount} stored={record} />,
     },
     { name: 'type', type: 'select', dict: 'instructionType', label: '指令类型' },
     {

@@ -1,7 +1,8 @@
-import { accountLabel, instructionsApi, type PayerAccount } from '@portal/shared';
+import { accountLabel, INSTRUCTION_STATUS, instructionsApi, type InstructionRecord, type PayerAccount } from '@portal/shared';
 import { Alert, Descriptions, Typography } from 'antd';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media-query';
 import { Amount, moneyOf } from '../common/instruction-format';
+import { availableAfter } from './entry-money';
 import styles from './payer-facts.module.css';
 
 const limitOf = (limit: string | null, currency: string) => (limit === null ? '不限' : <Amount amount={limit} currency={currency} />);
@@ -24,16 +25,35 @@ interface PayerFactsProps {
   account: PayerAccount;
   /** The value date the daily use is for. */
   valueDate: string;
+  /** The amount entered, for the balance this instruction leaves. */
+  amount: string | undefined;
+  /** The instruction being edited: what it already holds is not counted twice. */
+  stored: InstructionRecord | undefined;
+}
+
+/** What the account's held instructions take on the value date, by status: 待复核 2笔 ¥…；… */
+function HeldOnDate({ account }: { account: PayerAccount }) {
+  if (account.heldOnDate.length === 0) return <Typography.Text type="secondary">无</Typography.Text>;
+  return (
+    <span className={styles.held}>
+      {account.heldOnDate.map((h) => (
+        <span key={h.status}>
+          {INSTRUCTION_STATUS[h.status]} {h.count}笔 <Amount amount={h.amount} currency={account.currency} />
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /**
  * The chosen payer account's money (and a warning when nobody else may review on it), and its
  * third-party institution: copied onto the instruction, never chosen, so stated as text.
  */
-export function PayerFacts({ account, valueDate }: PayerFactsProps) {
+export function PayerFacts({ account, valueDate, amount, stored }: PayerFactsProps) {
   const { currency, thirdPartyEnterpriseNo, thirdPartyEnterpriseName } = account;
   // A phone has no room for label and value side by side, twice: each label stands over its value.
   const phone = useMediaQuery(PHONE_QUERY);
+  const after = availableAfter(amount, valueDate, account, stored);
   return (
     <section aria-label="付款账户信息" className={styles.payerFacts}>
       {!account.hasReviewer && <Alert type="warning" showIcon role="alert" className={styles.noReviewer} title={instructionsApi.INSTRUCTION_MESSAGES.noReviewer} />}
@@ -54,6 +74,16 @@ export function PayerFacts({ account, valueDate }: PayerFactsProps) {
               </Typography.Text>
             ),
           },
+          {
+            key: 'after',
+            label: '本笔后可用',
+            children: (
+              <span aria-label="本笔后可用">
+                {after === null ? <Typography.Text type="secondary">输入金额后显示</Typography.Text> : <Typography.Text type={after.startsWith('-') ? 'danger' : undefined}><Amount amount={after} currency={currency} /></Typography.Text>}
+              </span>
+            ),
+          },
+          { key: 'held', label: `${valueDate} 在途划出`, children: <span aria-label="在途划出"><HeldOnDate account={account} /></span> },
           { key: 'single', label: '单笔限额', children: <span aria-label="单笔限额">{limitOf(account.singleLimit, currency)}</span> },
           {
             key: 'daily',
