@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_API_BASE, DEFAULT_CUSTOMER_PREFIX, DEFAULT_GATEWAY_PREFIX, DEFAULT_PUBLIC_PATH } from '../../packages/shared/src/paths.ts';
 
 const publicPath = process.env.PUBLIC_PATH ?? DEFAULT_PUBLIC_PATH;
@@ -10,6 +12,20 @@ const gatewayPrefix = process.env.GATEWAY_PREFIX ?? DEFAULT_GATEWAY_PREFIX;
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 /** Spec §9: the plug-in environment's API is at localhost:8888. */
 const pluginApiOrigin = process.env.PLUGIN_API_ORIGIN ?? 'http://localhost:8888';
+
+const LOGIN_CSS = path.join(import.meta.dirname, 'src/features/auth/login/login-page.css');
+
+/**
+ * The login page's stylesheet goes inline into index.html, where the page's static copy needs it
+ * before any script; the React page draws with the same classes (it imports no CSS of its own).
+ */
+const inlineLoginCss = (): Plugin => ({
+  name: 'inline-login-css',
+  transformIndexHtml: {
+    order: 'pre',
+    handler: (html) => html.replace('<!-- login-page.css -->', () => `<style>\n${fs.readFileSync(LOGIN_CSS, 'utf8')}</style>`),
+  },
+});
 
 /**
  * `vite build` is the app the server serves under PUBLIC_PATH; `vite build --mode plugin` is the
@@ -22,7 +38,7 @@ export default defineConfig(({ mode }) => {
   }
   return {
     base: plugin ? './' : `${publicPath}/`,
-    plugins: [react()],
+    plugins: [react(), inlineLoginCss()],
     define: {
       'import.meta.env.API_BASE': JSON.stringify(apiBase),
       'import.meta.env.API_ORIGIN': JSON.stringify(plugin ? pluginApiOrigin : ''),

@@ -9,7 +9,8 @@ import { APP, CAPTCHA, captchaImage, captchaInput, fillLogin, loginButton, openL
 const API_HEADERS = { appid: 'zctgdzhwy', bl: '1' };
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text, { exact: true });
-const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
+// A field's message, announced beside it (the login page's fields describe themselves by it).
+const fieldError = (page: Page, text: string) => page.getByRole('alert').getByText(text, { exact: true });
 
 /** The browser's device public key as lib/device-key.ts keeps it in IndexedDB. */
 const storedDeviceKey = (page: Page) =>

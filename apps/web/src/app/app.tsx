@@ -1,12 +1,8 @@
 import './global.css';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './providers';
 import { router } from './router';
 
+/** The router alone: antd and TanStack Query come with the routes that use them (ConsoleProviders). */
 export function App() {
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
 }

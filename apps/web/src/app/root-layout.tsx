@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { loginPaths } from '../config/paths';
 import { dropLoginShell } from '../lib/login-shell';
-import { useHttpFeedback } from './http-feedback';
 
 /** What a route declares for the shell: the document title while it shows. */
 export interface RouteHandle {
@@ -13,7 +12,6 @@ const PRODUCT_NAME = '资产托管客户服务网银';
 
 /** Sets the document title from the deepest route that names one. */
 export function RootLayout() {
-  useHttpFeedback();
   const matches = useMatches();
   const { pathname } = useLocation();
   // The login page removes index.html's copy of itself once its form is drawn; any other page now.

@@ -1,4 +1,4 @@
-import { createCsr, fromPem, portalCrypto, type KeyPair } from '@portal/crypto';
+import { portalCrypto, type KeyPair } from '@portal/crypto';
 
 /**
  * The certificate edition's key (docs/certificates.md): an SM2 key pair made in this browser at
@@ -81,13 +81,6 @@ async function open(key: CryptoKey, iv: Uint8Array, sealedKey: Uint8Array): Prom
   return portalCrypto.toHex(new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: buffer(iv) }, key, buffer(sealedKey))));
 }
 
-/** A new key pair for enrolment, and its CSR (base64 DER) signed by it: proof of possession. */
-export async function newEnrolmentKey(): Promise<{ keys: KeyPair; csr: string }> {
-  const keys = await portalCrypto.sm2GenerateKeyPair();
-  const csr = await createCsr(portalCrypto, keys, { commonName: 'enrolment' });
-  return { keys, csr: portalCrypto.toBase64(csr) };
-}
-
 /** Keeps the enrolled key, sealed under the PIN, with its certificate; replaces any earlier one. */
 export async function saveEnrolment(keys: KeyPair, pin: string, issued: { username: string; serial: string; certificate: string }): Promise<void> {
   const salt = portalCrypto.randomBytes(16);
@@ -137,6 +130,3 @@ export async function certificateSessionKey(): Promise<string | null> {
   const session = await withStore('readonly', (store) => settle<SessionKey | undefined>(store.get(SESSION_ID))).catch(() => undefined);
   return session ? open(session.key, session.iv, session.sealedKey) : null;
 }
-
-/** base64 DER of a stored PEM certificate, as the login and queryByKey send it. */
-export const certificateDer = (pem: string) => portalCrypto.toBase64(fromPem('CERTIFICATE', pem));

@@ -3,7 +3,7 @@ import { Form } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { sealPasswordChange, type PasswordChangeValues, type SealedPasswordChange } from './password-change-fields';
-import { useMessage } from '../../lib/countdown-message';
+import { useMessage, type PortalMessage } from '../../lib/countdown-message';
 
 /**
  * The confirm step of both password dialogs (spec §5): an invalid form says '验证不通过！'; the
@@ -15,9 +15,12 @@ export function usePasswordChange(options: {
   send: (sealed: SealedPasswordChange) => Promise<unknown>;
   successMessage: string;
   onDone: () => void | Promise<void>;
+  /** Where its messages show, if not in the App around it (which may close with the dialog). */
+  message?: PortalMessage;
 }) {
   const [form] = Form.useForm<PasswordChangeValues>();
-  const message = useMessage();
+  const appMessage = useMessage();
+  const message = options.message ?? appMessage;
   const [saving, setSaving] = useState(false);
 
   async function confirm() {

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { authApi, type ForcePasswordUpdate, type LoginRequest } from '@portal/shared';
 import { fetchServerRandom, type PasswordEntry } from '../../../components/password-control';
 import { endCertificateSession } from '../../../lib/cert-key';
@@ -84,10 +83,14 @@ export async function logout(): Promise<void> {
   sessionStorage.clear();
 }
 
-/** `loginEdition`: the edition configured for the host the customer came in on (spec §6). */
-export const hostEditionQuery = queryOptions({
-  queryKey: ['login', 'edition'],
-  queryFn: () => http.call(authApi.loginEdition, undefined, { silent: true }),
-  staleTime: Infinity,
-  retry: false,
-});
+let hostEdition: ReturnType<typeof askHostEdition> | undefined;
+const askHostEdition = () => http.call(authApi.loginEdition, undefined, { silent: true });
+
+/** `loginEdition`: the edition configured for the host the customer came in on (spec §6), asked once per page load. */
+export function fetchHostEdition() {
+  hostEdition ??= askHostEdition().catch((err: unknown) => {
+    hostEdition = undefined;
+    throw err;
+  });
+  return hostEdition;
+}

@@ -1,10 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import { eventsApi, scanApi } from '@portal/shared';
 import { devicePublicKey } from '../../../lib/device-key';
 import { API_BASE, apiUrl, http, pathOf } from '../../../lib/http';
 
 /** `scanConfig`: whether the deployment offers scan-code login (spec §1 ableScan). */
-export const scanConfigQuery = queryOptions({ queryKey: ['login', 'scan-config'], queryFn: () => http.call(scanApi.scanConfig, undefined, { silent: true }) });
+export const fetchScanConfig = () => http.call(scanApi.scanConfig, undefined, { silent: true });
 
 /** `scanTicket`: a QR code's ticket, bound to this browser's device key, and the ticket of its event stream. */
 export const requestScanTicket = async () => http.call(scanApi.scanTicket, { deviceKey: await devicePublicKey() }, { silent: true });

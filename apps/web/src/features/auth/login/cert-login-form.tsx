@@ -1,16 +1,17 @@
 import { CERT_BROWSER_MESSAGE } from '@portal/shared';
-import { Alert, Button, Form } from 'antd';
 import { Suspense, useState } from 'react';
+import { loadFeedback } from '../../../components/lazy-feedback';
 import { certificateSupported } from '../../../lib/cert-key';
-import { CertificateFields } from './certificate-fields';
-import { CredentialFields } from './credential-fields';
+import { CertificateFields, certificateRules, type CertLoginValues } from './certificate-fields';
+import { CredentialFields, credentialRules } from './credential-fields';
+import { Notice, SubmitButton } from './fields';
 import { ForcePasswordDialog } from './on-demand';
-import styles from './login-page.module.css';
-import { useCertificateEnrolment, useCertificateLogin, type CertLoginValues } from './use-certificate-steps';
+import { useCertificateEnrolment, useCertificateLogin } from './use-certificate-steps';
+import { useFields } from './use-fields';
 import { useLoginAttempt } from './use-login-attempt';
 import { useStoredCertificate } from './use-stored-certificate';
 
-const SECRET_FIELDS = ['password', 'captcha', 'pin', 'pinConfirm', 'activationCode'];
+const SECRET_FIELDS: (keyof CertLoginValues)[] = ['password', 'captcha', 'pin', 'pinConfirm', 'activationCode'];
 
 /**
  * The certificate edition (spec §2 `/handleLoginCert`, issue 14): the certificate in this browser
@@ -18,46 +19,44 @@ const SECRET_FIELDS = ['password', 'captcha', 'pin', 'pinConfirm', 'activationCo
  * certificate's key. An activation code from the bank enrols one (or a new one after revocation).
  */
 export function CertLoginForm() {
-  const [form] = Form.useForm<CertLoginValues>();
   const supported = certificateSupported();
   const certificate = useStoredCertificate(supported);
-  const attempt = useLoginAttempt(form, SECRET_FIELDS);
   const [enrolling, setEnrolling] = useState(false);
-  const enrol = useCertificateEnrolment(form, attempt, async () => {
+  const fields = useFields<CertLoginValues>({ ...certificateRules(enrolling), ...credentialRules }, {}, { pin: ['pinConfirm'] });
+  const attempt = useLoginAttempt(fields, SECRET_FIELDS);
+  const enrol = useCertificateEnrolment(fields, attempt, async () => {
     setEnrolling(false);
     await certificate.reload();
   });
-  const login = useCertificateLogin(form, attempt, certificate);
+  const login = useCertificateLogin(fields, attempt, certificate);
   const { ready } = certificate;
 
-  if (!supported) return <Alert type="error" showIcon title={CERT_BROWSER_MESSAGE} className={styles.notice} />;
+  if (!supported) return <Notice type="error">{CERT_BROWSER_MESSAGE}</Notice>;
 
   return (
-    <>
-      {certificate.problem && <Alert type="warning" showIcon title={certificate.problem} className={styles.notice} />}
-      <Form form={form} layout="vertical" size="large" requiredMark={false} className={styles.form}>
-        <CertificateFields enrolling={enrolling} username={certificate.username} />
-        <CredentialFields passwordLabel="登录密码" controlKey={attempt.controlKey} captcha={attempt.captcha} onSubmit={() => void (enrolling ? enrol() : login())} />
-        {enrolling ? (
-          <Button type="primary" block loading={attempt.submitting} onClick={() => void enrol()}>
-            下载证书
-          </Button>
-        ) : (
-          <Button type="primary" block loading={attempt.submitting} disabled={!ready} onClick={() => void login()}>
-            登录
-          </Button>
-        )}
-        <Button
-          type="link"
-          block
-          onClick={() => {
-            setEnrolling((v) => !v);
-            attempt.resetSecrets();
-          }}
-        >
-          {enrolling ? '返回证书登录' : ready ? '使用激活码重新下载证书' : '使用激活码下载证书'}
-        </Button>
-      </Form>
+    <form className="ls-form" noValidate onFocus={() => void loadFeedback()} onSubmit={(event) => event.preventDefault()}>
+      {certificate.problem && <Notice type="warning">{certificate.problem}</Notice>}
+      <CertificateFields fields={fields} enrolling={enrolling} username={certificate.username} />
+      <CredentialFields fields={fields} passwordLabel="登录密码" controlKey={attempt.controlKey} captcha={attempt.captcha} onSubmit={() => void (enrolling ? enrol() : login())} />
+      {enrolling ? (
+        <SubmitButton busy={attempt.submitting} onClick={() => void enrol()}>
+          下载证书
+        </SubmitButton>
+      ) : (
+        <SubmitButton busy={attempt.submitting} disabled={!ready} onClick={() => void login()}>
+          登 录
+        </SubmitButton>
+      )}
+      <button
+        type="button"
+        className="ls-link-button"
+        onClick={() => {
+          setEnrolling((v) => !v);
+          attempt.resetSecrets();
+        }}
+      >
+        {enrolling ? '返回证书登录' : ready ? '使用激活码重新下载证书' : '使用激活码下载证书'}
+      </button>
       <Suspense fallback={null}>
         {attempt.mustChange && (
           <ForcePasswordDialog
@@ -72,6 +71,6 @@ export function CertLoginForm() {
           />
         )}
       </Suspense>
-    </>
+    </form>
   );
 }

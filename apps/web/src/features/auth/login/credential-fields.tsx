@@ -1,11 +1,34 @@
-import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
 import { CAPTCHA_LENGTH, LOGIN_MESSAGES, LOGIN_PASSWORD_MIN } from '@portal/shared';
-import { Form, Input } from 'antd';
-import { PasswordControl, entryRules } from '../../../components/password-control';
-import styles from './login-page.module.css';
+import type { PasswordEntry } from '../../../components/password-control/password-entry';
+import { FormItem, TextField } from './fields';
+import { PasswordField } from './password-field';
 import type { useCaptcha } from './use-captcha';
+import type { FieldRule, Fields } from './use-fields';
+
+/** What both editions ask after their own fields. */
+export interface CredentialValues {
+  password?: PasswordEntry;
+  captcha?: string;
+}
+
+/** Spec §5: one message at a time per field; a refused keystroke is explained first. */
+export const credentialRules: { password: FieldRule<CredentialValues>; captcha: FieldRule<CredentialValues> } = {
+  password: (value) => {
+    const entry = value as PasswordEntry | undefined;
+    if (entry?.refusal) return entry.refusal;
+    if (!entry?.length) return LOGIN_MESSAGES.passwordRequired;
+    if (entry.length < LOGIN_PASSWORD_MIN) return LOGIN_MESSAGES.passwordMin;
+    return entry.problem;
+  },
+  captcha: (value) => {
+    if (!value) return LOGIN_MESSAGES.captchaRequired;
+    return (value as string).length === CAPTCHA_LENGTH ? null : LOGIN_MESSAGES.captchaLength;
+  },
+};
 
 interface Props {
+  fields: Fields<CredentialValues>;
   /** The password field's label: 密码 on the signed edition, 登录密码 beside the certificate's PIN. */
   passwordLabel: string;
   /** Changing it remounts the password control, which clears what it holds. */
@@ -15,35 +38,31 @@ interface Props {
 }
 
 /** The password and the captcha with its picture: the same on both login editions (spec §5 messages). */
-export function CredentialFields({ passwordLabel, controlKey, captcha, onSubmit }: Props) {
+export function CredentialFields({ fields, passwordLabel, controlKey, captcha, onSubmit }: Props) {
+  const { values, errors } = fields;
   return (
     <>
-      <Form.Item
-        label={passwordLabel}
-        name="password"
-        validateFirst
-        rules={[entryRules.required(LOGIN_MESSAGES.passwordRequired), entryRules.minLength(LOGIN_PASSWORD_MIN, LOGIN_MESSAGES.passwordMin), entryRules.valid()]}
-      >
-        <PasswordControl key={controlKey} rules="login" placeholder={`请输入${passwordLabel}`} prefix={<LockOutlined />} />
-      </Form.Item>
-      <Form.Item label="图形验证码">
-        <div className={styles.captchaRow}>
-          <Form.Item
-            name="captcha"
-            noStyle
-            validateFirst
-            rules={[
-              { required: true, message: LOGIN_MESSAGES.captchaRequired },
-              { len: CAPTCHA_LENGTH, message: LOGIN_MESSAGES.captchaLength },
-            ]}
-          >
-            <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" maxLength={CAPTCHA_LENGTH} autoComplete="off" onPressEnter={onSubmit} />
-          </Form.Item>
-          <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击刷新" aria-label="图形验证码，点击刷新">
+      <FormItem label={passwordLabel} htmlFor="password" error={errors.password}>
+        <PasswordField key={controlKey} id="password" placeholder={`请输入${passwordLabel}`} invalid={Boolean(errors.password)} onChange={(entry) => fields.set('password', entry)} />
+      </FormItem>
+      <FormItem label="图形验证码" htmlFor="captcha" error={errors.captcha}>
+        <div className="ls-captcha">
+          <TextField
+            id="captcha"
+            icon={SafetyCertificateOutlined}
+            placeholder="请输入验证码"
+            maxLength={CAPTCHA_LENGTH}
+            autoComplete="off"
+            value={values.captcha ?? ''}
+            invalid={Boolean(errors.captcha)}
+            onValue={(value) => fields.set('captcha', value)}
+            onEnter={onSubmit}
+          />
+          <button type="button" className="ls-captcha-image" onClick={captcha.refresh} title="看不清？点击刷新" aria-label="图形验证码，点击刷新">
             {captcha.captcha && !captcha.failed ? <img src={captcha.captcha.src} alt="图形验证码" /> : <span>{captcha.loading ? '加载中…' : '点击重试'}</span>}
           </button>
         </div>
-      </Form.Item>
+      </FormItem>
     </>
   );
 }

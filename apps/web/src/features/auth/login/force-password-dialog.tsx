@@ -1,6 +1,8 @@
 import { PASSWORD_MESSAGES } from '@portal/shared';
 import { Alert, Form, Input, Modal } from 'antd';
 import { PasswordChangeFields, usePasswordChange } from '../../../components/password-control';
+import { lazyMessage } from '../../../components/lazy-feedback';
+import { UiProviders } from '../../../components/ui-providers';
 import { ApiError } from '../../../lib/api-error';
 import { forcePasswordUpdate, logout } from '../api/login';
 import { ticketGone } from './change-ticket';
@@ -21,7 +23,16 @@ interface ForcePasswordDialogProps {
  * change ticket of that answer. Mounted only while open, so its password controls are wiped
  * when it closes.
  */
-export function ForcePasswordDialog({ username, reason, changeTicket, onCancel, onChanged }: ForcePasswordDialogProps) {
+export function ForcePasswordDialog(props: ForcePasswordDialogProps) {
+  // The login page is drawn without antd: the dialog brings antd's theme and App with it.
+  return (
+    <UiProviders>
+      <ForcedChange {...props} />
+    </UiProviders>
+  );
+}
+
+function ForcedChange({ username, reason, changeTicket, onCancel, onChanged }: ForcePasswordDialogProps) {
   const { form, saving, confirm } = usePasswordChange({
     send: (sealed) =>
       forcePasswordUpdate({ username, changeTicket, ...sealed }).catch((err: unknown) => {
@@ -30,6 +41,8 @@ export function ForcePasswordDialog({ username, reason, changeTicket, onCancel, 
         throw err;
       }),
     successMessage: PASSWORD_MESSAGES.changedAfterForce,
+    // The login page's messages outlive the dialog (its antd App goes when it closes).
+    message: lazyMessage,
     onDone: async () => {
       await logout();
       onChanged();

@@ -1,49 +1,45 @@
-import { UserOutlined } from '@ant-design/icons';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { LOGIN_MESSAGES } from '@portal/shared';
-import { Alert, Button, Form, Input } from 'antd';
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PasswordEntry } from '../../../components/password-control';
+import { lazyMessage, loadFeedback } from '../../../components/lazy-feedback';
 import { ApiError } from '../../../lib/api-error';
-import { setToken } from '../../../lib/session-token';
 import { reloadAt } from '../../../lib/app-location';
+import { setToken } from '../../../lib/session-token';
 import { buildLoginRequest, postLogin } from '../api/login';
-import { CredentialFields } from './credential-fields';
+import { CredentialFields, credentialRules, type CredentialValues } from './credential-fields';
+import { FormItem, Notice, SubmitButton, TextField } from './fields';
 import { ForcePasswordDialog } from './on-demand';
-import styles from './login-page.module.css';
 import { redirectTarget } from './redirect-target';
+import { useFields } from './use-fields';
 import { useLoginAttempt } from './use-login-attempt';
-import { useMessage } from '../../../lib/countdown-message';
 
-const SECRET_FIELDS = ['password', 'captcha'];
-
-interface LoginFormValues {
+interface LoginFormValues extends CredentialValues {
   username?: string;
-  password?: PasswordEntry;
-  captcha?: string;
 }
+
+const rules = {
+  username: (value: unknown) => ((value as string | undefined)?.trim() ? null : LOGIN_MESSAGES.usernameRequired),
+  ...credentialRules,
+};
 
 /** The signed edition's login form of spec §2 "Login screen" with the spec §5 messages (the certificate edition's is CertLoginForm). */
 export function LoginForm() {
-  const [form] = Form.useForm<LoginFormValues>();
-  const message = useMessage();
-  const attempt = useLoginAttempt(form, SECRET_FIELDS);
-  const { submitting, setSubmitting, mustChange } = attempt;
   const [searchParams] = useSearchParams();
+  const fields = useFields<LoginFormValues>(rules, { username: searchParams.get('username') ?? undefined });
+  const attempt = useLoginAttempt(fields, ['password', 'captcha']);
+  const { submitting, setSubmitting, mustChange } = attempt;
   // After 切换用户 the console sends the user here with the target seat, its enterprise and the username.
   const switchedTo = searchParams.get('userNo') ? searchParams.get('enterprise') : null;
 
   async function submit() {
     if (submitting) return;
-    const valid = await form.validateFields().then(
-      () => true,
-      () => false,
-    );
-    const { username = '', password, captcha: answer = '' } = form.getFieldsValue();
-    if (!username.trim()) return message.warning(LOGIN_MESSAGES.usernameOnSubmit);
+    const valid = fields.validate();
+    const { username = '', password, captcha: answer = '' } = fields.latest();
+    if (!username.trim()) return lazyMessage.warning(LOGIN_MESSAGES.usernameOnSubmit);
     // Spec §5: no encrypted value, no login, and nothing more to say.
     if (!password?.length) return;
-    if (!answer) return message.warning(LOGIN_MESSAGES.captchaOnSubmit);
+    if (!answer) return lazyMessage.warning(LOGIN_MESSAGES.captchaOnSubmit);
     const { captcha } = attempt.captcha;
     if (!valid || !captcha) return;
 
@@ -65,35 +61,26 @@ export function LoginForm() {
     }
   }
 
-  function afterForcedChange() {
-    attempt.closeForcedChange();
-    attempt.resetSecrets();
-  }
-
   return (
-    <>
-      {switchedTo && <Alert type="info" showIcon title={`请重新登录以进入：${switchedTo}`} className={styles.notice} />}
-      <Form
-        form={form}
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        className={styles.form}
-        initialValues={{ username: searchParams.get('username') ?? undefined }}
-      >
-        <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.usernameRequired }]}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder="请输入用户名"
-            maxLength={64}
-            autoComplete="username"
-          />
-        </Form.Item>
-        <CredentialFields passwordLabel="密码" controlKey={attempt.controlKey} captcha={attempt.captcha} onSubmit={() => void submit()} />
-        <Button type="primary" block loading={submitting} onClick={() => void submit()}>
-          登录
-        </Button>
-      </Form>
+    // Whoever starts filling the form may soon need a message: antd's comes while they type.
+    <form className="ls-form" noValidate onFocus={() => void loadFeedback()} onSubmit={(event) => event.preventDefault()}>
+      {switchedTo && <Notice type="info">{`请重新登录以进入：${switchedTo}`}</Notice>}
+      <FormItem label="用户名" htmlFor="username" error={fields.errors.username}>
+        <TextField
+          id="username"
+          icon={UserOutlined}
+          placeholder="请输入用户名"
+          maxLength={64}
+          autoComplete="username"
+          value={fields.values.username ?? ''}
+          invalid={Boolean(fields.errors.username)}
+          onValue={(value) => fields.set('username', value)}
+        />
+      </FormItem>
+      <CredentialFields fields={fields} passwordLabel="密码" controlKey={attempt.controlKey} captcha={attempt.captcha} onSubmit={() => void submit()} />
+      <SubmitButton busy={submitting} onClick={() => void submit()}>
+        登 录
+      </SubmitButton>
       <Suspense fallback={null}>
         {mustChange && (
           <ForcePasswordDialog
@@ -101,10 +88,13 @@ export function LoginForm() {
             reason={mustChange.reason}
             changeTicket={mustChange.changeTicket}
             onCancel={attempt.closeForcedChange}
-            onChanged={afterForcedChange}
+            onChanged={() => {
+              attempt.closeForcedChange();
+              attempt.resetSecrets();
+            }}
           />
         )}
       </Suspense>
-    </>
+    </form>
   );
 }

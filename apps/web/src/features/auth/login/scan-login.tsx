@@ -1,5 +1,4 @@
 import type { LiveEvent } from '@portal/shared';
-import { Alert, Button, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { endCertificateSession } from '../../../lib/cert-key';
 import { appHref, reloadAt } from '../../../lib/app-location';
 import { exchangeScanCode, requestScanTicket, scanEventStream } from '../api/scan-login';
-import styles from './login-page.module.css';
+import { Notice, Waiting } from './fields';
 
 type ScanState =
   | { step: 'loading' }
@@ -86,23 +85,23 @@ export function ScanLogin() {
   }, [round, first, navigate]);
 
   return (
-    <div className={styles.scan} data-scan-state={state.step}>
-      {state.step === 'loading' && <Spin />}
+    <div className="ls-scan" data-scan-state={state.step}>
+      {state.step === 'loading' && <span className="ls-spin" role="status" aria-label="加载中" />}
       {state.step === 'waiting' && (
         <>
           <img src={state.qr} alt="扫码登录二维码" width={200} height={200} data-scan-url={state.target} />
-          <Typography.Paragraph>请使用已登录的手机扫描二维码，并在手机上选择下方数字</Typography.Paragraph>
-          <div className={styles.scanNumber} role="status" aria-label="登录验证数字" data-scan-number={state.matchNumber}>
+          <p>请使用已登录的手机扫描二维码，并在手机上选择下方数字</p>
+          <div className="ls-scan-number" role="status" aria-label="登录验证数字" data-scan-number={state.matchNumber}>
             {state.matchNumber}
           </div>
         </>
       )}
       {(state.step === 'denied' || state.step === 'expired' || state.step === 'failed') && (
         <>
-          <Alert type="warning" showIcon title={ENDED[state.step]} />
-          <Button type="primary" onClick={refresh} style={{ marginTop: 16 }}>
+          <Notice type="warning">{ENDED[state.step]}</Notice>
+          <button type="button" className="ls-button" onClick={refresh}>
             刷新二维码
-          </Button>
+          </button>
         </>
       )}
     </div>
@@ -130,6 +129,6 @@ export function ScanCodeExchange({ code, onTokenReady }: { code: string; onToken
       live = false;
     };
   }, [code, onTokenReady]);
-  if (!error) return <Spin tip="正在登录…"><div style={{ height: 80 }} /></Spin>;
-  return <Alert type="error" showIcon title={error} />;
+  if (!error) return <Waiting tip="正在登录…" />;
+  return <Notice type="error">{error}</Notice>;
 }

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '@portal/shared';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazyMessage } from '../../../components/lazy-feedback';
 import { ApiError } from '../../../lib/api-error';
-import { fetchCaptcha } from '../api/login';
-import { useMessage } from '../../../lib/countdown-message';
+import { fetchCaptcha, type Captcha } from '../api/login';
 
 /**
  * The login captcha (spec §2 "Login screen"): fetched on mount, refreshed on demand (a click on
@@ -15,32 +14,29 @@ import { useMessage } from '../../../lib/countdown-message';
  * with (an attempt then would be refused as expired).
  */
 export function useCaptcha() {
-  const message = useMessage();
-  const query = useQuery({
-    queryKey: ['login', 'captcha'],
-    queryFn: async () => {
-      try {
-        return await fetchCaptcha();
-      } catch (err) {
-        if (!(err instanceof ApiError && err.status === 401)) message.error(LOGIN_MESSAGES.captchaFetchFailed);
-        throw err;
-      }
-    },
-    // A captcha is good for one attempt: never reuse a cached one.
-    staleTime: 0,
-    gcTime: 0,
-  });
-  // When the shown captcha was spent: it is good again only once a newer one has arrived.
-  const [spentAt, setSpentAt] = useState(0);
-  const usable = !query.isFetching && query.dataUpdatedAt > spentAt;
-  return {
-    captcha: usable ? query.data : undefined,
-    loading: query.isFetching,
-    failed: query.isError,
-    refresh: () => void query.refetch(),
-    spend: () => {
-      setSpentAt(query.dataUpdatedAt);
-      void query.refetch();
-    },
+  const [state, setState] = useState<{ captcha?: Captcha; loading: boolean; failed: boolean }>({ loading: true, failed: false });
+  // Only the latest fetch's answer counts.
+  const latest = useRef(0);
+  const fetchNew = useCallback(() => {
+    const mine = ++latest.current;
+    fetchCaptcha().then(
+      (captcha) => mine === latest.current && setState({ captcha, loading: false, failed: false }),
+      (err: unknown) => {
+        if (mine !== latest.current) return;
+        if (!(err instanceof ApiError && err.status === 401)) lazyMessage.error(LOGIN_MESSAGES.captchaFetchFailed);
+        setState({ loading: false, failed: true });
+      },
+    );
+  }, []);
+  useEffect(() => {
+    fetchNew();
+    const requests = latest;
+    // Unmounted: whatever answers now is for nobody.
+    return () => void requests.current++;
+  }, [fetchNew]);
+  const load = () => {
+    setState({ loading: true, failed: false });
+    fetchNew();
   };
+  return { ...state, refresh: load, spend: load };
 }

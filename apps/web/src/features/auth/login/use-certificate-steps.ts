@@ -1,32 +1,24 @@
 import { LOGIN_MESSAGES } from '@portal/shared';
-import type { FormInstance } from 'antd';
 import { useSearchParams } from 'react-router';
-import type { PasswordEntry } from '../../../components/password-control';
+import { lazyMessage as message } from '../../../components/lazy-feedback';
 import { ApiError } from '../../../lib/api-error';
 import { reloadAt } from '../../../lib/app-location';
-import { newEnrolmentKey, saveEnrolment, startCertificateSession, unlockWithPin } from '../../../lib/cert-key';
-import { useMessage, type PortalMessage } from '../../../lib/countdown-message';
+import { newEnrolmentKey } from '../../../lib/cert-enrolment';
+import { saveEnrolment, startCertificateSession, unlockWithPin } from '../../../lib/cert-key';
 import { setToken } from '../../../lib/session-token';
 import { buildCertLoginRequest, enrollCertificate, postCertLogin } from '../api/certificate-login';
+import type { CertLoginValues } from './certificate-fields';
 import { redirectTarget } from './redirect-target';
+import type { Fields } from './use-fields';
 import type { LoginAttempt } from './use-login-attempt';
 import type { CurrentCertificate } from './use-stored-certificate';
 
-export interface CertLoginValues {
-  activationCode?: string;
-  pin?: string;
-  pinConfirm?: string;
-  password?: PasswordEntry;
-  captcha?: string;
-}
+type CertFields = Fields<CertLoginValues>;
 
 /** The form's values when valid and sendable: no password is said by its field (spec §5), no captcha answer by a warning. */
-async function sendableValues(form: FormInstance<CertLoginValues>, attempt: LoginAttempt, message: PortalMessage): Promise<CertLoginValues | null> {
-  const valid = await form.validateFields().then(
-    () => true,
-    () => false,
-  );
-  const values = form.getFieldsValue();
+function sendableValues(fields: CertFields, attempt: LoginAttempt): CertLoginValues | null {
+  const valid = fields.validate();
+  const values = fields.latest();
   if (!values.password?.length) return null;
   if (!values.captcha) {
     message.warning(LOGIN_MESSAGES.captchaOnSubmit);
@@ -36,10 +28,9 @@ async function sendableValues(form: FormInstance<CertLoginValues>, attempt: Logi
 }
 
 /** Enrolment: a key pair made here, its CSR sent with the bank's activation code, the issued certificate kept sealed under the PIN. */
-export function useCertificateEnrolment(form: FormInstance<CertLoginValues>, attempt: LoginAttempt, onEnrolled: () => Promise<void>) {
-  const message = useMessage();
+export function useCertificateEnrolment(fields: CertFields, attempt: LoginAttempt, onEnrolled: () => Promise<void>) {
   return async function enrol() {
-    const values = await sendableValues(form, attempt, message);
+    const values = sendableValues(fields, attempt);
     const captcha = attempt.captcha.captcha;
     if (!values || attempt.submitting || !captcha) return;
     attempt.setSubmitting(true);
@@ -66,11 +57,10 @@ export function useCertificateEnrolment(form: FormInstance<CertLoginValues>, att
 }
 
 /** Login: the PIN unlocks the stored key, which proves itself to queryByKey and signs the login; the session keeps the key for its signed operations. */
-export function useCertificateLogin(form: FormInstance<CertLoginValues>, attempt: LoginAttempt, certificate: CurrentCertificate) {
-  const message = useMessage();
+export function useCertificateLogin(fields: CertFields, attempt: LoginAttempt, certificate: CurrentCertificate) {
   const [searchParams] = useSearchParams();
   return async function login() {
-    const values = await sendableValues(form, attempt, message);
+    const values = sendableValues(fields, attempt);
     const captcha = attempt.captcha.captcha;
     const { record } = certificate;
     if (!values || attempt.submitting || !captcha || !record) return;

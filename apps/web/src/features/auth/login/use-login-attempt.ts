@@ -1,9 +1,10 @@
-import type { FormInstance } from 'antd';
 import { useState } from 'react';
+import { lazyMessage } from '../../../components/lazy-feedback';
 import { ApiError } from '../../../lib/api-error';
-import { useMessage } from '../../../lib/countdown-message';
 import { changeTicketOf } from './change-ticket';
+import type { CredentialValues } from './credential-fields';
 import { useCaptcha } from './use-captcha';
+import type { Fields } from './use-fields';
 
 /** A login refused with 040007: the forced password change it opens. */
 export interface ForcedChange {
@@ -17,8 +18,7 @@ export interface ForcedChange {
  * flag, the password control a new key wipes, and the forced change a 040007 answer opens.
  * `secretFields` are the fields emptied with the password control.
  */
-export function useLoginAttempt(form: FormInstance, secretFields: string[]) {
-  const message = useMessage();
+export function useLoginAttempt<T extends CredentialValues>(fields: Fields<T>, secretFields: (keyof T)[]) {
   const captcha = useCaptcha();
   const [submitting, setSubmitting] = useState(false);
   // A new key mounts a fresh password control (the old one wipes itself).
@@ -27,11 +27,11 @@ export function useLoginAttempt(form: FormInstance, secretFields: string[]) {
 
   /** Every attempt spends the captcha, right or wrong. */
   const spend = () => {
-    form.setFieldValue('captcha', undefined);
+    fields.setQuietly('captcha', undefined);
     captcha.spend();
   };
   const resetSecrets = () => {
-    form.resetFields(secretFields);
+    fields.reset(secretFields);
     setControlKey((k) => k + 1);
   };
   /** The catch of a login call: the captcha is spent; 040007 carries the single-use ticket the forced change must present, any other refusal is said. */
@@ -42,7 +42,7 @@ export function useLoginAttempt(form: FormInstance, secretFields: string[]) {
       if (!(err instanceof ApiError)) throw err;
       const changeTicket = changeTicketOf(err);
       if (changeTicket) setMustChange({ username, reason: err.message, changeTicket });
-      else message.error(err.message);
+      else lazyMessage.error(err.message);
       return null;
     };
 

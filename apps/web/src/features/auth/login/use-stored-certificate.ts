@@ -1,11 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CERT_STATUS_MESSAGE } from '@portal/shared';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
-import { certificateDer, replaceCertificate, storedCertificate } from '../../../lib/cert-key';
+import { certificateDer } from '../../../lib/cert-enrolment';
+import { replaceCertificate, storedCertificate, type StoredCertificate } from '../../../lib/cert-key';
 import { queryByKey } from '../api/certificate-login';
-
-const certificateKey = ['login', 'certificate'];
 
 /**
  * The certificate stored in this browser: the username it was issued to, as kept at enrolment.
@@ -13,9 +11,13 @@ const certificateKey = ['login', 'certificate'];
  * so only once the PIN has opened it: `confirm`.
  */
 export function useStoredCertificate(supported: boolean) {
-  const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { data } = useQuery({ queryKey: certificateKey, enabled: supported, retry: false, queryFn: storedCertificate });
+  // undefined while it is being read; null when none is stored.
+  const [data, setData] = useState<StoredCertificate | null>();
+  const read = useCallback(() => storedCertificate().then(setData, () => setData(undefined)), []);
+  useEffect(() => {
+    if (supported) void read();
+  }, [supported, read]);
   const record = data ?? null;
   return {
     record,
@@ -33,7 +35,7 @@ export function useStoredCertificate(supported: boolean) {
         const found = await queryByKey(certificateDer(record.certificate), privateKey);
         if (found.serial !== record.serial) {
           await replaceCertificate(found.serial, found.certificate);
-          await queryClient.invalidateQueries({ queryKey: certificateKey });
+          await read();
         }
         setRefusal(null);
         return { username: found.username, certificate: certificateDer(found.certificate) };
@@ -46,7 +48,7 @@ export function useStoredCertificate(supported: boolean) {
     /** Reads the stored certificate again (after an enrolment). */
     reload: () => {
       setRefusal(null);
-      return queryClient.invalidateQueries({ queryKey: certificateKey });
+      return read();
     },
   };
 }
