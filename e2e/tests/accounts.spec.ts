@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
-import { APP, fillLogin, login, loginButton, openLogin } from './login-page';
+import { APP, fillLogin, signIn, loginButton, openLogin } from './login-page';
 import { NOT_ADDED, NOT_USABLE, SEEDED_ADDED, confirmedBy, masked } from './seeded-accounts';
 import { deviceKey } from './device-key';
 import { portalCrypto as c } from '../../packages/crypto/src/node';
@@ -88,7 +88,7 @@ async function enterpriseAdmin(browser: Browser, enterpriseNo = '1000000001'): P
   const username = `acc${Date.now()}`;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(`${APP}/system/userManagement/index`);
   await page.locator('[data-view="/system/userManagement/index"]').getByRole('button', { name: /新增用户/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增用户' });
@@ -110,7 +110,7 @@ async function enterpriseAdmin(browser: Browser, enterpriseNo = '1000000001'): P
 test('a clerk adds one account after looking it up; the home counts follow', async ({ page }) => {
   const [account] = NOT_ADDED.slice(0, 1);
   const refused = NOT_USABLE[0]!;
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   const notAddedBefore = await homeCount(page, 'notAddedAccountCount');
   const addedBefore = await homeCount(page, 'addedAccountCount');
 
@@ -168,7 +168,7 @@ test('a CSV batch with bad rows writes nothing and says why per row; the correct
   const batch = NOT_ADDED.slice(1, 4);
   const already = SEEDED_ADDED[0]!;
   const refused = NOT_USABLE[1]!;
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await openAccounts(page);
   const region = list(page, 'added');
   await region.getByRole('button', { name: /批量添加/ }).click();
@@ -221,7 +221,7 @@ test('a CSV batch with bad rows writes nothing and says why per row; the correct
 
 test('an account change signed by another key than the login’s is refused with a message and changes nothing', async ({ page }) => {
   const account = NOT_ADDED[6]!;
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await openAccounts(page);
   await addAccount(page, account.accountNo, '验签户');
 
@@ -247,7 +247,7 @@ test('an account change signed by another key than the login’s is refused with
 
 test('a clerk renames an account, sets its limits, forbids it and starts it again', async ({ page }) => {
   const account = NOT_ADDED[4]!;
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await openAccounts(page);
   await addAccount(page, account.accountNo, '费用户');
   const region = list(page, 'added');
@@ -296,13 +296,13 @@ test('a clerk renames an account, sets its limits, forbids it and starts it agai
 test('an administrator grants an operator rights on an account, and the operator sees them come and go', async ({ page, browser }) => {
   const account = NOT_ADDED[5]!;
   const admin = await enterpriseAdmin(browser);
-  await login(page, admin.username, admin.password);
+  await signIn(page, admin.username, admin.password);
   await openAccounts(page);
   await addAccount(page, account.accountNo, '授权测试户');
 
   // The checker holds no right on the new account yet.
   const checker = await browser.newPage();
-  await login(checker, 'checker', 'Demo1234');
+  await signIn(checker, 'checker', 'Demo1234');
   await openAccounts(checker, 'mine');
   const mine = view(checker).getByRole('region', { name: '我的账户' });
   await expect(mine.locator('tr.ant-table-row').first()).toBeVisible();
@@ -350,7 +350,7 @@ test('an administrator grants an operator rights on an account, and the operator
 });
 
 test('the filtered account list downloads as an xlsx that reads back with its headers, values and rows', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await openAccounts(page);
   const region = list(page, 'added');
   // US-dollar accounts: a short list of a known size (the list is answered again once filtered).
@@ -390,7 +390,7 @@ test('a third-party institution downloads the other enterprises\' accounts it co
   const institution = '2000000001';
   const expected = confirmedBy(institution);
   const admin = await enterpriseAdmin(browser, institution);
-  await login(page, admin.username, admin.password);
+  await signIn(page, admin.username, admin.password);
   await openAccounts(page);
   const [download] = await Promise.all([page.waitForEvent('download'), view(page).getByRole('button', { name: /第三方账户下载$/ }).click()]);
   await expect(toast(page, /^已下载：/)).toBeVisible();
@@ -405,7 +405,7 @@ test('a third-party institution downloads the other enterprises\' accounts it co
 });
 
 test('screenshots of 账户管理 on a desktop and on a phone', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await openAccounts(page);
   await expect(dataRows(list(page, 'added')).first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/accounts-added.png` });

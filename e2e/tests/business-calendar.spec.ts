@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // Staff keep the business calendar: the demo year shows its holidays and 调休 days; a file with
 // errors lists them and writes nothing; a clean file replaces a year; one day is marked and cleared.
@@ -15,7 +15,7 @@ async function chooseYear(page: Page, year: number) {
 }
 
 test('staff read the demo calendar, import a year (errors first) and mark a day', async ({ page }) => {
-  await login(page, 'custcheck', 'Admin1234');
+  await signIn(page, 'custcheck', 'Admin1234');
   await page.goto(`${APP}${PAGE}`);
   await chooseYear(page, 2026);
   await expect(view(page).getByRole('button', { name: '2026-02-14 调休上班：春节调休上班' })).toBeVisible();

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { login } from './login-page';
+import { signIn } from './login-page';
 
 const GALLERY = '/zctgdzhwy/gateway/componentGallery/index';
 
 /** The gallery is a development-only staff page behind COMPONENT_GALLERY (run by playwright.dev.config.ts): log in as bank staff first. */
 async function openGallery(page: Page) {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(GALLERY);
   await expect(page).toHaveTitle(/^组件示例/);
   const table = page.getByRole('region', { name: '托管账户列表' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // Issue 16's polish of the console shell: what stays in place, what opens, how fields look, and
 // the screens each kind of user lands on. Screenshots of the changed screens go to docs/.
@@ -9,7 +9,7 @@ const sider = (page: Page) => page.locator('.ant-layout-sider');
 
 test('the top bar and the tab bar stay in place while a long page scrolls', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 500 });
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}/system/accountManagement/index?tab=added`);
   await expect(page.locator('[data-view="/system/accountManagement/index"] tbody tr.ant-table-row').first()).toBeVisible();
   await page.mouse.wheel(0, 2000);
@@ -21,7 +21,7 @@ test('the top bar and the tab bar stay in place while a long page scrolls', asyn
 });
 
 test('after a reload or a deep link the sidebar opens the current route’s group and highlights it', async ({ page }) => {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(`${APP}/system/userUnlock/index`);
   const item = sider(page).getByRole('menuitem', { name: '用户解锁' });
   await expect(item).toBeVisible();
@@ -38,7 +38,7 @@ test('a menu entry whose page does not exist still gets its tab, showing the 404
     const entry = { menuId: 990, parentId: 100, menuCode: 'reportDraft', menuName: '报表草稿', path: 'system/reportDraft/index', scheme: '/', target: '', icon: 'md-document', status: 1 };
     await route.fulfill({ response, json: { ...body, data: [...body.data, entry] } });
   });
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await sider(page).getByText('系统管理').click();
   await sider(page).getByText('报表草稿').click();
   await expect(page.locator('.ant-tabs-tab', { hasText: '报表草稿' })).toBeVisible();
@@ -51,7 +51,7 @@ test('a menu entry whose page does not exist still gets its tab, showing the 404
 });
 
 test('a focused field is not drawn in the error colour', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}/system/personalCenter/index`);
   const nick = page.getByLabel('昵称');
   await nick.focus();
@@ -62,7 +62,7 @@ test('a focused field is not drawn in the error colour', async ({ page }) => {
 });
 
 test('the personal centre shows the opening branch by name', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}/system/personalCenter/index`);
   await expect(page.locator('.ant-descriptions')).toContainText('北京分行营业部');
   await expect(page.locator('.ant-descriptions')).not.toContainText('110000');
@@ -70,7 +70,7 @@ test('the personal centre shows the opening branch by name', async ({ page }) =>
 });
 
 test('staff land on a staff home, not the customers’ slogan', async ({ page }) => {
-  await login(page, 'custcheck', 'Admin1234');
+  await signIn(page, 'custcheck', 'Admin1234');
   const home = page.locator('[data-view="/home"] main');
   await expect(home).toHaveAttribute('data-audience', 'staff');
   await expect(home).toContainText('资产托管网银管理控制台');
@@ -79,7 +79,7 @@ test('staff land on a staff home, not the customers’ slogan', async ({ page })
 });
 
 test('a gateway administrator’s home shows the notices still in draft, and the card leads to them', async ({ page }) => {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   const drafts = page.locator('[data-view="/home"] [data-field="noticeDraftCount"]');
   await expect(drafts).toBeVisible();
   await expect(drafts).toContainText('待发布草稿');
@@ -91,7 +91,7 @@ test('a gateway administrator’s home shows the notices still in draft, and the
 
 test('on a phone the query form shows its first criteria and keeps the rest under 更多条件', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}/instructionManagement/instructionQuery/index`);
   const view = page.locator('[data-view="/instructionManagement/instructionQuery/index"]');
   await expect(view.locator('tbody tr.ant-table-row').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // Issue 22's spec rows of the console: the sidebar cookie, a group's own path, always-show menu
 // groups, the modal and popup timings, relative times and the readable audit log.
@@ -11,7 +11,7 @@ const AUDIT = '/system/auditLog/index';
 const LOADED = { timeout: 30_000 };
 
 test('the sidebar state is kept in a cookie for 1 day', async ({ page, context }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.getByRole('button', { name: '收起菜单' }).click();
   const cookie = (await context.cookies()).find((c) => c.name === 'sidebarStatus')!;
   expect(cookie.value).toBe('0');
@@ -21,7 +21,7 @@ test('the sidebar state is kept in a cookie for 1 day', async ({ page, context }
 });
 
 test('a menu group’s own path opens its first page, not the 404 page', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}/system`);
   await expect(page).toHaveURL(new RegExp(`${APP}/system/accountManagement/index$`));
   await expect(page.locator('[data-view="/system/accountManagement/index"]')).toBeVisible();
@@ -34,7 +34,7 @@ test('a menu group’s own path opens its first page, not the 404 page', async (
 });
 
 test('a group holding one page shows that page in its place unless it is always-show; the gallery is not in a production menu', async ({ page }) => {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   // 托管行信息发布 (not always-show) holds only 风险提示发布: the page stands at the top level.
   await expect(sider(page).getByText('托管行信息发布')).toHaveCount(0);
   await sider(page).getByRole('menuitem', { name: '风险提示发布' }).click();
@@ -49,7 +49,7 @@ test('a group holding one page shows that page in its place unless it is always-
 
 test('modals stack from z-index 2000; tooltips wait 200 ms and a collapsed sidebar’s submenus 300 ms', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.getByRole('button', { name: /陈涛/ }).hover();
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   const wrap = page.locator('.ant-modal-wrap').filter({ has: page.getByRole('dialog', { name: '修改密码' }) });
@@ -80,7 +80,7 @@ test('modals stack from z-index 2000; tooltips wait 200 ms and a collapsed sideb
 });
 
 test('risk notices show their publishing time through the relative-time formatter', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}/addedServices/riskManagement/index`);
   const view = page.locator('[data-view="/addedServices/riskManagement/index"]');
   const first = view.locator('tbody tr.ant-table-row').first().locator('time');
@@ -97,7 +97,7 @@ for (const size of [
   test(`操作日志 in Chinese at ${size.width} px: every action named, details labelled, devices readable, every action filterable`, async ({ page }) => {
     // A write with a before and after: staff change a user's role membership and status.
     await page.setViewportSize({ width: size.width, height: size.height });
-    await login(page, 'admin', 'Admin1234');
+    await signIn(page, 'admin', 'Admin1234');
     await page.goto(`${APP}${AUDIT}`);
     const view = page.locator(`[data-view="${AUDIT}"]`);
     const rows = view.locator('tbody tr.ant-table-row');
@@ -129,7 +129,7 @@ for (const size of [
 
 test('操作日志: a login’s detail is a labelled field, not its JSON key', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(`${APP}${AUDIT}`);
   const view = page.locator(`[data-view="${AUDIT}"]`);
   await view.getByLabel('操作类型').click();

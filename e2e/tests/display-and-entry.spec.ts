@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 import { instructionAccounts, masked } from './seeded-accounts';
 
 // Issue 22's smaller items as a person sees them: times in Beijing time to the second whatever
@@ -32,7 +32,7 @@ test.describe('in a browser in New York', () => {
   test('a notice published now shows its Beijing time to the second, newest first, with 发布时间 at 1280 px', async ({ page }) => {
     // New York is 12 or 13 hours behind Beijing: a time in the browser's zone would be far off.
     expect(await page.evaluate(() => new Date().getTimezoneOffset())).toBeGreaterThanOrEqual(240);
-    await login(page, 'admin', 'Admin1234');
+    await signIn(page, 'admin', 'Admin1234');
     await page.goto(`${APP}${PUBLISH}`);
     const title = `北京时间核对${Date.now()}`;
     await view(page, PUBLISH).getByRole('button', { name: /新增风险提示/ }).click();
@@ -74,7 +74,7 @@ test.describe('in a browser in New York', () => {
 
 test('the entry form greys past value dates, states the third party as text and takes a pasted amount', async ({ page }) => {
   const [account] = instructionAccounts();
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}${ENTRY}`);
   await view(page, ENTRY).getByRole('region', { name: '我的指令列表' }).getByRole('button', { name: /新增指令/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增指令' });
@@ -114,7 +114,7 @@ test('the entry form greys past value dates, states the third party as text and 
 });
 
 test('an amount range the wrong way round is said under 最大金额 and sends no query', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}${QUERY}`);
   const search = view(page, QUERY).getByRole('search');
   await expect(dataRows(view(page, QUERY)).first()).toBeVisible();
@@ -138,7 +138,7 @@ test('an amount range the wrong way round is said under 最大金额 and sends n
 });
 
 test('风险提示: the unread figure is the number of rows marked 未读', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}${READ}`);
   const list = view(page, READ).getByRole('region', { name: '风险提示列表' });
   await expect(dataRows(list).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, login, signIn } from './login-page';
 
 // API网关管理 › API管理 against the real server, as the bank's gateway administrator. The
 // definitions this file adds carry a code of its own, so it can run beside other specs.
@@ -15,7 +15,7 @@ const PATH = `/ext/partner/quote-${SUFFIX.toLowerCase()}`;
 const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...label].join('\\s*')}$`) });
 
 async function openApiManagement(page: Page) {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(API_MANAGEMENT);
   await expect(page).toHaveTitle(/^API管理/);
   const table = page.getByRole('region', { name: 'API列表' });
@@ -184,7 +184,7 @@ test.describe('用户分配', () => {
     };
     expect(await checkerMenu()).toBe(false);
 
-    await login(page, 'admin', 'Admin1234');
+    await signIn(page, 'admin', 'Admin1234');
     await page.goto(USER_ASSIGN);
     await chooseRole(page, '经办员（CUSTOMER_MAKER）');
     const left = page.getByRole('region', { name: '未分配用户列表' });
@@ -205,7 +205,7 @@ test.describe('用户分配', () => {
   });
 
   test("staff give a customer role to a user number and take it back; the bank's own roles are not offered", async ({ page }) => {
-    await login(page, 'admin', 'Admin1234');
+    await signIn(page, 'admin', 'Admin1234');
     await page.goto(USER_ASSIGN);
     await expect(page).toHaveTitle(/^用户分配/);
     await expect(page.getByText('请先选择要分配用户的角色')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // What staff set in API管理 is what a customer's open browser meets on its next call: a disabled
 // operation is refused and works again once re-enabled; an operation switched to encrypted is
@@ -10,7 +10,7 @@ const API_MANAGEMENT = `${APP}/gateway/apiManagement/index`;
 const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...label].join('\\s*')}$`) });
 
 async function staffPage(page: Page) {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(API_MANAGEMENT);
   const table = page.getByRole('region', { name: 'API列表' });
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
@@ -36,7 +36,7 @@ test('a customer call staff just disabled is refused in the customer’s browser
   const customerContext = await browser.newContext({ reducedMotion: 'reduce' });
   const customer = await customerContext.newPage();
   try {
-    await login(customer, 'checker', 'Demo1234');
+    await signIn(customer, 'checker', 'Demo1234');
     await customer.goto(`${APP}/system/personalCenter/index`);
     const save = button(customer, '保存');
     await save.click();

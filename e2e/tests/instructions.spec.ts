@@ -5,7 +5,7 @@ import { toCents } from '../../packages/shared/src/rules/decimal';
 import { groupAccountNo } from '../../packages/shared/src/rules/mask';
 import { INSTRUCTION_MESSAGES } from '../../packages/shared/src/api/instructions';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 import { NOT_ADDED, instructionAccounts, masked, seatAccounts } from './seeded-accounts';
 
 // One payment instruction from entry to execution, each step by its own login: the demo maker,
@@ -41,16 +41,6 @@ const dataRows = (region: Locator) => region.locator('.ant-table-tbody tr.ant-ta
 
 /** China's date `days` from now, as the value date field takes it. */
 const chinaDate = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
-
-async function relogin(page: Page, username: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto(`${APP}/login`);
-  await page.evaluate(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-  });
-  await login(page, username, password);
-}
 
 /** Opens a page, narrows its list to the instruction and waits for the one row. */
 async function findInstruction(page: Page, path: string, list: string, instructionNo: string) {
@@ -193,12 +183,12 @@ test('one instruction from entry through review, third-party confirmation, custo
   ];
   const before: Record<string, number> = {};
   for (const [who, password, field] of steps) {
-    await relogin(page, who, password);
+    await signIn(page, who, password);
     before[who] = await homeCount(page, field);
   }
   /** Signs in as `who` and expects their card to show one more than before the instruction. */
   const waiting = async (who: string, password: string, field: HomeField) => {
-    await relogin(page, who, password);
+    await signIn(page, who, password);
     expect(await homeCount(page, field), `${who} ${field} with the instruction waiting`).toBe(before[who]! + 1);
   };
   const done = async (who: string, field: HomeField) => expect(await homeCount(page, field), `${who} ${field} after their step`).toBe(before[who]);
@@ -241,7 +231,7 @@ test('one instruction from entry through review, third-party confirmation, custo
   await waiting('custcheck', 'Admin1234', 'waitCheckCount');
   await decide(page, await findInstruction(page, CHECK, '待审核指令列表', instructionNo), '审核');
   await done('custcheck', 'waitCheckCount');
-  await relogin(page, 'custexec', 'Admin1234');
+  await signIn(page, 'custexec', 'Admin1234');
   const execute = await findInstruction(page, EXECUTE, '待执行指令列表', instructionNo);
   // The custodian downloads the attachment too, and sees the check signed.
   await dataRows(execute).first().getByRole('button', { name: instructionNo }).click();
@@ -265,7 +255,7 @@ test('one instruction from entry through review, third-party confirmation, custo
   await expect(toast(page, `指令 ${instructionNo} 已执行`)).toBeVisible();
 
   // The maker sees it executed, with every step in its history, and no longer waiting.
-  await relogin(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await done('demo', 'waitCheckCount');
   const all = await findInstruction(page, QUERY, '指令列表', instructionNo);
   await expect(dataRows(all).first()).toContainText('已执行');
@@ -290,13 +280,13 @@ test('one instruction from entry through review, third-party confirmation, custo
 
 test('a refused instruction shows its reason, is edited and resubmitted, then revoked', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   const { instructionNo } = await enterInstruction(page, second!.accountNo);
-  await relogin(page, 'checker', 'Demo1234');
+  await signIn(page, 'checker', 'Demo1234');
   await refuse(page, await findInstruction(page, REVIEW, '待复核指令列表', instructionNo), '大额支付行号有误');
 
   // Back with the maker: 复核退回 with the reason; edited and submitted again.
-  await relogin(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   const mine = await findInstruction(page, ENTRY, '我的指令列表', instructionNo);
   await expect(dataRows(mine).first()).toContainText('复核退回');
   // The reason is on the status (and in its own column from 1600 px).
@@ -329,9 +319,9 @@ test('a refused instruction shows its reason, is edited and resubmitted, then re
   await expect(drawer).toBeHidden();
 
   // Refused once more, the maker revokes it with a reason.
-  await relogin(page, 'checker', 'Demo1234');
+  await signIn(page, 'checker', 'Demo1234');
   await refuse(page, await findInstruction(page, REVIEW, '待复核指令列表', instructionNo), '用途不清');
-  await relogin(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   const again = await findInstruction(page, ENTRY, '我的指令列表', instructionNo);
   await dataRows(again).first().getByRole('button', { name: '撤销' }).click();
   const revoke = page.getByRole('dialog', { name: `撤销指令 ${instructionNo}` });
@@ -344,7 +334,7 @@ test('a refused instruction shows its reason, is edited and resubmitted, then re
 
 test('the entry form refuses an amount over the single limit or the available balance, and a file it does not take, saving nothing', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   const adds: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/instruction/add') || req.url().includes('/instruction/attachment/upload')) adds.push(req.url());
@@ -389,7 +379,7 @@ test('the entry form refuses an amount over the single limit or the available ba
 
 test('one person who may enter and review cannot review their own instruction: the server’s refusal shows', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'zhouyang', 'Demo1234');
+  await signIn(page, 'zhouyang', 'Demo1234');
   const { instructionNo } = await enterInstruction(page, zhouyangAccount.accountNo, { thirdParty: zhouyangAccount.thirdParty === '2000000001' ? DINGSHENG : null });
   const review = await findInstruction(page, REVIEW, '待复核指令列表', instructionNo);
   await dataRows(review).first().getByRole('checkbox').check();
@@ -403,7 +393,7 @@ test('one person who may enter and review cannot review their own instruction: t
 });
 
 test('指令查询 downloads the enterprise’s instructions as an xlsx that reads back with its headers and rows', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}${QUERY}`);
   const list = view(page, QUERY).getByRole('region', { name: '指令列表' });
   await expect(dataRows(list).first()).toBeVisible();
@@ -462,7 +452,7 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
   const others = new Set([...taken, limited.accountNo, unlimited.accountNo, zhouyangAccount.accountNo]);
   const payer = seatAccounts('U100000101').find((a) => !others.has(a.accountNo) && !a.thirdParty && Number(a.balance) > 100_000)!;
   const payee = `合计测试${Date.now() % 1_000_000}`;
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   // Tomorrow's payment in CNY, and one in USD to an IBAN-style account (letters go by SWIFT).
   for (const [currency, accountNo] of [
     ['人民币', '310066726018800012345'],
@@ -472,7 +462,7 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
   }
 
   // The reviewer's and the custodian checker's confirmations: one total per currency, never one sum.
-  await relogin(page, 'checker', 'Demo1234');
+  await signIn(page, 'checker', 'Demo1234');
   await page.goto(`${APP}${REVIEW}`);
   const review = view(page, REVIEW).getByRole('region', { name: '待复核指令列表' });
   await filterPayee(review, payee, 2);
@@ -485,14 +475,14 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
   await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(toast(page, '已通过 2 条指令')).toBeVisible({ timeout: 20_000 });
 
-  await relogin(page, 'custcheck', 'Admin1234');
+  await signIn(page, 'custcheck', 'Admin1234');
   await page.goto(`${APP}${CHECK}`);
   const check = view(page, CHECK).getByRole('region', { name: '待审核指令列表' });
   await filterPayee(check, payee, 2);
   expect(await passAll(page, check, '审核')).toMatch(/合计 (￥ 1,234\.56；\$ 1,234\.56|\$ 1,234\.56；￥ 1,234\.56)/);
 
   // Execution waits for the value date: the dialog says why and offers nothing.
-  await relogin(page, 'custexec', 'Admin1234');
+  await signIn(page, 'custexec', 'Admin1234');
   await page.goto(`${APP}${EXECUTE}`);
   const execute = view(page, EXECUTE).getByRole('region', { name: '待执行指令列表' });
   await filterPayee(execute, payee, 2);
@@ -513,10 +503,10 @@ test('a review sent during an outage goes again with its key and passes once; a 
   const payer = candidates.at(-1)!;
   expect(candidates.length).toBeGreaterThan(1);
   const payee = `重试测试${Date.now() % 1_000_000}`;
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   for (let i = 0; i < 2; i++) await submitForPayee(page, payer.accountNo, payee, { amount: '10.00', valueDate: chinaDate(0) });
 
-  await relogin(page, 'checker', 'Demo1234');
+  await signIn(page, 'checker', 'Demo1234');
   await page.goto(`${APP}${REVIEW}`);
   const review = view(page, REVIEW).getByRole('region', { name: '待复核指令列表' });
   await filterPayee(review, payee, 2);
@@ -555,7 +545,7 @@ test('a review sent during an outage goes again with its key and passes once; a 
 });
 
 test('the payee account of a CNY payment takes digits only, with the message at the field', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   const adds: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/instruction/add')) adds.push(req.url());
@@ -580,7 +570,7 @@ test('the payee account of a CNY payment takes digits only, with the message at 
 test('an account nobody may review on is named on the administrator’s home, and the maker is warned at selection and submit', async ({ page }) => {
   test.setTimeout(180_000);
   const account = NOT_ADDED[8]!;
-  await login(page, 'qyadmin', 'Demo1234');
+  await signIn(page, 'qyadmin', 'Demo1234');
   const before = await homeCount(page, 'noReviewerAccountCount');
   // Added to e-banking with the maker's entry right only.
   await page.goto(`${APP}/system/accountManagement/index?tab=added`);
@@ -606,7 +596,7 @@ test('an account nobody may review on is named on the administrator’s home, an
   expect(await homeCount(page, 'noReviewerAccountCount')).toBe(before + 1);
   await page.screenshot({ path: '../docs/screenshots/instr-a-home-no-reviewer.png' });
 
-  await relogin(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   const dialog = await openEntryForm(page);
   const { facts } = await choosePayer(page, dialog, account.accountNo);
   await expect(facts.getByRole('alert')).toHaveText(INSTRUCTION_MESSAGES.noReviewer);
@@ -658,7 +648,7 @@ test('each decision list shows at 1280 px what its step decides on, without scro
     { who: 'custexec', password: 'Admin1234', path: EXECUTE, list: '待执行指令列表', headers: ['指令编号 / 类型', '企业 / 付款账户', '收款人 / 收款账号', '金额 / 起息日'], shot: 'instr-b-custodian-execute-1280.png' },
   ];
   for (const { who, password, path, list, headers, shot } of lists) {
-    await relogin(page, who, password);
+    await signIn(page, who, password);
     await page.goto(`${APP}${path}`);
     const region = view(page, path).getByRole('region', { name: list });
     await expect(dataRows(region).first(), `${who}: seeded instructions wait in ${list}`).toBeVisible({ timeout: 20_000 });
@@ -684,7 +674,7 @@ test('each decision list shows at 1280 px what its step decides on, without scro
 test('on a phone the entry form keeps each amount on one line, and the list shows amount and payee', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
 
   // 指令查询: one column per row with the number, the status, the payee and the amount.
   await page.goto(`${APP}${QUERY}`);
@@ -730,7 +720,7 @@ test('two reviewers of one enterprise: the rows one has selected show the other 
   const others = new Set([...taken, limited.accountNo, unlimited.accountNo, zhouyangAccount.accountNo]);
   const payer = seatAccounts('U100000101').find((a) => a.seats.has('U100000102') && a.seats.has('U100000104') && a.thirdParty && a.currency === 'CNY' && !others.has(a.accountNo))!;
   const payee = `并行复核${Date.now() % 1_000_000}`;
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   for (let i = 0; i < 3; i++) {
     const dialog = await openEntryForm(page);
     await choosePayer(page, dialog, payer.accountNo);
@@ -743,7 +733,7 @@ test('two reviewers of one enterprise: the rows one has selected show the other 
   }
 
   // 李静 selects the newest row: once the selection settles it is claimed.
-  await relogin(page, 'checker', 'Demo1234');
+  await signIn(page, 'checker', 'Demo1234');
   await page.goto(`${APP}${REVIEW}`);
   const mine = view(page, REVIEW).getByRole('region', { name: '待复核指令列表' });
   await filterPayee(mine, payee, 3);
@@ -755,7 +745,7 @@ test('two reviewers of one enterprise: the rows one has selected show the other 
   // 周洋, in a browser of his own, finds it last, dimmed, with her name on it.
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
   const other = await context.newPage();
-  await login(other, 'zhouyang', 'Demo1234');
+  await signIn(other, 'zhouyang', 'Demo1234');
   await other.goto(`${APP}${REVIEW}`);
   const theirs = view(other, REVIEW).getByRole('region', { name: '待复核指令列表' });
   await filterPayee(theirs, payee, 3);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { APP, CAPTCHA, captchaInput, fillLogin, login, loginButton, openLogin, passwordInput } from './login-page';
+import { APP, CAPTCHA, captchaInput, fillLogin, signIn, loginButton, openLogin, passwordInput } from './login-page';
 
 // Issue 22 in Chromium: the attempts left after a wrong password, the products on the customer
 // home (productGroup/initUserProductsLinks) and the passwordModification route.
@@ -35,7 +35,7 @@ test('a wrong password says how many attempts are left, the same for a name that
 for (const width of [1280, 390]) {
   test(`the customer home lists the seat's products with links to what it may do (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     const products = page.getByTestId('user-products');
     await expect(products).toBeVisible();
     await expect(products.getByText(/^\d+个账户$/).first()).toBeVisible();
@@ -52,7 +52,7 @@ for (const width of [1280, 390]) {
 }
 
 test('bank staff see no product list on their home', async ({ page }) => {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await expect(page.locator('[data-audience="staff"]')).toBeVisible();
   await expect(page.getByTestId('user-products')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { APP, fillLogin, login, loginButton, openLogin, passwordInput } from './login-page';
+import { APP, fillLogin, signIn, loginButton, openLogin, passwordInput } from './login-page';
 
 // 系统管理 › 操作员管理 in Chromium against the real server: 华夏远航's enterprise administrator
 // (qyadmin) adds operators to its own enterprise, edits them, gives roles through the transfer
@@ -12,7 +12,7 @@ const dataRows = (view: Locator) => view.locator('.ant-table-tbody tr.ant-table-
 const view = (page: Page) => page.locator('[data-view="/system/operatorManagement/index"]');
 
 async function openOperators(page: Page) {
-  await login(page, 'qyadmin', 'Demo1234');
+  await signIn(page, 'qyadmin', 'Demo1234');
   await page.goto(OPERATORS);
   await expect(page).toHaveTitle(/^操作员管理/);
   await expect(dataRows(view(page)).first()).toBeVisible();

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // API网关管理 › 合作方管理 (issue 15): staff create a partner client, the secret shown once works
 // at /auth/oauth/token, and a revoked client gets 401.
 
 test('staff create a partner client whose one-time secret gets a token, then revoke it', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(`${APP}/gateway/partnerManagement/index`);
   const view = page.locator('[data-view="/gateway/partnerManagement/index"]');
   await view.getByRole('button', { name: '新增合作方' }).click();

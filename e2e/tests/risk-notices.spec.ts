@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { freshCustomer } from './fresh-customer';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // Risk notices between two browsers: staff publish an urgent and an important notice to a
 // customer enterprise of the test's own; its administrator, logged in elsewhere, sees the bell,
@@ -40,7 +40,7 @@ async function publish(staff: Page, enterpriseNo: string, title: string, level: 
 }
 
 test('an urgent notice reaches a logged-in customer within 2 s, must be acknowledged, and staff see the reading', async ({ page, browser }) => {
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   const customer = await freshCustomer(page, browser, '远澜资管');
   const reader = customer.page;
   await expect(reader.locator('[data-view="/home"] [data-home-state]')).toHaveAttribute('data-home-state', /^[12]$/);

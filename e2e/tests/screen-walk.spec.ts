@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // Issue 16: every screen, at 1280 × 900, 1440 × 900 and 390 × 844, read from its layout: the page
 // never scrolls sideways (on a phone only tables may), no text is cut without an ellipsis, and at
@@ -114,7 +114,7 @@ async function openView(page: Page, route: string) {
 for (const walk of WALKS) {
   test(`${walk.username}: every screen fits at 1280, 1440 and 390 px`, async ({ page }) => {
     test.setTimeout(30_000 + walk.routes.length * 15_000);
-    await login(page, walk.username, walk.password);
+    await signIn(page, walk.username, walk.password);
     for (const size of [DESKTOP_1280, DESKTOP_1440, PHONE]) {
       await page.setViewportSize(size);
       for (const route of walk.routes) {

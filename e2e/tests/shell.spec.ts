@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { APP, captchaInput, fillLogin, login, loginButton, passwordInput } from './login-page';
+import { APP, captchaInput, fillLogin, signIn, loginButton, passwordInput } from './login-page';
 
 // The console shell in Chromium: guard, menus, tabs with kept-alive views, mobile drawer,
 // permissions, home states and the enterprise switch, against the real server.
@@ -14,7 +14,7 @@ test.describe('router guard', () => {
   });
 
   test('a route the user’s access does not cover goes to /401; an unknown one shows 404 inside the console', async ({ page }) => {
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     await page.goto(`${APP}/system/userUnlock/index`);
     await expect(page).toHaveURL(/\/401$/);
     await expect(page.getByRole('heading', { name: '没有访问权限!' })).toBeVisible();
@@ -27,14 +27,14 @@ test.describe('router guard', () => {
   });
 
   test('/redirect/* replaces itself with the target, keeping the query', async ({ page }) => {
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     await page.goto(`${APP}/redirect/system/personalCenter/index?tab=1`);
     await expect(page).toHaveURL(/\/system\/personalCenter\/index\?tab=1$/);
     await expect(page.getByLabel('昵称')).toBeVisible();
   });
 
   test('when user info cannot be loaded, the token is cleared and the user goes to login', async ({ page, context }) => {
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     await page.route('**/pmobile/customer/current/user', (route) =>
       route.fulfill({ status: 500, json: { returnCode: '050000', returnMsg: '系统繁忙', data: null } }),
     );
@@ -44,14 +44,14 @@ test.describe('router guard', () => {
   });
 
   test('with a token the login pages lead home', async ({ page }) => {
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     await page.goto(`${APP}/handleLoginSign`);
     await expect(page).toHaveURL(/\/home$/);
   });
 });
 
 test.describe('menus and tabs', () => {
-  test.beforeEach(async ({ page }) => login(page, 'demo', 'Demo1234'));
+  test.beforeEach(async ({ page }) => signIn(page, 'demo', 'Demo1234'));
 
   test('renders the server’s menus: groups, hidden items, an external link and an iframe item', async ({ page }) => {
     await expect(sider(page).getByText('系统管理')).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('home', () => {
       await held;
       await route.fulfill({ json: counts({ waitReviewCount: 3, shareCount: 2 }) });
     });
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     await expect(page.locator('.ant-skeleton')).toBeVisible();
     release();
     const cards = page.locator('[data-view="/home"] .ant-card');
@@ -151,7 +151,7 @@ test.describe('home', () => {
   test('state 1 banner only, with no counts and when the call fails', async ({ page }) => {
     // The demo enterprise has accounts to count: every count is made 0 here.
     await page.route('**/pmobile/customer/query/message/reminder', (route) => route.fulfill({ json: counts({}) }));
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     await expect(page.getByText('欢迎使用资产托管客户服务网银')).toBeVisible();
     await expect(page.locator('[data-view="/home"] .ant-card')).toHaveCount(0);
     await page.unrouteAll();
@@ -176,7 +176,7 @@ test.describe('staff unlock', () => {
     }
     await expect(page.locator('.ant-message')).toContainText(/账户已锁定，请于\d{2}:\d{2}后重试或联系管理员解锁/);
 
-    await login(page, 'admin', 'Admin1234');
+    await signIn(page, 'admin', 'Admin1234');
     await sider(page).getByText('系统管理').click();
     await sider(page).getByText('用户解锁').click();
     const row = page.locator('tr', { hasText: 'checker' });
@@ -192,7 +192,7 @@ test.describe('staff unlock', () => {
 
 test.describe('enterprise switch', () => {
   test('refuses the current enterprise, then switches by re-authenticating', async ({ page }) => {
-    await login(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234');
     await expect(page.locator('header')).toContainText('华夏远航基金管理有限公司');
     await page.getByRole('button', { name: /张晓明/ }).hover();
     await page.getByRole('menuitem', { name: '切换用户' }).click();
@@ -223,7 +223,7 @@ test.describe('enterprise switch', () => {
 
   test('a user with one seat is not offered 切换用户', async ({ page }) => {
     // custexec: one seat, and no earlier test locks or changes it.
-    await login(page, 'custexec', 'Admin1234');
+    await signIn(page, 'custexec', 'Admin1234');
     await page.getByRole('button', { name: /钱芳/ }).hover();
     await expect(page.getByRole('menuitem', { name: '修改密码' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '切换用户' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { portalCrypto as c } from '../../packages/crypto/src/node';
 import { RETURN_CODES } from '../../packages/shared/src/index';
 import { deviceKey } from './device-key';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 
 // Signed operations in Chromium against the real server (docs/signing.md): the browser signs
 // every sensitive operation with the device key its login was signed with, and the server
@@ -25,7 +25,7 @@ async function addUser(page: Page, username: string) {
 
 test('an operation signed by another key than the login’s is refused with a message and changes nothing', async ({ page }) => {
   const username = `sig${Date.now()}`;
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   const own = await deviceKey(page);
   expect(own?.publicKey).toMatch(/^04[0-9a-f]{128}$/);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { APP, fillLogin, login, loginButton, openLogin, passwordInput } from './login-page';
+import { APP, fillLogin, signIn, loginButton, openLogin, passwordInput } from './login-page';
 
 // Staff administration in Chromium against the real server: 企业管理 adds an enterprise with its
 // first administrator, whose one-time password works exactly once, through the forced change;
@@ -32,7 +32,7 @@ test('staff add an enterprise with its administrator, who logs in with the one-t
 
   // Wide enough for every column in the screenshots.
   await page.setViewportSize({ width: 1440, height: 760 });
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(`${APP}/system/enterpriseManagement/index`);
   const view = page.locator('[data-view="/system/enterpriseManagement/index"]');
   await expect(view.getByRole('button', { name: /新增企业/ })).toBeVisible();
@@ -124,7 +124,7 @@ test('staff add an enterprise with its administrator, who logs in with the one-t
 test('staff add a user with a role, reset the password and delete the seat', async ({ page }) => {
   const username = `u${Date.now()}`;
   await page.setViewportSize({ width: 1440, height: 760 });
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.goto(`${APP}/system/userManagement/index`);
   const view = page.locator('[data-view="/system/userManagement/index"]');
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { FEED_COLUMNS } from '../../packages/shared/src/rules/warning-feed';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { APP, login } from './login-page';
+import { APP, signIn } from './login-page';
 import { seededAccounts } from './seeded-accounts';
 
 // The custodian's checker loads a new-share feed (first one with errors, which writes nothing, then
@@ -54,12 +54,12 @@ test('staff import a feed with errors (nothing written) then a good one; the cus
   test.setTimeout(180_000);
   // The customer first, in a browser of its own: the count before the feed.
   const customer = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
-  await login(customer, 'demo', 'Demo1234');
+  await signIn(customer, 'demo', 'Demo1234');
   const before = await homeCount(customer, 'shareCount');
   expect(before).toBeGreaterThan(0);
 
   // Staff: the file with errors is checked at once and lists each wrong line; 导入 stays off.
-  await login(page, 'custcheck', 'Admin1234');
+  await signIn(page, 'custcheck', 'Admin1234');
   await page.goto(`${APP}${IMPORT}`);
   const panel = view(page, IMPORT);
   await panel.getByRole('radiogroup').getByText('新股缴款提醒', { exact: true }).click();
@@ -168,7 +168,7 @@ test('staff import a feed with errors (nothing written) then a good one; the cus
 });
 
 test('the clear-position and pre-cleaning screens show the demo warnings, shortfalls highlighted', async ({ page }) => {
-  await login(page, 'demo', 'Demo1234');
+  await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}${CLEAR}`);
   const clear = view(page, CLEAR).getByRole('region', { name: '清仓预警列表' });
   await expect(dataRows(clear).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, issuedTokensFile, test, type Page } from './fixtures';
-import { APP, CAPTCHA, fillLogin, login, loginButton, openLogin } from './login-page';
+import { APP, CAPTCHA, fillLogin, login, signIn, loginButton, openLogin } from './login-page';
 
 // Named to run last (files run in name order, one worker): the log then holds what every
 // browser suite before it did. Also the password change from the top bar, which ends sessions.
@@ -51,7 +51,7 @@ test('操作日志: staff see every enterprise, filter by result, and the whole 
   await fillLogin(page, 'tpconfirm', 'Wrong2026x');
   await loginButton(page).click();
   await expect(page.locator('.ant-message')).toContainText('用户名或密码错误');
-  await login(page, 'admin', 'Admin1234');
+  await signIn(page, 'admin', 'Admin1234');
   await page.locator('.ant-layout-sider').getByText('系统管理').click();
   await page.locator('.ant-layout-sider').getByText('操作日志').click();
   const view = page.locator('[data-view="/system/auditLog/index"]');
@@ -82,7 +82,7 @@ test('操作日志: staff see every enterprise, filter by result, and the whole 
 });
 
 test('操作日志: an enterprise administrator sees its own enterprise only', async ({ page }) => {
-  await login(page, 'qyadmin', 'Demo1234');
+  await signIn(page, 'qyadmin', 'Demo1234');
   await page.goto(`${APP}/system/auditLog/index`);
   const view = page.locator('[data-view="/system/auditLog/index"]');
   await expect(view.locator('tbody tr.ant-table-row').first()).toBeVisible();
