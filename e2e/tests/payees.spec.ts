@@ -61,6 +61,7 @@ test('a maker adds a payee from the bank-code table and it takes effect when a r
   await row.getByRole('button', { name: '复核' }).click();
   const review = page.getByRole('dialog', { name: '复核收款人新增' });
   await expect(review).toContainText('308584000013');
+  await page.screenshot({ path: '../docs/screenshots/payee-review.png' });
   await review.getByRole('button', { name: '复核通过' }).click();
   await expect(toast(page, `已复核通过：新增收款人“${NAME}”`)).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAYEE_CHANGE_STATUS, formatAccountNo, formatDateTime, type PayeeChangeStatus, type PayeeHistory } from '@portal/shared';
+import { PAYEE_CHANGE_STATUS, groupAccountNo, formatDateTime, type PayeeChangeStatus, type PayeeHistory } from '@portal/shared';
 import { Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { payeeDetailQuery } from '../api/payees';
 import { PayeeStatusTag, changeKindLabel } from './payee-format';
@@ -13,7 +13,7 @@ function HistoryItem({ h }: { h: PayeeHistory }) {
         {changeKindLabel(h.kind)} · {PAYEE_CHANGE_STATUS[h.status as PayeeChangeStatus]}
       </Typography.Text>
       <div>
-        {h.name}，{formatAccountNo(h.accountNo)}，{h.bankName}（{h.cnaps}）
+        {h.name}，{groupAccountNo(h.accountNo)}，{h.bankName}（{h.cnaps}）
       </div>
       <Typography.Text type="secondary">
         录入：{h.requestedByName}（{h.requestedByUserNo}） · {formatDateTime(h.requestedAt)}
@@ -51,7 +51,7 @@ export function PayeeDetailDrawer({ id, onClose }: { id: number | null; onClose:
               <PayeeStatusTag record={d} />
             </Descriptions.Item>
             <Descriptions.Item label="收款人名称">{d.name}</Descriptions.Item>
-            <Descriptions.Item label="收款账号">{formatAccountNo(d.accountNo)}</Descriptions.Item>
+            <Descriptions.Item label="收款账号">{groupAccountNo(d.accountNo)}</Descriptions.Item>
             <Descriptions.Item label="开户行">{d.bankName}</Descriptions.Item>
             <Descriptions.Item label="大额支付行号">{d.cnaps}</Descriptions.Item>
             <Descriptions.Item label="备注">{orEmpty(d.remark)}</Descriptions.Item>
@@ -65,7 +65,7 @@ export function PayeeDetailDrawer({ id, onClose }: { id: number | null; onClose:
           {waiting && (
             <Descriptions bordered size="small" column={1} title={`待复核的${changeKindLabel(waiting.kind)}`} aria-label="待复核的变更">
               <Descriptions.Item label="收款人名称">{waiting.name}</Descriptions.Item>
-              <Descriptions.Item label="收款账号">{formatAccountNo(waiting.accountNo)}</Descriptions.Item>
+              <Descriptions.Item label="收款账号">{groupAccountNo(waiting.accountNo)}</Descriptions.Item>
               <Descriptions.Item label="开户行">
                 {waiting.bankName}（{waiting.cnaps}）
               </Descriptions.Item>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatAccountNo, formatDateTime, instructionsApi, payeesApi, type PayeeChange, type PayeeRecord } from '@portal/shared';
+import { groupAccountNo, formatDateTime, instructionsApi, payeesApi, type PayeeChange, type PayeeRecord } from '@portal/shared';
 import { Alert, Button, Descriptions, Form, Input, Modal, Space } from 'antd';
 import { currentUserQuery } from '../../../lib/session';
 import { useMessage } from '../../../lib/countdown-message';
@@ -20,8 +20,9 @@ function Compared({ before, after }: { before: string; after: string | null }) {
 }
 
 /**
- * 复核 one waiting change: what it proposes (an edit beside the effective version), then 通过 or
- * 退回 with a reason, signed by the reviewer's key over the change as shown here.
+ * 复核 one waiting change: what it proposes (an edit beside the effective version, account
+ * numbers whole: the reviewer checks them), then 通过 or 退回 with a reason, signed by the
+ * reviewer's key over the change as shown here.
  */
 export function PayeeReviewDialog({ row, onClose }: { row: PayeeRecord; onClose: () => void }) {
   const change = row.pendingChange as PayeeChange;
@@ -70,7 +71,7 @@ export function PayeeReviewDialog({ row, onClose }: { row: PayeeRecord; onClose:
           <Compared before={edit ? row.name : change.name} after={edit ? change.name : null} />
         </Descriptions.Item>
         <Descriptions.Item label="收款账号">
-          <Compared before={formatAccountNo(edit ? row.accountNo : change.accountNo)} after={edit ? formatAccountNo(change.accountNo) : null} />
+          <Compared before={groupAccountNo(edit ? row.accountNo : change.accountNo)} after={edit ? groupAccountNo(change.accountNo) : null} />
         </Descriptions.Item>
         <Descriptions.Item label="开户行">
           <Compared before={edit ? `${row.bankName}（${row.cnaps}）` : `${change.bankName}（${change.cnaps}）`} after={edit ? `${change.bankName}（${change.cnaps}）` : null} />

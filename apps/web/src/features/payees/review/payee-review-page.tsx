@@ -3,8 +3,7 @@ import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, type RowAction } from '../../../components/data-table';
 import { fetchPayeePage, payeesKey } from '../api/payees';
-import { changeKindLabel } from '../common/payee-format';
-import { payeeColumns } from '../common/payee-columns';
+import { reviewColumns } from '../common/payee-columns';
 import { PayeeDetailDrawer } from '../common/payee-detail-drawer';
 import { PayeeReviewDialog } from './payee-review-dialog';
 
@@ -18,11 +17,6 @@ export function PayeeReviewPage() {
     { key: 'review', label: '复核', onClick: (row) => setReviewing(row) },
     { key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) },
   ];
-  const columns = [
-    { key: 'kind', title: '变更类型', render: (_: unknown, row: PayeeRecord) => changeKindLabel(row.pendingChange?.kind ?? '') },
-    ...payeeColumns((row) => setReviewing(row)),
-    { key: 'requestedBy', title: '申请人', render: (_: unknown, row: PayeeRecord) => row.pendingChange?.requestedByName },
-  ];
   return (
     <Card title="收款人复核">
       <Typography.Paragraph type="secondary">新增、修改或删除收款人须经复核（签名）后生效；修改或删除复核通过前，收款人仍按原信息使用。</Typography.Paragraph>
@@ -30,7 +24,7 @@ export function PayeeReviewPage() {
         ariaLabel="待复核收款人列表"
         queryKey={[...payeesKey, 'list', 'review']}
         fetchPage={fetchWaiting}
-        columns={columns}
+        columns={reviewColumns((row) => setReviewing(row))}
         rowKey="id"
         showIndex
         rowActions={rowActions}
