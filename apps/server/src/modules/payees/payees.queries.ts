@@ -204,16 +204,11 @@ export const lockPayee = (db: Db, enterpriseNo: string, id: number) =>
 export const lockPendingChange = (db: Db, payeeId: number) =>
   db.selectFrom('payee_changes').selectAll().where('payee_id', '=', payeeId).where('status', '=', 'pending').forUpdate().executeTakeFirst();
 
-/** A change with its payee's enterprise (to scope it), locked. */
-export const lockChange = (db: Db, changeId: number) =>
-  db
-    .selectFrom('payee_changes as c')
-    .innerJoin('payees as p', 'p.id', 'c.payee_id')
-    .selectAll('c')
-    .select(['p.enterprise_no', 'p.status as payee_status'])
-    .where('c.id', '=', changeId)
-    .forUpdate()
-    .executeTakeFirst();
+/** The payee a change belongs to (read before anything is locked; the caller locks the payee in its enterprise). */
+export const changeOwner = (db: Db, changeId: number) => db.selectFrom('payee_changes').select('payee_id').where('id', '=', changeId).executeTakeFirst();
+
+/** A change, locked (after its payee: every write locks the payee first, so two never wait on each other in a circle). */
+export const lockChange = (db: Db, changeId: number) => db.selectFrom('payee_changes').selectAll().where('id', '=', changeId).forUpdate().executeTakeFirstOrThrow();
 
 /**
  * Another live payee of the enterprise (new or effective, or proposed by a waiting change) with

@@ -21,7 +21,7 @@ import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
-import { bankByCnaps, decideChange, duplicatePayee, findPayee, insertChange, insertPayee, lockChange, lockPayee, lockPendingChange, updatePayee } from './payees.queries';
+import { bankByCnaps, changeOwner, decideChange, duplicatePayee, findPayee, insertChange, insertPayee, lockChange, lockPayee, lockPendingChange, updatePayee } from './payees.queries';
 
 type Trx = Transaction<DB>;
 type Input<Op> = OperationParsed<Op>;
@@ -129,8 +129,10 @@ export class PayeeDesk {
    */
   review(request: FastifyRequest, session: SessionInfo, input: Input<typeof payeesApi.payeeReview>) {
     return this.#write(request, session, 'payee.review', { changeId: input.changeId, result: input.result }, async (trx, now) => {
+      const owner = await changeOwner(trx, input.changeId);
+      const payee = owner && (await lockPayee(trx, session.enterpriseNo, owner.payee_id));
+      if (!payee) throw new AppError(RETURN_CODES.NOT_FOUND, '收款人变更不存在');
       const change = await lockChange(trx, input.changeId);
-      if (!change || change.enterprise_no !== session.enterpriseNo) throw new AppError(RETURN_CODES.NOT_FOUND, '收款人变更不存在');
       if (change.status !== 'pending') throw refuse(M.changeNotPending);
       if (sameMakerAndReviewer(change.requested_by_user_id, session.userId)) throw new AppError(RETURN_CODES.FORBIDDEN, M.sameUser);
       const signature = await verifyOperationSignature(trx, request, input, { kind: change.kind, name: change.name, accountNo: change.account_no, cnaps: change.cnaps });
@@ -149,7 +151,7 @@ export class PayeeDesk {
       });
       const applied = input.result === 'pass' && kind !== 'delete' ? { name: change.name, account_no: change.account_no, cnaps: change.cnaps, bank_name: change.bank_name, remark: change.remark } : {};
       await updatePayee(trx, change.payee_id, { status: to, ...applied, refuse_reason: kind === 'add' && input.result === 'refuse' ? input.reason : null }, now);
-      return { id: change.payee_id, detail: { payeeId: change.payee_id, kind, from: change.payee_status, to, name: change.name, accountNo: change.account_no, ...(reason ? { reason } : {}) } };
+      return { id: change.payee_id, detail: { payeeId: change.payee_id, kind, from: payee.status, to, name: change.name, accountNo: change.account_no, ...(reason ? { reason } : {}) } };
     });
   }
 }

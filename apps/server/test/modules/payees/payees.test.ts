@@ -172,6 +172,15 @@ describe('the payee book (收款人名册)', () => {
     await refused(api.payeeReview, body, 'reviewer', 400, M.changeNotPending);
   });
 
+  it('lets exactly one of two reviewers deciding one change at once decide it', async () => {
+    const p = await add({ name: '广发基金管理有限公司', accountNo: '3602000109200099999', cnaps: '102581002017' });
+    const [a, b] = await Promise.all([call(api.payeeReview, decision(p.pendingChange!, 'pass'), 'reviewer'), call(api.payeeReview, decision(p.pendingChange!, 'refuse', '不同意'), 'both')]);
+    const answers = [a, b].map((r) => r.json.returnMsg);
+    expect(answers.filter((m) => m === M.changeNotPending)).toHaveLength(1);
+    expect([a, b].filter((r) => r.json.returnCode === '000000')).toHaveLength(1);
+    expect((await detail(p.id)).history.map((h) => h.status)).toHaveLength(1);
+  });
+
   it('refuses an unknown CNAPS code, bad input, a duplicate account and a stale version, writing nothing', async () => {
     const before = await book();
     await refused(api.payeeAdd, fields({ cnaps: '102100000031' }), 'maker', 400, M.cnapsUnknown);
