@@ -16,6 +16,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
+import { takeTurns } from '../../db/sql-helpers';
 import { auditedTransaction } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
@@ -29,6 +30,9 @@ type Fields = Input<typeof payeesApi.payeeAdd>;
 const M = payeesApi.PAYEE_MESSAGES;
 
 const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, M.notFound);
+
+/** Proposals of one enterprise take turns, so two makers cannot both add the same account at once. */
+const bookLock = (enterpriseNo: string) => 7_262_100_000_000_000 + (Number.parseInt(enterpriseNo, 10) % 10_000_000_000 || 0);
 
 /**
  * The writes of the payee book, each in one transaction with its audit entry: the payee row
@@ -59,6 +63,7 @@ export class PayeeDesk {
 
   /** The version a maker proposes, with the bank's name from the table; refused when the code is unknown or the account is already in the book. */
   async #proposal(trx: Trx, enterpriseNo: string, fields: Fields, exceptId: number | null) {
+    await takeTurns(this.#ctx.database, trx, bookLock(enterpriseNo));
     const bank = await bankByCnaps(trx, fields.cnaps);
     if (!bank) throw refuse(M.cnapsUnknown);
     if (await duplicatePayee(trx, enterpriseNo, fields.accountNo, fields.cnaps, exceptId)) throw refuse(M.duplicate);

@@ -172,13 +172,19 @@ describe('the payee book (收款人名册)', () => {
     await refused(api.payeeReview, body, 'reviewer', 400, M.changeNotPending);
   });
 
-  it('lets exactly one of two reviewers deciding one change at once decide it', async () => {
+  it('lets exactly one of two reviewers deciding one change at once decide it, and one of two makers adding one account', async () => {
     const p = await add({ name: '广发基金管理有限公司', accountNo: '3602000109200099999', cnaps: '102581002017' });
     const [a, b] = await Promise.all([call(api.payeeReview, decision(p.pendingChange!, 'pass'), 'reviewer'), call(api.payeeReview, decision(p.pendingChange!, 'refuse', '不同意'), 'both')]);
     const answers = [a, b].map((r) => r.json.returnMsg);
     expect(answers.filter((m) => m === M.changeNotPending)).toHaveLength(1);
     expect([a, b].filter((r) => r.json.returnCode === '000000')).toHaveLength(1);
     expect((await detail(p.id)).history.map((h) => h.status)).toHaveLength(1);
+
+    // Two makers adding one account at once: the second finds the first's.
+    const twin = fields({ name: '华宝基金管理有限公司', accountNo: '3602000109200088888', cnaps: '102581002017' });
+    const adds = await Promise.all([call(api.payeeAdd, twin, 'maker'), call(api.payeeAdd, twin, 'both')]);
+    expect(adds.map((r) => r.json.returnMsg).sort()).toEqual([M.duplicate, adds.find((r) => r.json.returnCode === '000000')!.json.returnMsg].sort());
+    expect(await db().selectFrom('payees').select('id').where('account_no', '=', '3602000109200088888').execute()).toHaveLength(1);
   });
 
   it('refuses an unknown CNAPS code, bad input, a duplicate account and a stale version, writing nothing', async () => {
