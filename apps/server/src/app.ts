@@ -21,6 +21,7 @@ import { ReminderRegistry, reminderRoutes } from './modules/home';
 import { instructionsModule } from './modules/instructions';
 import { noticesModule } from './modules/notices';
 import { PartnerTokens, partnersModule } from './modules/partners';
+import { payeesModule } from './modules/payees';
 import { scanModule } from './modules/scan';
 import { signingModule } from './modules/signing';
 import { unlockRoutes, userAdminModule } from './modules/users';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await instructionsModule(api, ctx);
       await noticesModule(api, ctx);
       await calendarModule(api, ctx);
+      await payeesModule(api, ctx);
       await warningsModule(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
       await scanModule(api, ctx, auth.sessions, events);

@@ -14,6 +14,7 @@ import {
   operationById,
   parseBatchCsv,
   type InstructionRecord,
+  type PayeeRecord,
 } from '@portal/shared';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { externalApi } from './helpers/external-api';
@@ -93,6 +94,7 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     clientId: string;
     noticeId: number;
     noticeVersion: number;
+    payee: PayeeRecord;
   };
 
   const entry = (amount: string) => ({
@@ -154,6 +156,14 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
 
   const instructionCheck = () => decide([the.instruction], 'pass');
 
+  const payee = (accountNo: string) => ({ name: '幂等收款人', accountNo, cnaps: '304100040000' });
+  /** The reviewer's signed decision on the payee's waiting change, as the review page lists it. */
+  const payeeDecision = (result: 'pass' | 'refuse' = 'pass') => {
+    const change = the.payee.pendingChange!;
+    return { changeId: change.id, result, reason: result === 'refuse' ? '不同意' : '', kind: change.kind, name: change.name, accountNo: change.accountNo, cnaps: change.cnaps };
+  };
+  const keepPayee = (d: PayeeRecord) => void (the.payee = d);
+
   /** By operation id; the instruction chain, then every other feature. Order matters: cases build on earlier ones. */
   const CASES: Record<string, Case> = {
     INSTRUCTION_ADD: { who: 'maker', body: () => entry('1.00'), other: (b) => ({ ...b, amount: '2.00' }), keep: (d: InstructionRecord) => void (the.draft = d) },
@@ -185,6 +195,26 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       who: 'maker',
       body: async () => ({ id: (await ok<InstructionRecord>(operationById('INSTRUCTION_ADD')!, entry('3.00'), 'maker')).id, reason: '重复录入' }),
       other: (b) => ({ ...b, reason: '录入有误' }),
+    },
+
+    // The payee book: a maker proposes, a reviewer decides (signed).
+    PAYEE_ADD: { who: 'maker', body: () => payee('6222020000000701'), other: () => payee('6222020000000702'), keep: keepPayee },
+    VERIFY_SIGN_PAYEE_REVIEW: { who: 'reviewer', body: () => payeeDecision(), other: () => payeeDecision('refuse'), checkOnly: true },
+    PAYEE_REVIEW: { who: 'reviewer', body: () => payeeDecision(), other: () => payeeDecision('refuse'), keep: keepPayee },
+    PAYEE_UPDATE: {
+      who: 'maker',
+      body: () => ({ id: the.payee.id, version: the.payee.version, ...payee('6222020000000703') }),
+      other: (b) => ({ ...b, accountNo: '6222020000000704' }),
+    },
+    PAYEE_DELETE: {
+      who: 'maker',
+      body: async () => {
+        const added = await ok<PayeeRecord>(operationById('PAYEE_ADD')!, payee('6222020000000705'), 'maker');
+        the.payee = added;
+        const effective = await ok<PayeeRecord>(operationById('PAYEE_REVIEW')!, payeeDecision(), 'reviewer');
+        return { id: effective.id, version: effective.version };
+      },
+      other: (b) => ({ ...b, version: Number(b.version) + 1 }),
     },
 
     // Accounts, by the enterprise's administrator, on register accounts not yet in e-banking.

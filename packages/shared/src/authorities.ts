@@ -30,6 +30,8 @@ export const AUTHORITIES = {
   CERT_MANAGE: '证书管理',
   AUDIT_VIEW: '操作日志查询',
   CALENDAR_MANAGE: '工作日历维护',
+  PAYEE_VIEW: '收款人名册查询',
+  PAYEE_REVIEW: '收款人复核',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',
@@ -54,6 +56,7 @@ export const AUTHORITIES = {
   ACTION_enterpriseAdd: '新增企业',
   ACTION_enterpriseEdit: '修改企业',
   ACTION_enterpriseDisable: '停用企业',
+  ACTION_payeeEdit: '维护收款人',
 } as const;
 
 export type Authority = keyof typeof AUTHORITIES;

@@ -333,6 +333,52 @@ export interface BusinessCalendarDaysTable {
   updated_at: Timestamp;
 }
 
+export interface BankCodesTable {
+  cnaps: string;
+  bank_name: string;
+  bank_category: string;
+  city: string;
+}
+
+export interface PayeesTable {
+  id: Generated<number>;
+  enterprise_no: string;
+  status: '10' | '20' | '30' | '90';
+  name: string;
+  account_no: string;
+  cnaps: string;
+  bank_name: string;
+  remark: Generated<string>;
+  refuse_reason: string | null;
+  version: Generated<number>;
+  created_by_user_id: number;
+  created_by_user_no: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PayeeChangesTable {
+  id: Generated<number>;
+  payee_id: number;
+  kind: 'add' | 'edit' | 'delete';
+  name: string;
+  account_no: string;
+  cnaps: string;
+  bank_name: string;
+  remark: Generated<string>;
+  status: 'pending' | 'approved' | 'refused';
+  requested_by_user_id: number;
+  requested_by_user_no: string;
+  requested_at: Timestamp;
+  decided_by_user_id: number | null;
+  decided_by_user_no: string | null;
+  decided_at: Timestamp | null;
+  reason: string | null;
+  sign_code: string | null;
+  sign_data: string | null;
+  sign_msg: string | null;
+}
+
 export interface RiskNoticesTable {
   id: Generated<number>;
   title: string;
@@ -501,6 +547,9 @@ export interface DB {
   instruction_attachments: InstructionAttachmentsTable;
   idempotent_requests: IdempotentRequestsTable;
   business_calendar_days: BusinessCalendarDaysTable;
+  bank_codes: BankCodesTable;
+  payees: PayeesTable;
+  payee_changes: PayeeChangesTable;
   risk_notices: RiskNoticesTable;
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;

@@ -19,6 +19,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_accountAdd',
       'ACTION_accountEdit',
       'ACTION_accountUsed',
+      'PAYEE_VIEW',
+      'ACTION_payeeEdit',
     ],
   },
   {
@@ -32,6 +34,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'RISK_VIEW',
       'ACTION_instructionApprove',
       'ACTION_instructionReject',
+      'PAYEE_VIEW',
+      'PAYEE_REVIEW',
     ],
   },
   {

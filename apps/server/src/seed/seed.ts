@@ -6,6 +6,7 @@ import { seedAccounts } from './accounts-seed';
 import { seedCalendar } from './calendar-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
+import { seedPayees } from './payees-seed';
 import { seedWarnings } from './warnings-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
@@ -66,5 +67,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedNotices(trx);
     await seedWarnings(trx);
     await seedCalendar(trx);
+    await seedPayees(trx);
   });
 }

@@ -11,6 +11,7 @@ import * as gateway from './gateway';
 import * as instructions from './instructions';
 import * as notices from './notices';
 import * as partners from './partners';
+import * as payees from './payees';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
 import * as scan from './scan';
@@ -33,6 +34,7 @@ export * as gatewayApi from './gateway';
 export * as instructionsApi from './instructions';
 export * as noticesApi from './notices';
 export * as partnersApi from './partners';
+export * as payeesApi from './payees';
 export * as platformApi from './platform';
 export * as scanApi from './scan';
 export * as sessionApi from './session';
@@ -54,6 +56,7 @@ export type { BatchAccount, ClaimStep, InstructionAttachment, InstructionDetail,
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';
+export type { BankCode, PayeeChange, PayeeDetail, PayeeHistory, PayeeRecord, PayeeView } from './payees';
 export { SCAN_MESSAGES } from './scan';
 export { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from './partners';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
@@ -75,7 +78,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, payees, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withSignature } from '../rules/signing';
-import { OPERATIONS, accountsApi, authApi, defineOperation, instructionsApi, operationSigningData, signingApi, usersApi } from './index';
+import { OPERATIONS, accountsApi, authApi, defineOperation, instructionsApi, operationSigningData, payeesApi, signingApi, usersApi } from './index';
 
 const ch = '0123456789abcdef0123456789abcdef';
 const der = 'MEUCIQDd2lUSsVp0Gr3xo/Mj+G2gsIJ0vzmI4iVZW9a+ihXhFAIgbQLxBFudWyYG6dCGI5IE1/w2DpJ8g9+Ibq5NwSB2+8k=';
@@ -32,6 +32,7 @@ describe('signed operations', () => {
       CUSTODIAN_INSTRUCTION_CHECK: '/{prefix}/custodian/instruction/check',
       CUSTODIAN_INSTRUCTION_EXECUTE: '/{prefix}/custodian/instruction/execute',
       SCAN_CONFIRM: '/{prefix}/scan/confirm',
+      PAYEE_REVIEW: '/{prefix}/payee/review',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der, signChallenge: ch })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der, signChallenge: ch })).toBe('UserEdit');
@@ -61,6 +62,7 @@ describe('signed operations', () => {
       [signingApi.verifyInstructionConfirmReview, instructionsApi.instructionConfirmReview],
       [signingApi.verifyInstructionCheck, instructionsApi.custodianCheck],
       [signingApi.verifyInstructionExecute, instructionsApi.custodianExecute],
+      [signingApi.verifyPayeeReview, payeesApi.payeeReview],
     ] as const;
     for (const [check, op] of pairs) {
       expect(check).toMatchObject({ method: 'POST', audience: op.audience, authority: op.authority, request: op.request });
@@ -80,6 +82,7 @@ describe('signed operations', () => {
       // The login's signature check (no session; not a signed operation's twin).
       'Login',
       'PasswordModify',
+      'PayeeReview',
       'UserAdd',
       'UserAddRole',
       'UserDelete',

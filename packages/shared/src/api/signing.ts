@@ -5,6 +5,7 @@ import { accountInsert, accountSelectionSchema, accountStart, accountUpdate, bat
 import { passwordUpdate, unlockUser } from './auth';
 import { custodianCheck, custodianExecute, instructionConfirm, instructionConfirmReview, instructionReview } from './instructions';
 import { defineOperation, type AnyOperation } from './operation';
+import { payeeReview } from './payees';
 import { userAdd, userDelete, userResetPassword, userRolesAssign, userUpdate } from './users';
 
 /**
@@ -92,6 +93,8 @@ export const verifyInstructionConfirmReview = verifySignOf('InstructionConfirmRe
 /** The custodian's check and execution (bank staff). */
 export const verifyInstructionCheck = verifySignOf('InstructionCheck', custodianCheck);
 export const verifyInstructionExecute = verifySignOf('InstructionExecute', custodianExecute);
+/** A payee book change's review, checked against the change as the server holds it. */
+export const verifyPayeeReview = verifySignOf('PayeeReview', payeeReview);
 
 /**
  * `VerifySign/Login`: the signed edition's login signature (`username|random|randomClient|0` by
@@ -127,4 +130,5 @@ export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyInstructionConfirmReview,
   verifyInstructionCheck,
   verifyInstructionExecute,
+  verifyPayeeReview,
 ];

@@ -30,6 +30,8 @@ export const SIGNING_CODES = [
   'InstructionExecute',
   // Also beyond the spec's list: the phone's answer to a scan-code login.
   'ScanConfirm',
+  // And the review of a payee book change (收款人名册).
+  'PayeeReview',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -80,6 +82,8 @@ export const SIGNING_LAYOUTS = {
   InstructionExecute: { code: 'InstructionExecute', fields: INSTRUCTION_SIGNED_FIELDS },
   /** Scan-code login: the phone's answer (`confirm` / `deny`) for the ticket its QR code carried, named by its SM3 (the signing data lands in the audit log), and the number picked. */
   ScanConfirm: { code: 'ScanConfirm', fields: ['ticketSm3', 'result', 'matchNumber'] },
+  /** A payee book change: the decision, then the change as the reviewer saw it (add/edit/delete and the payee it proposes). */
+  PayeeReview: { code: 'PayeeReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'accountNo', 'cnaps'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 

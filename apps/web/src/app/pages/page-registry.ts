@@ -33,6 +33,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['INSTRUCTION_QUERY'],
     load: () => import('../../features/instructions/query/instruction-query-page').then((m) => ({ default: m.InstructionQueryPage })),
   },
+  'instructionManagement/payeeBook/index': {
+    title: '收款人名册',
+    access: ['PAYEE_VIEW'],
+    load: () => import('../../features/payees/book/payee-book-page').then((m) => ({ default: m.PayeeBookPage })),
+  },
+  'instructionManagement/payeeReview/index': {
+    title: '收款人复核',
+    access: ['PAYEE_REVIEW'],
+    load: () => import('../../features/payees/review/payee-review-page').then((m) => ({ default: m.PayeeReviewPage })),
+  },
   'thirdPartyInstructionManagement/instructionConfirmation/index': {
     title: '指令确认',
     access: ['INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
