@@ -30,6 +30,7 @@ export const AUTHORITIES = {
   CERT_MANAGE: '证书管理',
   AUDIT_VIEW: '操作日志查询',
   CALENDAR_MANAGE: '工作日历维护',
+  CUTOFF_MANAGE: '截止时间维护',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

@@ -333,6 +333,16 @@ export interface BusinessCalendarDaysTable {
   updated_at: Timestamp;
 }
 
+/** 截止时间 (0030): one type and currency's cut-off. */
+export interface InstructionCutoffsTable {
+  instruction_type: string;
+  currency: string;
+  cutoff_time: string;
+  notice_hours: number;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 export interface RiskNoticesTable {
   id: Generated<number>;
   title: string;
@@ -501,6 +511,7 @@ export interface DB {
   instruction_attachments: InstructionAttachmentsTable;
   idempotent_requests: IdempotentRequestsTable;
   business_calendar_days: BusinessCalendarDaysTable;
+  instruction_cutoffs: InstructionCutoffsTable;
   risk_notices: RiskNoticesTable;
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;

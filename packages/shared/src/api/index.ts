@@ -3,6 +3,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as calendar from './calendar';
 import * as certificates from './certificates';
+import * as cutoffs from './cutoffs';
 import * as dictionary from './dictionary';
 import * as enterprises from './enterprises';
 import * as events from './events';
@@ -25,6 +26,7 @@ export * as auditApi from './audit';
 export * as authApi from './auth';
 export * as calendarApi from './calendar';
 export * as certificatesApi from './certificates';
+export * as cutoffsApi from './cutoffs';
 export * as dictionaryApi from './dictionary';
 export * as enterprisesApi from './enterprises';
 export * as eventsApi from './events';
@@ -54,6 +56,7 @@ export type { ClaimStep, InstructionAttachment, InstructionDetail, InstructionHi
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';
+export type { CutoffRecord } from './cutoffs';
 export { SCAN_MESSAGES } from './scan';
 export { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from './partners';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
@@ -75,7 +78,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 
