@@ -1,4 +1,4 @@
-import { codeLabel, EXPIRED_LABEL, formatAccountNo, type InstructionListRecord } from '@portal/shared';
+import { codeLabel, CUTOFF_MISSED_LABEL, EXPIRED_LABEL, formatAccountNo, formatCutoff, type InstructionListRecord } from '@portal/shared';
 import type { Breakpoint } from 'antd';
 import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -109,13 +109,26 @@ function phoneColumn({ number, status, payeeTip }: Cells, decision: DecisionList
   };
 }
 
+/** The value date, and over it what stands in the way: 已过期, 已过截止, or under an hour to the cut-off. */
 const valueDate = (row: InstructionListRecord) => (
   <>
     起息日 {row.valueDate}
-    {row.expired && (
+    {row.expired ? (
       <Tag color="error" className={styles.expiredTag}>
         {EXPIRED_LABEL}
       </Tag>
+    ) : row.cutoffState === 'missed' ? (
+      <Tag color="error" className={styles.expiredTag}>
+        {CUTOFF_MISSED_LABEL}
+      </Tag>
+    ) : (
+      row.cutoffState === 'atRisk' && (
+        <Tooltip title={`截止时间 ${formatCutoff(Date.parse(row.cutoffAt))}`}>
+          <Tag color="warning" className={styles.expiredTag}>
+            临近截止
+          </Tag>
+        </Tooltip>
+      )
     )}
   </>
 );
