@@ -109,6 +109,16 @@ function phoneColumn({ number, status, payeeTip }: Cells, decision: DecisionList
   };
 }
 
+/** Under an hour to the cut-off: the steps left may not make it. */
+const AtRiskTag = ({ row }: { row: InstructionListRecord }) =>
+  row.cutoffState === 'atRisk' && (
+    <Tooltip title={`截止时间 ${formatCutoff(Date.parse(row.cutoffAt))}`}>
+      <Tag color="warning" className={styles.expiredTag}>
+        临近截止
+      </Tag>
+    </Tooltip>
+  );
+
 /** The value date, and over it what stands in the way: 已过期, 已过截止, or under an hour to the cut-off. */
 const valueDate = (row: InstructionListRecord) => (
   <>
@@ -122,13 +132,7 @@ const valueDate = (row: InstructionListRecord) => (
         {CUTOFF_MISSED_LABEL}
       </Tag>
     ) : (
-      row.cutoffState === 'atRisk' && (
-        <Tooltip title={`截止时间 ${formatCutoff(Date.parse(row.cutoffAt))}`}>
-          <Tag color="warning" className={styles.expiredTag}>
-            临近截止
-          </Tag>
-        </Tooltip>
-      )
+      <AtRiskTag row={row} />
     )}
   </>
 );
@@ -213,7 +217,18 @@ function generalColumns({ number, status, payeeTip }: Cells, wideActions: boolea
       render: (_, row) => <ClippedText text={row.payeeName} width={140} tooltip={payeeTip(row)} />,
     },
     { key: 'amount', title: '金额', align: 'right', responsive: ABOVE_PHONE, render: (_, row) => <Amount amount={row.amount} currency={row.currency} /> },
-    { key: 'valueDate', title: '起息日', dataIndex: 'valueDate', responsive: ABOVE_PHONE },
+    // 已过期 and 已过截止 stand in the status column.
+    {
+      key: 'valueDate',
+      title: '起息日',
+      responsive: ABOVE_PHONE,
+      render: (_, row) => (
+        <>
+          {row.valueDate}
+          <AtRiskTag row={row} />
+        </>
+      ),
+    },
     {
       key: 'thirdParty',
       title: '第三方机构',
