@@ -149,6 +149,8 @@ describe('cut-offs: set by the custodian’s staff, enforced at every step of an
     const [atCheck, checkedOne] = await ok<InstructionRecord[]>(api.instructionReview, decide([await add(), await add()], 'pass'), 'reviewer');
     const [checked] = await ok<InstructionRecord[]>(api.custodianCheck, decide([checkedOne!], 'pass'), 'check');
     expect([atConfirm.status, atConfirmReview!.status, atCheck!.status, checked!.status]).toEqual(['20', '30', '40', '50']);
+    // Paid on its value date: the server says so with the record, whatever the browser's clock.
+    expect(checked!.executionTiming).toBe('onTime');
 
     atBusinessTime(AFTER);
     await refused(api.instructionSubmit, { ids: [draft.id] }, 'maker', 400, missed(draft));
