@@ -48,6 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       TEST_CAPTCHA: 'ABCDE',
+      // A page's X-Test-Clock header sets the instant its value dates and cut-offs are judged at.
+      TEST_CLOCK: '1',
       ABLE_SCAN: '1',
       LOGIN_EDITION_HOSTS: `${CERT_HOST}=certificate`,
       PLUGIN_ORIGINS: PLUGIN_PAGE_ORIGIN,

@@ -19,10 +19,10 @@ export interface Call {
 const M = instructionsApi.INSTRUCTION_MESSAGES;
 /**
  * Refusals that are right answers under load: money and limits (the load spends the accounts'
- * room), a state changed by someone faster, a value date that passed midnight meanwhile, a
- * warning someone else handled. Any other refusal is an error.
+ * room), a state changed by someone faster, a value date that passed midnight or its cut-off
+ * meanwhile, a warning someone else handled. Any other refusal is an error.
  */
-const EXPECTED = [M.balance, M.single, M.daily, M.stale, M.expired, '不能重复处理'];
+const EXPECTED = [M.balance, M.single, M.daily, M.stale, M.expired, '不能重复处理', '已过截止时间'];
 
 export function outcomeOf(answer: Answer): Outcome {
   if (answer.returnCode === '000000') return 'ok';

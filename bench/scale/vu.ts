@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatDate, instructionsApi, noticesApi, sessionApi, signingDataToSend, signingDataTooLong, type AnyOperation, type InstructionRecord, accountsApi, warningsApi } from '@portal/shared';
+import { businessCalendar, custodyDayAt, cutoffsApi, defaultValueDateOf, formatDate, instructionsApi, noticesApi, sessionApi, signingDataToSend, signingDataTooLong, type AnyOperation, type InstructionRecord, type OperationData, accountsApi, warningsApi } from '@portal/shared';
 import { PAYEES, PURPOSES } from '../../apps/server/src/seed/instructions-data';
 import { apiSession, type Answer } from '../lib/api-login';
 import type { LoadUser } from './load-users';
@@ -13,6 +13,8 @@ const BATCH = 10;
 const REPEAT_SHARE = 0.1;
 /** Sends of a write whose answer did not come, its key kept, before giving up. */
 const MAX_ATTEMPTS = 8;
+/** How long a maker keeps the value date the server offered (`instruction/custodyDay`) before asking again. */
+const VALUE_DATE_MS = 60_000;
 
 /** What a batch signature lists of each row, as the list showed it. */
 const listing = (rows: readonly InstructionRecord[]) =>
@@ -43,6 +45,8 @@ export class VirtualUser {
   #session: Session | null = null;
   #seq = 0;
   #ids: number[] = [];
+  /** The value date entry offers (today before the cut-off, else the next business day), and when it was asked. */
+  #valueDate: { date: string; at: number } | null = null;
   /** What the last keyed send's Retry-After asked for, in ms. */
   #retryDelay: number | null = null;
   rec!: Recorder;
@@ -146,7 +150,7 @@ export class VirtualUser {
       payeeCnaps: payee.cnaps,
       amount: (1_000 + Math.floor(Math.random() * 19_900_000) / 100).toFixed(2),
       currency: 'CNY',
-      valueDate: formatDate(Date.now()),
+      valueDate: await this.#offeredValueDate(),
       purpose: pick(PURPOSES['01']!),
       // The key in the remark: the check after the run finds every instruction a key made.
       remark: key,
@@ -201,8 +205,19 @@ export class VirtualUser {
     }
   }
 
+  /** The value date the entry form would offer now, as the server judges it; today when it cannot say. */
+  async #offeredValueDate() {
+    if (!this.#valueDate || Date.now() - this.#valueDate.at > VALUE_DATE_MS) {
+      const answer = await this.#call('custody day', cutoffsApi.custodyDay, {});
+      const day = answer?.data as OperationData<typeof cutoffsApi.custodyDay> | undefined;
+      const date = day ? defaultValueDateOf(custodyDayAt(Date.parse(day.now), businessCalendar(day.days), day.cutoffs), '01', 'CNY') : formatDate(Date.now());
+      this.#valueDate = { date, at: Date.now() };
+    }
+    return this.#valueDate.date;
+  }
+
   async #review() {
-    const rows = (await this.#list('review', '10')).filter((r) => !r.expired);
+    const rows = (await this.#list('review', '10')).filter((r) => !r.expired && r.cutoffState !== 'missed');
     const batch = fitting(rows, instructionsApi.instructionReview);
     if (batch.length === 0) return;
     if (await this.#call('batch review (signed)', instructionsApi.instructionReview, passing(batch))) batch.forEach((r) => this.rec.acknowledged.reviewed.add(r.id));
@@ -213,7 +228,10 @@ export class VirtualUser {
     const answer = await this.#call(`custodian ${view} list`, instructionsApi.custodianQuery, { page: 1, limit: 50, view, enterpriseNo: this.user.enterpriseNo });
     const records = (answer?.data as { records: InstructionRecord[] } | undefined)?.records ?? [];
     if (records.length > 0) this.#ids = records.map((r) => r.id);
-    return records.filter((r) => !r.expired && r.id % this.user.peers === this.user.rank);
+    // A check passes only before the cut-off; an execution only on the value date (today after a cut-off, the load enters the next business day).
+    const today = formatDate(Date.now());
+    const open = (r: InstructionRecord) => (view === 'check' ? !r.expired && r.cutoffState !== 'missed' : r.valueDate <= today);
+    return records.filter((r) => open(r) && r.id % this.user.peers === this.user.rank);
   }
 
   async #check() {

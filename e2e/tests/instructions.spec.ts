@@ -4,6 +4,7 @@ import { amountToChinese } from '../../packages/shared/src/rules/amount-chinese'
 import { toCents } from '../../packages/shared/src/rules/decimal';
 import { groupAccountNo } from '../../packages/shared/src/rules/mask';
 import { INSTRUCTION_MESSAGES } from '../../packages/shared/src/api/instructions';
+import { BUSINESS_MORNING, BUSINESS_TODAY, NEXT_BUSINESS_DAY, atBusinessTime } from './business-day';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { APP, signIn } from './login-page';
 import { NOT_ADDED, instructionAccounts, masked, seatAccounts } from './seeded-accounts';
@@ -13,7 +14,8 @@ import { NOT_ADDED, instructionAccounts, masked, seatAccounts } from './seeded-a
 // the refusals around it: a reviewer's, the money checks of the entry form, and one person's
 // second step. Each test writes its own instructions on accounts no other test uses.
 
-test.use({ viewport: { width: 1440, height: 900 } });
+// The server judges value dates and cut-offs at 10:00 on a business day, whatever day the suite runs.
+test.use({ viewport: { width: 1440, height: 900 }, extraHTTPHeaders: atBusinessTime(BUSINESS_MORNING) });
 
 const ENTRY = '/instructionManagement/instructionEntry/index';
 const REVIEW = '/instructionManagement/instructionReview/index';
@@ -39,8 +41,6 @@ const view = (page: Page, path: string) => page.locator(`[data-view="${path}"]`)
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
 const dataRows = (region: Locator) => region.locator('.ant-table-tbody tr.ant-table-row');
 
-/** China's date `days` from now, as the value date field takes it. */
-const chinaDate = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
 
 /** Opens a page, narrows its list to the instruction and waits for the one row. */
 async function findInstruction(page: Page, path: string, list: string, instructionNo: string) {
@@ -80,7 +80,7 @@ async function choosePayer(page: Page, dialog: Locator, accountNo: string) {
 }
 
 /** Everything but the payer account and the amount; the value date today unless said (the custodian pays on it). */
-async function fillPayee(dialog: Locator, valueDate = chinaDate(0)) {
+async function fillPayee(dialog: Locator, valueDate = BUSINESS_TODAY) {
   await dialog.getByLabel('收款人名称').fill('上海浦江证券结算专户');
   await dialog.getByLabel('收款账号').fill('310066726018800012345');
   await dialog.getByLabel('收款行名称').fill('交通银行上海分行');
@@ -458,7 +458,7 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
     ['人民币', '310066726018800012345'],
     ['美元', 'GB82WEST12345698765432'],
   ] as const) {
-    await submitForPayee(page, payer.accountNo, payee, { amount: AMOUNT, valueDate: chinaDate(1), accountNo, currency });
+    await submitForPayee(page, payer.accountNo, payee, { amount: AMOUNT, valueDate: NEXT_BUSINESS_DAY, accountNo, currency });
   }
 
   // The reviewer's and the custodian checker's confirmations: one total per currency, never one sum.
@@ -488,7 +488,7 @@ test('a batch totals each currency apart, and the custodian cannot pay before th
   await filterPayee(execute, payee, 2);
   await dataRows(execute).first().getByRole('button', { name: '执行' }).click();
   const pay = page.getByRole('dialog', { name: /^执行指令 ZL\d+$/ });
-  await expect(pay.getByRole('alert')).toHaveText(`起息日为${chinaDate(1)}，${INSTRUCTION_MESSAGES.executeEarly}`);
+  await expect(pay.getByRole('alert')).toHaveText(`起息日为${NEXT_BUSINESS_DAY}，${INSTRUCTION_MESSAGES.executeEarly}`);
   await expect(pay.getByRole('button', { name: '确认执行' })).toBeDisabled();
   await page.screenshot({ path: '../docs/screenshots/instr-a-execute-early.png' });
   await pay.getByRole('button', { name: /取\s*消/ }).click();
@@ -504,7 +504,7 @@ test('a review sent during an outage goes again with its key and passes once; a 
   expect(candidates.length).toBeGreaterThan(1);
   const payee = `重试测试${Date.now() % 1_000_000}`;
   await signIn(page, 'demo', 'Demo1234');
-  for (let i = 0; i < 2; i++) await submitForPayee(page, payer.accountNo, payee, { amount: '10.00', valueDate: chinaDate(0) });
+  for (let i = 0; i < 2; i++) await submitForPayee(page, payer.accountNo, payee, { amount: '10.00', valueDate: BUSINESS_TODAY });
 
   await signIn(page, 'checker', 'Demo1234');
   await page.goto(`${APP}${REVIEW}`);
@@ -743,7 +743,7 @@ test('two reviewers of one enterprise: the rows one has selected show the other 
   expect((await claimed).status()).toBe(200);
 
   // 周洋, in a browser of his own, finds it last, dimmed, with her name on it.
-  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 900 }, extraHTTPHeaders: atBusinessTime(BUSINESS_MORNING) });
   const other = await context.newPage();
   await signIn(other, 'zhouyang', 'Demo1234');
   await other.goto(`${APP}${REVIEW}`);

@@ -57,7 +57,7 @@ const WALKS: { username: string; password: string; routes: string[] }[] = [
       '/custodianNotice/riskNoticePublish/index',
     ],
   },
-  { username: 'custcheck', password: 'Admin1234', routes: ['/home', '/custodianInstruction/custodianCheck/index', '/custodianInstruction/warningImport/index', '/custodianNotice/businessCalendar/index'] },
+  { username: 'custcheck', password: 'Admin1234', routes: ['/home', '/custodianInstruction/custodianCheck/index', '/custodianInstruction/warningImport/index', '/custodianNotice/businessCalendar/index', '/custodianNotice/instructionCutoffs/index'] },
   { username: 'custexec', password: 'Admin1234', routes: ['/custodianInstruction/custodianExecute/index'] },
 ];
 

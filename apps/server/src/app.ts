@@ -9,6 +9,7 @@ import { auditLogRoutes } from './modules/audit';
 import { createAuthServices, loginRoutes, passwordRoutes } from './modules/auth';
 import { certificatesModule, loadCertificateAuthority } from './modules/certificates';
 import { currentUserRoutes } from './modules/current-user';
+import { cutoffsModule } from './modules/cutoffs';
 import { dictionaryRoutes } from './modules/dictionary';
 import { enterpriseSwitchRoutes } from './modules/enterprise';
 import { enterpriseAdminModule } from './modules/enterprises';
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await noticesModule(api, ctx);
       await calendarModule(api, ctx);
       await payeesModule(api, ctx);
+      await cutoffsModule(api, ctx);
       await warningsModule(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
       await scanModule(api, ctx, auth.sessions, events);

@@ -46,6 +46,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).ALLOW_EMBEDDED_IN_PRODUCTION).toBe(false);
   });
 
+  it('refuses the test-only clock in production', () => {
+    const production = { NODE_ENV: 'production', CRYPTO_KEYS_DIR: '/srv/keys', ALLOW_EMBEDDED_IN_PRODUCTION: '1' };
+    expect(() => loadConfig({ ...production, TEST_CLOCK: '1' })).toThrow(/TEST_CLOCK: must not be set in production/);
+    expect(loadConfig({ ...production, TEST_CLOCK: '0' }).TEST_CLOCK).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: '1' }).TEST_CLOCK).toBe(true);
+    expect(loadConfig({}).TEST_CLOCK).toBe(false);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
   });

@@ -152,6 +152,11 @@ const configSchema = z.object({
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   /** Automated tests only: every captcha's answer (refused in production). */
   TEST_CAPTCHA: z.string().regex(/^[A-Za-z0-9]{5}$/, 'must be 5 letters or digits').optional(),
+  /**
+   * Automated tests only (refused in production): a request's `X-Test-Clock` header (an ISO instant
+   * with its zone) sets the instant its value dates and cut-offs are judged at (platform/business-clock.ts).
+   */
+  TEST_CLOCK: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
   /** Spec §6: which host opens which login edition on `/login`; unmapped hosts open the signed one. */
   LOGIN_EDITION_HOSTS: editionHosts.default(new Map()),
   /**
@@ -190,6 +195,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (c.NODE_ENV === 'production' && c.TEST_CAPTCHA) {
     throw new ConfigError('Invalid configuration:\n  TEST_CAPTCHA: must not be set in production');
+  }
+  if (c.NODE_ENV === 'production' && c.TEST_CLOCK) {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: must not be set in production');
   }
   if (c.NODE_ENV === 'production' && (!c.DATABASE_URL || !c.REDIS_URL) && !c.ALLOW_EMBEDDED_IN_PRODUCTION) {
     throw new ConfigError(

@@ -17,6 +17,7 @@ import {
   type PayeeRecord,
 } from '@portal/shared';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
+import { BUSINESS_MORNING, BUSINESS_TODAY } from './helpers/business-day';
 import { externalApi } from './helpers/external-api';
 import { serverUnderTest } from './helpers/server-under-test';
 
@@ -40,6 +41,8 @@ const TP = '2000000001';
 /** An account of OWN whose instructions the third party TP confirms, for the instruction chain. */
 const ACC = '622299000000000771';
 const today = formatDate(Date.now());
+/** The instructions' value date: the business day their calls stand on, at 10:00 (paid the same day). */
+const valueDate = BUSINESS_TODAY;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
 
 /**
@@ -52,7 +55,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3
  */
 describe('every idempotent write retried with its Idempotency-Key', () => {
   const LOGINS = { staff: 'admin', customerAdmin: 'qyadmin', maker: 'demo', reviewer: 'checker', confirmer: 'tpconfirm', confirmReviewer: 'tpreview', check: 'custcheck', exec: 'custexec' };
-  const { app, client, db, asUser, call, ok, pathOf, roleId, addLogin } = serverUnderTest({ ABLE_SCAN: '1' }, { logins: LOGINS });
+  const { app, client, db, asUser, call, ok, pathOf, roleId, addLogin } = serverUnderTest({ ABLE_SCAN: '1' }, { logins: LOGINS, businessTime: BUSINESS_MORNING });
 
   const auditCount = async () => Number((await db().selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   // The table keeps the key as SHA-256 of scope, newline and key: found here without the scope.
@@ -105,7 +108,7 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     payeeBank: '华夏银行北京分行',
     payeeCnaps: '304100040000',
     amount,
-    valueDate: today,
+    valueDate,
     purpose: '划款',
   });
   /** A signed batch decision over `records`, listing them as the list shows them. */
@@ -284,6 +287,8 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     // The business calendar, by staff (2036: a year nothing else uses; 2036-03-03 is a Monday).
     CALENDAR_DAY_SAVE: { who: 'check', body: () => ({ date: '2036-03-03', kind: 'holiday', name: '幂等假日' }), other: (b) => ({ ...b, name: '另一名称' }) },
     CALENDAR_DAY_CLEAR: { who: 'check', body: () => ({ date: '2036-03-03' }), other: () => ({ date: '2036-03-04' }) },
+    // A type and currency no instruction here uses.
+    CUTOFF_SAVE: { who: 'check', body: () => ({ type: '05', currency: 'KRW', cutoffTime: '14:30', noticeHours: 1 }), other: (b) => ({ ...b, cutoffTime: '14:45' }) },
     CALENDAR_IMPORT: {
       who: 'check',
       body: () => ({ year: 2036, preview: false, fileName: '2036.csv', content: Buffer.from('日期,类型,名称\n2036-01-01,节假日,元旦\n').toString('base64') }),

@@ -32,6 +32,7 @@ export const AUTHORITIES = {
   CALENDAR_MANAGE: '工作日历维护',
   PAYEE_VIEW: '收款人名册查询',
   PAYEE_REVIEW: '收款人复核',
+  CUTOFF_MANAGE: '截止时间维护',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

@@ -379,6 +379,16 @@ export interface PayeeChangesTable {
   sign_msg: string | null;
 }
 
+/** 截止时间 (0030): one type and currency's cut-off. */
+export interface InstructionCutoffsTable {
+  instruction_type: string;
+  currency: string;
+  cutoff_time: string;
+  notice_hours: number;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 export interface RiskNoticesTable {
   id: Generated<number>;
   title: string;
@@ -550,6 +560,7 @@ export interface DB {
   bank_codes: BankCodesTable;
   payees: PayeesTable;
   payee_changes: PayeeChangesTable;
+  instruction_cutoffs: InstructionCutoffsTable;
   risk_notices: RiskNoticesTable;
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;

@@ -61,6 +61,7 @@ export const MENUS: Menu[] = [
   group(800, 'custodianNotice', '托管行信息发布', 'md-megaphone', 0),
   page(801, 800, 'riskNoticePublish', '风险提示发布', 'custodianNotice/riskNoticePublish/index', 'RISK_PUBLISH'),
   page(802, 800, 'businessCalendar', '工作日历', 'custodianNotice/businessCalendar/index', 'CALENDAR_MANAGE'),
+  page(803, 800, 'instructionCutoffs', '截止时间', 'custodianNotice/instructionCutoffs/index', 'CUTOFF_MANAGE'),
   page(703, 700, 'warningImport', '预警数据导入', 'custodianInstruction/warningImport/index', 'WARNING_IMPORT'),
   group(600, 'gateway', 'API网关管理', 'md-git-network'),
   page(601, 600, 'apiManagement', 'API管理', 'gateway/apiManagement/index', 'GATEWAY_ADMIN'),

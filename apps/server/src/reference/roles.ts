@@ -83,8 +83,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     role_code: 'STAFF_CUSTODIAN_CHECKER',
     role_name: '托管行指令审核员',
     // The checkers also load the custody system's daily warning feeds (预警数据导入), publish risk
-    // notices and keep the business calendar their cut-offs follow.
-    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'RISK_PUBLISH', 'CALENDAR_MANAGE'],
+    // notices and keep the business calendar and the cut-offs instructions follow.
+    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'RISK_PUBLISH', 'CALENDAR_MANAGE', 'CUTOFF_MANAGE'],
   },
   {
     role_code: 'STAFF_CUSTODIAN_EXECUTOR',

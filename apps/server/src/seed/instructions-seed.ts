@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { PENDING_STATUSES, formatDate, nextStatus, type InstructionAction, type InstructionStatus } from '@portal/shared';
+import { PENDING_STATUSES, businessCalendar, formatDate, nextStatus, type InstructionAction, type InstructionStatus } from '@portal/shared';
 import type { DB, InstructionHistoryTable, InstructionsTable } from '../db/schema';
 import { prng, type Prng } from './accounts-data';
+import { DEMO_CALENDAR } from './calendar-seed';
 import { PAYEES, PURPOSES, REFUSALS, REMARKS, REVOKE_REASONS } from './instructions-data';
 
 /**
@@ -42,6 +43,7 @@ const TOTAL_WEIGHT = STATE_WEIGHTS.reduce((s, [, w]) => s + w, 0);
 const THIRD_PARTY_ONLY = new Set<InstructionStatus>(['20', '21', '30', '31']);
 const PENDING = new Set<string>(PENDING_STATUSES);
 const DAY = 86_400_000;
+const DEMO_DAYS = businessCalendar(DEMO_CALENDAR);
 const MINUTE = 60_000;
 /** Beijing midnight of the day `ms` falls on, in epoch ms. */
 const dayStart = (ms: number) => Date.parse(`${formatDate(ms)}T00:00:00+08:00`);
@@ -168,7 +170,9 @@ export async function seedInstructions(trx: Transaction<DB>, now = Date.now()) {
       const today = dayStart(now);
       const createdDay = done ? today - rnd.int(1, 89) * DAY : expired ? today - rnd.int(3, 12) * DAY : today - rnd.int(0, state === '00' ? 20 : 6) * DAY;
       const valueDay = expired ? Math.min(today - DAY, createdDay + rnd.int(0, 2) * DAY) : done ? createdDay + rnd.int(0, 3) * DAY : Math.max(today, createdDay) + rnd.int(0, 7) * DAY;
-      const valueDate = formatDate(valueDay);
+      // Value dates are business days: the ones still ahead move to the next, the others to the last.
+      const drawn = formatDate(valueDay);
+      const valueDate = DEMO_DAYS.isBusinessDay(drawn) ? drawn : expired || done ? DEMO_DAYS.previousBusinessDay(drawn) : DEMO_DAYS.nextBusinessDay(drawn);
 
       // How much: within the single limit, the daily limit and, while held, 60 % of the balance; executed ones small.
       const dayKey = `${account.account_no}|${valueDate}`;

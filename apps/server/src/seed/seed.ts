@@ -4,6 +4,7 @@ import { hashPassword } from '../modules/auth/password-hash';
 import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { seedCalendar } from './calendar-seed';
+import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
 import { seedPayees } from './payees-seed';
@@ -68,5 +69,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedWarnings(trx);
     await seedCalendar(trx);
     await seedPayees(trx);
+    await seedCutoffs(trx);
   });
 }

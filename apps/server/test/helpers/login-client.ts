@@ -108,8 +108,8 @@ export async function loginClient(app: ClientTarget, options: { device?: KeyPair
   };
 
   /** A session GET with its query (sealed on encrypted paths). */
-  const get = (path: string, query: Record<string, unknown>, accessToken: string) =>
-    envelope.get(path, query, { authorization: `Bearer ${accessToken}` });
+  const get = (path: string, query: Record<string, unknown>, accessToken: string, extra: Record<string, string> = {}) =>
+    envelope.get(path, query, { authorization: `Bearer ${accessToken}`, ...extra });
 
   return { envelope, device, captcha, random, attempt, token, changeFields, challenge, sign, signed, call, get };
 }

@@ -23,6 +23,8 @@ export interface ServerOptions {
   logins?: Record<string, string>;
   /** The login a call acts as when it names none. */
   caller?: string;
+  /** The instant (ISO, with zone) business dates are judged at for every call, until `atBusinessTime` changes it (TEST_CLOCK). */
+  businessTime?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    const app = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000', LOGIN_USERNAME_LIMIT: '1000', ...env }, { logStream: options.logStream });
+    const app = await createTestApp({ TEST_CAPTCHA, TEST_CLOCK: '1', LOGIN_RATE_LIMIT: '1000', LOGIN_USERNAME_LIMIT: '1000', ...env }, { logStream: options.logStream });
     await options.prepare?.(app);
     built = { app, client: await loginClient(app) };
   });
@@ -85,14 +87,19 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
     return name;
   };
 
+  let businessTime = options.businessTime;
+  /** From now on, calls are judged at `instant` (ISO, with zone): their today, value dates and cut-offs; undefined: the app's clock. */
+  const atBusinessTime = (instant: string | undefined) => void (businessTime = instant);
+  const clockHeader = (): Record<string, string> => (businessTime ? { 'x-test-clock': businessTime } : {});
+
   /** A session POST by `who`, through the envelope and signed where the operation is. */
   const call = async (target: Target, body: unknown, who?: string, headers: Record<string, string> = {}) =>
-    client().call(pathOf(target), body, await asUser(caller(who)), headers);
+    client().call(pathOf(target), body, await asUser(caller(who)), { ...clockHeader(), ...headers });
   /** A body of the signed operation at `target` as `who`'s browser sends it: a fresh challenge of its session, signed (by `privateKey` when given). */
   const signed = async <T extends object>(target: Target, body: T, who?: string, privateKey?: string) =>
     client().signed(pathOf(target), body, await asUser(caller(who)), privateKey);
   /** A session GET by `who` with its query. */
-  const get = async (target: Target, query: Record<string, unknown> = {}, who?: string) => client().get(pathOf(target), query, await asUser(caller(who)));
+  const get = async (target: Target, query: Record<string, unknown> = {}, who?: string) => client().get(pathOf(target), query, await asUser(caller(who)), clockHeader());
   /** A call expected to succeed: answers its data. */
   const ok = async <T>(target: Target, body: unknown, who?: string, headers: Record<string, string> = {}) => {
     const { res, json, data } = await call(target, body, who, headers);
@@ -128,5 +135,5 @@ export function serverUnderTest(env: Record<string, string> = {}, options: Serve
   const ready = async (username: string, password: string) =>
     db().updateTable('users').set({ password_hash: await hashPassword(password), must_change_password: false }).where('username', '=', username).execute();
 
-  return { app, client, db, asUser, relogin, pathOf, call, signed, get, ok, refused, counts, audits, roleId, addLogin, ready };
+  return { app, client, db, asUser, relogin, pathOf, call, signed, get, ok, refused, counts, audits, roleId, addLogin, ready, atBusinessTime };
 }

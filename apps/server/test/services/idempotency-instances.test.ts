@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, operationById, operationPath, RETURN_CODES, type InstructionRecord, type PayerAccount } from '@portal/shared';
+import { operationById, operationPath, RETURN_CODES, type InstructionRecord, type PayerAccount } from '@portal/shared';
 import { buildApp } from '../../src/app';
 import { openStores } from '../../src/stores';
+import { NEXT_BUSINESS_DAY } from '../helpers/business-day';
 import type { ClientTarget } from '../helpers/envelope-client';
 import { externalApi } from '../helpers/external-api';
 import { TEST_CAPTCHA, loginClient } from '../helpers/login-client';
@@ -47,7 +48,8 @@ describe('an Idempotency-Key across two instances', () => {
       payeeBank: '华夏银行北京分行',
       payeeCnaps: '304100040000',
       amount,
-      valueDate: formatDate(Date.now()),
+      // A business day after today's: hours before its cut-off whenever the file runs.
+      valueDate: NEXT_BUSINESS_DAY,
       purpose: '划款',
     });
     const before = await instructionCount();

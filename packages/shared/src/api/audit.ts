@@ -71,6 +71,7 @@ export const AUDIT_EVENTS = {
   'calendar.day.save': '设置工作日历日期',
   'calendar.day.clear': '恢复工作日历日期',
   'calendar.import': '导入工作日历',
+  'cutoff.save': '设置指令截止时间',
   'gateway.api.add': '新增API',
   'gateway.api.update': '修改API',
   'gateway.api.remove': '删除API',

@@ -3,6 +3,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as calendar from './calendar';
 import * as certificates from './certificates';
+import * as cutoffs from './cutoffs';
 import * as dictionary from './dictionary';
 import * as enterprises from './enterprises';
 import * as events from './events';
@@ -26,6 +27,7 @@ export * as auditApi from './audit';
 export * as authApi from './auth';
 export * as calendarApi from './calendar';
 export * as certificatesApi from './certificates';
+export * as cutoffsApi from './cutoffs';
 export * as dictionaryApi from './dictionary';
 export * as enterprisesApi from './enterprises';
 export * as eventsApi from './events';
@@ -57,6 +59,7 @@ export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, War
 export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';
 export type { BankCode, PayeeChange, PayeeDetail, PayeeHistory, PayeeRecord, PayeeView } from './payees';
+export type { CutoffRecord } from './cutoffs';
 export { SCAN_MESSAGES } from './scan';
 export { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from './partners';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
@@ -78,7 +81,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, payees, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

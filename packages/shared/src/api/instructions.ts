@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CODE_TABLES } from '../rules/code-tables';
 import { AMOUNT_RANGE_MESSAGE, amountsInOrder } from '../rules/amount';
+import { CUTOFF_STATES } from '../rules/cutoff';
 import { toCents } from '../rules/decimal';
 import { INSTRUCTION_STATUSES, type InstructionStatus } from '../rules/instruction-flow';
 import { int4Id, plainText } from '../rules/schema-primitives';
@@ -128,6 +129,12 @@ export const instructionRecordSchema = z.object({
   /** `INSTRUCTION_STATUS` code; `expired` (judged by the server, China's today) shows 已过期 over it. */
   status: z.string(),
   expired: z.boolean(),
+  /** The instant (ISO) by which it must pass the custodian's check to be paid on its value date (rules/cutoff.ts). */
+  cutoffAt: z.string(),
+  /** Its standing against `cutoffAt` while a step before the custodian's check remains, else null; `missed` shows 已过截止. */
+  cutoffState: z.enum(CUTOFF_STATES).nullable(),
+  /** Paying it today (judged by the server, China's today) would be `early` (refused), `onTime` or `late` (`executionTiming`). */
+  executionTiming: z.enum(['early', 'onTime', 'late']),
   /** Optimistic locking: send it back with update. */
   version: z.number(),
   createdByUserNo: z.string(),

@@ -18,6 +18,30 @@ export {
   type WorkingHours,
 } from './business-calendar';
 export {
+  CUTOFF_STATES,
+  CUTOFF_WARNING_MINUTES,
+  DEFAULT_CUTOFF_TIME,
+  NOTICE_HOURS_MAX,
+  atRiskMessage,
+  cutoffInstant,
+  cutoffPassedMessage,
+  cutoffSettingOf,
+  cutoffStateAt,
+  custodyDayAt,
+  deadlineOf,
+  defaultValueDate,
+  defaultValueDateOf,
+  formatCutoff,
+  instructionCutoffMessage,
+  instructionCutoffState,
+  isCutoffTime,
+  notBusinessDayMessage,
+  valueDateRefusal,
+  type CustodyDay,
+  type CutoffSetting,
+  type CutoffState,
+} from './cutoff';
+export {
   AMOUNT_MAX_INTEGER_DIGITS,
   AMOUNT_MAX_DECIMALS,
   AMOUNT_MESSAGE,
@@ -63,6 +87,7 @@ export { FLOOR_MESSAGES, floorLocks, floorViolation, type FloorLock } from './ga
 export {
   INSTRUCTION_STATUS,
   INSTRUCTION_STATUSES,
+  CUTOFF_MISSED_LABEL,
   EXPIRED_LABEL,
   REFUSED_STATUSES,
   PENDING_STATUSES,

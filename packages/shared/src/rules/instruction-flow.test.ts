@@ -90,8 +90,10 @@ describe('instruction flow', () => {
     expect(isExpired('40', '2026-11-24', '2026-11-24')).toBe(false);
     expect(isExpired('50', '2026-11-01', '2026-11-24')).toBe(false);
     expect(isExpired('60', '2026-11-01', '2026-11-24')).toBe(false);
-    expect(statusLabel('10', '2026-11-01', '2026-11-24')).toBe('已过期');
-    expect(statusLabel('10', '2026-12-01', '2026-11-24')).toBe('待复核');
+    expect(statusLabel({ status: '10', expired: true, cutoffState: 'missed' })).toBe('已过期');
+    expect(statusLabel({ status: '10', expired: false, cutoffState: 'missed' })).toBe('已过截止');
+    expect(statusLabel({ status: '10', expired: false, cutoffState: 'atRisk' })).toBe('待复核');
+    expect(statusLabel({ status: '60', expired: false, cutoffState: null })).toBe('已执行');
   });
 
   it('refuses an amount over the single limit, then the available balance, then the daily limit, to the cent', () => {

@@ -188,6 +188,12 @@ export function isExpired(status: InstructionStatus, valueDate: string, today: s
 export type ExecutionTiming = 'early' | 'onTime' | 'late';
 export const executionTiming = (valueDate: string, today: string): ExecutionTiming => (valueDate > today ? 'early' : valueDate < today ? 'late' : 'onTime');
 
-/** The label a list shows: 已过期 over the status while the value date blocks the check. */
-export const statusLabel = (status: InstructionStatus, valueDate: string, today: string): string =>
-  isExpired(status, valueDate, today) ? EXPIRED_LABEL : INSTRUCTION_STATUS[status];
+/** Shown instead of the status once the cut-off passed before the custodian's check (rules/cutoff.ts). */
+export const CUTOFF_MISSED_LABEL = '已过截止';
+
+/**
+ * The label a list shows, from a record as the server judged it: 已过期 over the status while the
+ * value date blocks the check, else 已过截止 once its cut-off passed, else the status.
+ */
+export const statusLabel = (record: { status: string; expired: boolean; cutoffState: string | null }): string =>
+  record.expired ? EXPIRED_LABEL : record.cutoffState === 'missed' ? CUTOFF_MISSED_LABEL : (INSTRUCTION_STATUS[record.status as InstructionStatus] ?? record.status);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CalendarDay } from '@portal/shared';
 import type { BusinessCalendarDaysTable, DB } from '../../db/schema';
 
 type Row = Omit<BusinessCalendarDaysTable, 'updated_at'> & { updated_at: Date };
@@ -9,6 +10,12 @@ const yearBounds = (year: number) => [`${year}-01-01`, `${year}-12-31`] as const
 export function daysOfYear(db: Kysely<DB>, year: number) {
   const [first, last] = yearBounds(year);
   return db.selectFrom('business_calendar_days').selectAll().where('day', '>=', first).where('day', '<=', last).orderBy('day').execute();
+}
+
+/** The marked days from `from` (yyyy-MM-dd) on, by date: what the rules of value dates and cut-offs need. */
+export async function markedDaysFrom(db: Kysely<DB>, from: string): Promise<CalendarDay[]> {
+  const rows = await db.selectFrom('business_calendar_days').select(['day', 'kind', 'name']).where('day', '>=', from).orderBy('day').execute();
+  return rows.map((r) => ({ date: r.day, kind: r.kind, name: r.name }));
 }
 
 export function dayByDate(db: Kysely<DB>, day: string) {

@@ -3,8 +3,12 @@ import {
   DAILY_STATUSES,
   PENDING_STATUSES,
   centsToDecimal,
+  deadlineOf,
+  executionTiming,
+  instructionCutoffState,
   isExpired,
   toCents,
+  type CustodyDay,
   type InstructionDetail,
   type InstructionRecord,
   type InstructionStatus,
@@ -124,38 +128,45 @@ type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-export const toRecord = (r: Row, today: string): InstructionRecord => ({
-  id: r.id,
-  instructionNo: r.instruction_no,
-  enterpriseNo: r.enterprise_no,
-  enterpriseName: r.enterprise_name,
-  type: r.type,
-  payerAccountNo: r.payer_account_no,
-  payerAccountName: r.payer_account_name,
-  payeeName: r.payee_name,
-  payeeAccountNo: r.payee_account_no,
-  payeeBank: r.payee_bank,
-  payeeCnaps: r.payee_cnaps,
-  amount: r.amount,
-  currency: r.currency,
-  valueDate: r.value_date,
-  purpose: r.purpose,
-  remark: r.remark,
-  thirdPartyEnterpriseNo: r.third_party_enterprise_no,
-  thirdPartyEnterpriseName: r.third_party_enterprise_name,
-  status: r.status,
-  expired: isExpired(r.status as InstructionStatus, r.value_date, today),
-  version: r.version,
-  createdByUserNo: r.created_by_user_no,
-  createdByName: r.created_by_name,
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-  refuseReason: r.refuse_reason,
-  attachmentCount: r.attachment_count,
-});
+/** A row as lists show it, judged on the custody day: 已过期, and the standing against its cut-off. */
+export const toRecord = (r: Row, day: CustodyDay): InstructionRecord => {
+  const deadline = deadlineOf(day, { type: r.type, currency: r.currency, valueDate: r.value_date });
+  return {
+    id: r.id,
+    instructionNo: r.instruction_no,
+    enterpriseNo: r.enterprise_no,
+    enterpriseName: r.enterprise_name,
+    type: r.type,
+    payerAccountNo: r.payer_account_no,
+    payerAccountName: r.payer_account_name,
+    payeeName: r.payee_name,
+    payeeAccountNo: r.payee_account_no,
+    payeeBank: r.payee_bank,
+    payeeCnaps: r.payee_cnaps,
+    amount: r.amount,
+    currency: r.currency,
+    valueDate: r.value_date,
+    purpose: r.purpose,
+    remark: r.remark,
+    thirdPartyEnterpriseNo: r.third_party_enterprise_no,
+    thirdPartyEnterpriseName: r.third_party_enterprise_name,
+    status: r.status,
+    expired: isExpired(r.status as InstructionStatus, r.value_date, day.today),
+    cutoffAt: new Date(deadline).toISOString(),
+    cutoffState: instructionCutoffState(r.status as InstructionStatus, deadline, day.now),
+    executionTiming: executionTiming(r.value_date, day.today),
+    version: r.version,
+    createdByUserNo: r.created_by_user_no,
+    createdByName: r.created_by_name,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    refuseReason: r.refuse_reason,
+    attachmentCount: r.attachment_count,
+  };
+};
 
 /** One page of a view, newest first. */
-export async function listInstructions(db: Kysely<DB>, scope: Scope, f: Filters & { page: number; limit: number }, today: string) {
+export async function listInstructions(db: Kysely<DB>, scope: Scope, f: Filters & { page: number; limit: number }, day: CustodyDay) {
   const q = filtered(scoped(from(db), scope), f);
   const [rows, total] = await Promise.all([
     withColumns(q)
@@ -165,7 +176,7 @@ export async function listInstructions(db: Kysely<DB>, scope: Scope, f: Filters 
       .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { records: rows.map((r) => toRecord(r, today)), total: Number(total.n) };
+  return { records: rows.map((r) => toRecord(r, day)), total: Number(total.n) };
 }
 
 /**
@@ -181,7 +192,7 @@ export const waitingAmong = (db: Kysely<DB>, scope: Scope, status: InstructionSt
     .execute();
 
 /** Every instruction of a view, in chunks (xlsx download). */
-export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filters, today: string, size = 250) {
+export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filters, day: CustodyDay, size = 250) {
   // The first chunk is unbounded: ids are int4, so no JavaScript sentinel fits the comparison.
   let before: number | null = null;
   for (;;) {
@@ -192,7 +203,7 @@ export async function* instructionChunks(db: Kysely<DB>, scope: Scope, f: Filter
       .limit(size)
       .execute();
     if (rows.length === 0) return;
-    yield rows.map((r) => toRecord(r, today));
+    yield rows.map((r) => toRecord(r, day));
     before = rows[rows.length - 1]!.id;
   }
 }
@@ -205,15 +216,15 @@ export async function countInstructions(db: Kysely<DB>, scope: Scope, f: Filters
 }
 
 /** The records of `ids` (any scope: the caller has checked it), in the order given. */
-export async function recordsOf(db: Kysely<DB>, ids: readonly number[], today: string): Promise<InstructionRecord[]> {
+export async function recordsOf(db: Kysely<DB>, ids: readonly number[], day: CustodyDay): Promise<InstructionRecord[]> {
   if (ids.length === 0) return [];
   const rows = await withColumns(from(db)).where('i.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, toRecord(r, today)]));
+  const byId = new Map(rows.map((r) => [r.id, toRecord(r, day)]));
   return ids.map((id) => byId.get(id)!);
 }
 
 /** One instruction with its history and attachments, or undefined when outside the scope. */
-export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: number, today: string): Promise<InstructionDetail | undefined> {
+export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: number, day: CustodyDay): Promise<InstructionDetail | undefined> {
   let row: Row | undefined;
   for (const scope of scopes) {
     row = await withColumns(scoped(from(db), scope)).where('i.id', '=', id).executeTakeFirst();
@@ -236,7 +247,7 @@ export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: n
       .execute(),
   ]);
   return {
-    ...toRecord(row, today),
+    ...toRecord(row, day),
     history: history.map((h) => ({
       id: Number(h.id),
       action: h.action,
@@ -553,6 +564,7 @@ export const lockInstructions = (trx: Trx, ids: readonly number[]) =>
       'id',
       'instruction_no',
       'enterprise_no',
+      'type',
       'payer_account_no',
       'payee_account_no',
       sql<string>`amount::text`.as('amount'),

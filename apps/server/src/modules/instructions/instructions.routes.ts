@@ -9,10 +9,10 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
   const routes = operationRoutes(app, ctx);
   const api = instructionsApi;
 
-  routes.json(api.instructionQuery, async ({ input, session }) => views.list(session, input));
-  routes.json(api.instructionDetail, async ({ input, session }) => views.detail(session, input.id));
+  routes.json(api.instructionQuery, async ({ input, session, request }) => views.list(request, session, input));
+  routes.json(api.instructionDetail, async ({ input, session, request }) => views.detail(request, session, input.id));
   routes.json(api.instructionClaim, async ({ input, session }) => ({ ids: await views.claim(session, input.step, input.ids) }));
-  routes.json(api.payerAccounts, async ({ input, session }) => views.payerAccounts(session, input.valueDate));
+  routes.json(api.payerAccounts, async ({ input, session, request }) => views.payerAccounts(request, session, input.valueDate));
   routes.json(api.batchAccounts, async ({ input, session }) => views.batchAccounts(session, input.ids));
 
   routes.json(api.instructionAdd, async ({ input, session, request }) => desk.add(request, session, input));
@@ -28,14 +28,14 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
     await desk.detach(request, session, input.id);
     return null;
   });
-  routes.download(api.attachmentDownload, async ({ input, session }) => views.attachment(session, input.id));
-  routes.download(api.custodianAttachmentDownload, async ({ input }) => views.custodianAttachment(input.id));
+  routes.download(api.attachmentDownload, async ({ input, session, request }) => views.attachment(request, session, input.id));
+  routes.download(api.custodianAttachmentDownload, async ({ input, request }) => views.custodianAttachment(request, input.id));
 
   routes.download(api.instructionDownload, async ({ input, session, request }) => views.sheet(request, session, input));
 
-  routes.json(api.custodianQuery, async ({ input, session }) => views.custodianList(session, input));
+  routes.json(api.custodianQuery, async ({ input, session, request }) => views.custodianList(request, session, input));
   routes.json(api.custodianClaim, async ({ input, session }) => ({ ids: await views.custodianClaim(session, input.ids) }));
-  routes.json(api.custodianDetail, async ({ input }) => views.custodianDetail(input.id));
+  routes.json(api.custodianDetail, async ({ input, request }) => views.custodianDetail(request, input.id));
   routes.json(api.custodianCheck, async ({ input, session, request }) => desk.decide(request, session, 'check', input));
   routes.json(api.custodianExecute, async ({ input, session, request }) => desk.execute(request, session, input));
 }

@@ -6,13 +6,18 @@ import {
   accountsApi,
   dutyConflict,
   dutyConflictMessage,
+  deadlineOf,
   executionTiming,
   formatDate,
+  instructionCutoffMessage,
   instructionsApi,
   isExpired,
   moneyRefusal,
   nextStatus,
+  notBusinessDayMessage,
   toCents,
+  valueDateRefusal,
+  type CustodyDay,
   type InstructionAction,
   type InstructionStatus,
   type InstructionView,
@@ -24,11 +29,13 @@ import {
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction, recordAudit, type AuditedSignature } from '../../platform/audit';
+import { businessNow } from '../../platform/business-clock';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { writeSheet } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
+import { loadCustodyDay } from '../cutoffs';
 import type { ClaimList, InstructionClaims } from './claims';
 import {
   attachmentCount,
@@ -88,7 +95,7 @@ const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'subm
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Locked = { id: number; instruction_no: string; enterprise_no: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
+type Locked = { id: number; instruction_no: string; enterprise_no: string; type: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
 
 /** What a signature lists of an instruction, from the server's own row (docs/signing.md). */
 const signedFieldsOf = (r: Locked) => ({ instructionNo: r.instruction_no, payerAccountNo: r.payer_account_no, payeeAccountNo: r.payee_account_no, amount: r.amount, currency: r.currency, valueDate: r.value_date });
@@ -117,7 +124,8 @@ export class InstructionDesk {
     this.#ctx = ctx;
   }
 
-  today = () => formatDate(this.#ctx.now());
+  /** The custody day the request is judged on (platform/business-clock.ts). */
+  #day = (request: FastifyRequest) => loadCustodyDay(this.#ctx.database.db, businessNow(this.#ctx, request));
 
   #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
     return auditedTransaction(this.#ctx.database, request, event, target, new Date(this.#ctx.now()), work);
@@ -178,8 +186,22 @@ export class InstructionDesk {
     if ((await setStatus(trx, now, id, from, to, refuseReason)) !== 1) throw stale();
   }
 
-  #checkValueDate(valueDate: string) {
-    if (valueDate < this.today()) throw refuse(M.valueDatePast);
+  /** A value date the maker enters: not before today, a business day, its cut-off still ahead. */
+  #checkValueDate(day: CustodyDay, entered: { type: string; currency: string; valueDate: string }) {
+    if (entered.valueDate < day.today) throw refuse(M.valueDatePast);
+    const refusal = valueDateRefusal(day, entered);
+    if (refusal) throw refuse(refusal);
+  }
+
+  /**
+   * An instruction a step sends on (submit, or a pass on the way to the custodian's check): its
+   * value date a business day and its cut-off still ahead, else the maker must re-date or revoke it.
+   */
+  #checkOnTime(day: CustodyDay, row: Locked) {
+    const notBusiness = notBusinessDayMessage(day.calendar, row.value_date);
+    if (notBusiness) throw refuse(`指令${row.instruction_no}：${notBusiness}`);
+    const deadline = deadlineOf(day, { type: row.type, currency: row.currency, valueDate: row.value_date });
+    if (day.now >= deadline) throw refuse(instructionCutoffMessage(row.instruction_no, deadline));
   }
 
   /** Duties already performed on the instruction: its maker's entry and every step of its history. */
@@ -192,14 +214,15 @@ export class InstructionDesk {
   }
 
   async add(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionAdd>) {
+    const day = await this.#day(request);
     const id = await this.#write(request, 'instruction.add', { payerAccountNo: input.payerAccountNo, amount: input.amount, submit: input.submit }, async (trx, now) => {
-      this.#checkValueDate(input.valueDate);
+      this.#checkValueDate(day, input);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
       if (input.submit) await this.#checkMoney(trx, account, null, input.amount, input.valueDate);
       const seq = await nextInstructionSeq(trx);
       const status: InstructionStatus = input.submit ? '10' : '00';
       const inserted = await insertInstruction(trx, {
-        instruction_no: `ZL${this.today().replace(/-/g, '')}${seq.padStart(8, '0')}`,
+        instruction_no: `ZL${formatDate(now).replace(/-/g, '')}${seq.padStart(8, '0')}`,
         enterprise_no: session.enterpriseNo,
         ...entered(input, account.third_party_enterprise_no),
         status,
@@ -212,22 +235,23 @@ export class InstructionDesk {
       if (input.submit) await this.#history(trx, now, inserted, session, 'submit', '00', '10');
       return { result: inserted.id, detail: { id: inserted.id, instructionNo: inserted.instruction_no, status } };
     });
-    return (await recordsOf(this.#ctx.database.db, [id], this.today()))[0]!;
+    return (await recordsOf(this.#ctx.database.db, [id], day))[0]!;
   }
 
   async update(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionUpdate>) {
+    const day = await this.#day(request);
     await this.#write(request, 'instruction.update', { id: input.id }, async (trx, now) => {
       const [row] = await this.#lock(trx, [input.id]);
       this.#ownMaker(row!, session);
       if (nextStatus(row!.status, 'edit', { hasThirdParty: false }) === null) throw stale();
-      this.#checkValueDate(input.valueDate);
+      this.#checkValueDate(day, input);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
       const done = await updateInstruction(trx, input.id, input.version, { ...entered(input, account.third_party_enterprise_no), updated_at: now });
       if (done !== 1) throw stale();
       await this.#history(trx, now, row!, session, 'edit', row!.status, row!.status);
       return { result: null, detail: { before: row, after: { amount: input.amount, valueDate: input.valueDate, payerAccountNo: input.payerAccountNo } } };
     });
-    return (await recordsOf(this.#ctx.database.db, [input.id], this.today()))[0]!;
+    return (await recordsOf(this.#ctx.database.db, [input.id], day))[0]!;
   }
 
   #ownMaker(row: Pick<Locked, 'enterprise_no' | 'created_by_user_no'>, session: Actor) {
@@ -236,12 +260,14 @@ export class InstructionDesk {
   }
 
   async submit(request: FastifyRequest, session: SessionInfo, ids: readonly number[]) {
+    const day = await this.#day(request);
     await this.#write(request, 'instruction.submit', { ids }, async (trx, now) => {
       const rows = await this.#lock(trx, [...ids].sort((a, b) => a - b));
       for (const row of rows) {
         this.#ownMaker(row, session);
         if (nextStatus(row.status, 'submit', { hasThirdParty: false }) === null) throw stale();
-        this.#checkValueDate(row.value_date);
+        if (row.value_date < day.today) throw refuse(M.valueDatePast);
+        this.#checkOnTime(day, row);
       }
       for (const row of [...rows].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
         const account = await this.#payerAccount(trx, session.enterpriseNo, row.payer_account_no, session.userNo, 'can_entry');
@@ -254,10 +280,11 @@ export class InstructionDesk {
       }
       return { result: null, detail: { instructions: rows.map((r) => r.instruction_no) } };
     });
-    return recordsOf(this.#ctx.database.db, ids, this.today());
+    return recordsOf(this.#ctx.database.db, ids, day);
   }
 
   async revoke(request: FastifyRequest, session: SessionInfo, input: { id: number; reason: string }) {
+    const day = await this.#day(request);
     await this.#write(request, 'instruction.revoke', { id: input.id }, async (trx, now) => {
       const [row] = await this.#lock(trx, [input.id]);
       this.#ownMaker(row!, session);
@@ -266,7 +293,7 @@ export class InstructionDesk {
       await this.#history(trx, now, row!, session, 'revoke', row!.status, '90', { reason: input.reason });
       return { result: null, detail: { instructionNo: row!.instruction_no, from: row!.status, reason: input.reason } };
     });
-    return (await recordsOf(this.#ctx.database.db, [input.id], this.today()))[0]!;
+    return (await recordsOf(this.#ctx.database.db, [input.id], day))[0]!;
   }
 
   /** Attaches a file to an instruction its maker may still edit, up to ATTACHMENT_MAX files. */
@@ -306,11 +333,13 @@ export class InstructionDesk {
 
   /**
    * A pass or refusal of a batch (review, confirm, confirm review, custodian check), all or
-   * nothing: scope, state, segregation of duties and expiry of each, the signature over the
-   * server's own listing, then the money re-checked for each pass.
+   * nothing: scope, state, segregation of duties, expiry and cut-off of each pass, the signature
+   * over the server's own listing, then the money re-checked for each pass. A refusal is always
+   * allowed: it returns the instruction to its maker, who may re-date it.
    */
   async decide(request: FastifyRequest, session: SessionInfo, kind: DecisionKind, input: { ids: number[]; result: 'pass' | 'refuse'; reason: string; signMsg: string }) {
     const spec = DECISIONS[kind];
+    const day = await this.#day(request);
     const action: InstructionAction = input.result === 'pass' ? spec.pass : spec.refuse;
     await this.#write(request, spec.event, { ids: input.ids, result: input.result }, async (trx, now) => {
       const rows = await this.#lock(trx, [...input.ids].sort((a, b) => a - b));
@@ -327,7 +356,9 @@ export class InstructionDesk {
         const duty = DUTY_OF[action];
         const earlier = dutyConflict(duty, session.userId, await this.#performed(trx, row));
         if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage(duty, earlier));
-        if (input.result === 'pass' && isExpired(row.status, row.value_date, this.today())) throw refuse(`指令${row.instruction_no}：${M.expired}`);
+        if (input.result !== 'pass') continue;
+        if (isExpired(row.status, row.value_date, day.today)) throw refuse(`指令${row.instruction_no}：${M.expired}`);
+        this.#checkOnTime(day, row);
       }
       const signature = await verifyOperationSignature(trx, request, input, { instructions: ordered.map(signedFieldsOf) });
       for (const row of [...ordered].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
@@ -343,7 +374,7 @@ export class InstructionDesk {
       }
       return { result: null, detail: { instructions: ordered.map((r) => r.instruction_no), reason: input.reason } };
     });
-    return recordsOf(this.#ctx.database.db, input.ids, this.today());
+    return recordsOf(this.#ctx.database.db, input.ids, day);
   }
 
   /**
@@ -353,10 +384,11 @@ export class InstructionDesk {
    */
   async execute(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.custodianExecute>) {
     const { id, reason } = input;
+    const day = await this.#day(request);
     await this.#write(request, 'instruction.execute', { id }, async (trx, now) => {
       const [row] = await this.#lock(trx, [id]);
       if (nextStatus(row!.status, 'execute', { hasThirdParty: false }) === null) throw stale();
-      const timing = executionTiming(row!.value_date, this.today());
+      const timing = executionTiming(row!.value_date, day.today);
       if (timing === 'early') throw refuse(`指令${row!.instruction_no}起息日为${row!.value_date}，${M.executeEarly}`);
       if (timing === 'late' && reason === '') throw refuse(`指令${row!.instruction_no}起息日为${row!.value_date}，${M.lateReason}`);
       const earlier = dutyConflict('execute', session.userId, await this.#performed(trx, row!));
@@ -369,7 +401,7 @@ export class InstructionDesk {
       await this.#history(trx, now, row!, session, 'execute', row!.status, '60', { reason, signature });
       return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance, ...(reason ? { reason } : {}) } };
     });
-    return (await recordsOf(this.#ctx.database.db, [id], this.today()))[0]!;
+    return (await recordsOf(this.#ctx.database.db, [id], day))[0]!;
   }
 }
 
@@ -433,12 +465,13 @@ export class InstructionViews {
     return this.#ctx.database.db;
   }
 
-  #today = () => formatDate(this.#ctx.now());
+  /** The custody day a read is judged on: 已过期 and the standing against each cut-off. */
+  #day = (request: FastifyRequest) => loadCustodyDay(this.#db, businessNow(this.#ctx, request));
 
   /** One page of a view; in a step's list, the rows others have selected are named and go last. */
-  async list(session: SessionInfo, input: Input<typeof instructionsApi.instructionQuery>) {
+  async list(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionQuery>) {
     const scope = viewScope(session, input.view);
-    const page = await listInstructions(this.#db, scope, input, this.#today());
+    const page = await listInstructions(this.#db, scope, input, await this.#day(request));
     return { ...page, records: await this.#claims.mark(session.userId, customerClaimList(session, input.view, scope), page.records) };
   }
 
@@ -452,13 +485,13 @@ export class InstructionViews {
     return this.#claims.claim(session.userId, CHECK_LIST, ids);
   }
 
-  detail(session: SessionInfo, id: number) {
-    return this.#detail(detailScopes(session), id);
+  detail(request: FastifyRequest, session: SessionInfo, id: number) {
+    return this.#detail(request, detailScopes(session), id);
   }
 
   /** The accounts the seat may enter instructions on, with their money on the value date (today unless asked). */
-  async payerAccounts(session: SessionInfo, asked: string | undefined) {
-    const valueDate = asked ?? this.#today();
+  async payerAccounts(request: FastifyRequest, session: SessionInfo, asked: string | undefined) {
+    const valueDate = asked ?? formatDate(businessNow(this.#ctx, request));
     return { valueDate, accounts: await payerAccountsOf(this.#db, session.enterpriseNo, session.userNo, valueDate) };
   }
 
@@ -467,8 +500,8 @@ export class InstructionViews {
     return { accounts: await batchMoney(this.#db, viewScope(session, 'review'), ids) };
   }
 
-  attachment(session: SessionInfo, id: number) {
-    return this.#attachment(detailScopes(session), id);
+  attachment(request: FastifyRequest, session: SessionInfo, id: number) {
+    return this.#attachment(request, detailScopes(session), id);
   }
 
   /** The list of one view as xlsx, its filters applied. */
@@ -476,35 +509,35 @@ export class InstructionViews {
     const scope = viewScope(session, input.view);
     const total = await countInstructions(this.#db, scope, input);
     if (total > instructionsApi.INSTRUCTION_DOWNLOAD_MAX_ROWS) throw refuse(`导出数据共${total}条，超过${instructionsApi.INSTRUCTION_DOWNLOAD_MAX_ROWS}条，请缩小查询范围`);
-    const today = this.#today();
-    const body = await writeSheet('指令列表', INSTRUCTION_COLUMNS(today), instructionChunks(this.#db, scope, input, today));
+    const day = await this.#day(request);
+    const body = await writeSheet('指令列表', INSTRUCTION_COLUMNS, instructionChunks(this.#db, scope, input, day));
     await recordAudit(this.#ctx.database, request, { event: 'instruction.download', outcome: 'success', detail: { filters: input, rows: total } });
-    return { fileName: `指令列表_${today.replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
+    return { fileName: `指令列表_${day.today.replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
   }
 
-  async custodianList(session: SessionInfo, input: Input<typeof instructionsApi.custodianQuery>) {
-    const page = await listInstructions(this.#db, { kind: 'custodian', statuses: CUSTODIAN_STATUSES[input.view] }, input, this.#today());
+  async custodianList(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.custodianQuery>) {
+    const page = await listInstructions(this.#db, { kind: 'custodian', statuses: CUSTODIAN_STATUSES[input.view] }, input, await this.#day(request));
     return { ...page, records: await this.#claims.mark(session.userId, input.view === 'check' ? CHECK_LIST : null, page.records) };
   }
 
-  custodianDetail(id: number) {
-    return this.#detail([CUSTODIAN], id);
+  custodianDetail(request: FastifyRequest, id: number) {
+    return this.#detail(request, [CUSTODIAN], id);
   }
 
-  custodianAttachment(id: number) {
-    return this.#attachment([CUSTODIAN], id);
+  custodianAttachment(request: FastifyRequest, id: number) {
+    return this.#attachment(request, [CUSTODIAN], id);
   }
 
-  async #detail(scopes: readonly Scope[], id: number) {
-    const detail = await findDetail(this.#db, scopes, id, this.#today());
+  async #detail(request: FastifyRequest, scopes: readonly Scope[], id: number) {
+    const detail = await findDetail(this.#db, scopes, id, await this.#day(request));
     if (!detail) throw notFound();
     return detail;
   }
 
   /** An attachment of an instruction visible in one of `scopes`. */
-  async #attachment(scopes: readonly Scope[], id: number) {
+  async #attachment(request: FastifyRequest, scopes: readonly Scope[], id: number) {
     const file = await findAttachment(this.#db, id);
-    if (!file || !(await findDetail(this.#db, scopes, file.instruction_id, this.#today()))) throw new AppError(RETURN_CODES.NOT_FOUND, '附件不存在');
+    if (!file || !(await findDetail(this.#db, scopes, file.instruction_id, await this.#day(request)))) throw new AppError(RETURN_CODES.NOT_FOUND, '附件不存在');
     return { fileName: file.file_name, contentType: file.content_type, body: Buffer.from(file.content) };
   }
 }

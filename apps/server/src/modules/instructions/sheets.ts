@@ -1,11 +1,11 @@
-import { codeLabel, statusLabel, type InstructionRecord, type InstructionStatus } from '@portal/shared';
+import { codeLabel, statusLabel, type InstructionRecord } from '@portal/shared';
 import { amountCell, type SheetColumn } from '../../platform/xlsx';
 
-/** The columns of the instruction list download; the status as it reads on `today`. */
-export const INSTRUCTION_COLUMNS = (today: string): SheetColumn<InstructionRecord>[] => [
+/** The columns of the instruction list download; the status as the list reads it (已过期, 已过截止). */
+export const INSTRUCTION_COLUMNS: SheetColumn<InstructionRecord>[] = [
   { header: '指令编号', width: 20, kind: 'text', value: (r) => r.instructionNo },
   { header: '指令类型', width: 12, value: (r) => codeLabel('instructionType', r.type) },
-  { header: '状态', width: 14, value: (r) => statusLabel(r.status as InstructionStatus, r.valueDate, today) },
+  { header: '状态', width: 14, value: statusLabel },
   { header: '付款账号', width: 24, kind: 'text', value: (r) => r.payerAccountNo },
   { header: '付款账户名称', width: 36, value: (r) => r.payerAccountName },
   { header: '收款人名称', width: 30, value: (r) => r.payeeName },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instructionsApi, type PayerAccount } from '@portal/shared';
+import { NEXT_BUSINESS_DAY } from '../../helpers/business-day';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const METRICS_TOKEN = 'scrape-token-0123456789';
@@ -61,7 +62,8 @@ describe('what an operator watches: metrics and probes', () => {
         payeeBank: '华夏银行北京分行',
         payeeCnaps: '304100040000',
         amount: '1.00',
-        valueDate: (await ok<{ valueDate: string }>(instructionsApi.payerAccounts, {}, 'demo')).valueDate,
+        // A business day after today's: hours before its cut-off whenever the file runs.
+        valueDate: NEXT_BUSINESS_DAY,
         purpose: '监控验证',
       },
       'demo',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, instructionsApi, type InstructionListRecord, type InstructionRecord } from '@portal/shared';
+import { instructionsApi, type InstructionListRecord, type InstructionRecord } from '@portal/shared';
+import { NEXT_BUSINESS_DAY } from '../../helpers/business-day';
 import { serverUnderTest } from '../../helpers/server-under-test';
 import { InstructionClaims, type ClaimList } from '../../../src/modules/instructions/claims';
 
@@ -9,7 +10,8 @@ const TP = '2000000001';
 /** An account of OWN that TP confirms; one of OTHER. Neither is the seed's, so the lists below hold only this file's rows. */
 const ACC = '622299000000000011';
 const ACC_OTHER = '622299000000000012';
-const today = formatDate(Date.now());
+// A business day after today's: hours before its cut-off whenever the file runs.
+const valueDate = NEXT_BUSINESS_DAY;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Two reviewers of one enterprise, two confirmers of one institution and two custodian checkers,
@@ -27,7 +29,7 @@ describe('who is working on which waiting instruction (claims)', () => {
     payeeBank: '华夏银行北京分行',
     payeeCnaps: '304100040000',
     amount: '100.00',
-    valueDate: today,
+    valueDate,
     purpose: '划款',
     submit,
   });

@@ -19,6 +19,7 @@ import {
   type PerformedDuty,
 } from '@portal/shared';
 import { portalCrypto as c } from '@portal/crypto/node';
+import { BUSINESS_MORNING, BUSINESS_TODAY, NEXT_BUSINESS_DAY } from '../../helpers/business-day';
 import { serverUnderTest } from '../../helpers/server-under-test';
 import { noReviewerAccounts } from '../../../src/modules/instructions/instructions.queries';
 
@@ -33,8 +34,8 @@ const ACC_PLAIN = '622299000000000002';
 const ACC_OTHER = '622299000000000003';
 /** An account of OWN the maker holds the entry right on, switched off in e-banking. */
 const ACC_OFF = '622299000000000004';
-const today = formatDate(Date.now());
-const tomorrow = formatDate(Date.now() + 86_400_000);
+const today = BUSINESS_TODAY;
+const tomorrow = NEXT_BUSINESS_DAY;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
 
 describe('payment instructions', () => {
@@ -52,7 +53,7 @@ describe('payment instructions', () => {
     staffBoth: 'ins.staffBoth',
     admin: 'ins.admin',
   };
-  const { app, client, db, asUser, relogin, pathOf, call, signed, ok, refused, counts, addLogin } = serverUnderTest({}, { logins: LOGINS });
+  const { app, client, db, asUser, relogin, pathOf, call, signed, ok, refused, counts, addLogin } = serverUnderTest({}, { logins: LOGINS, businessTime: BUSINESS_MORNING });
   const entry = (over: Record<string, unknown> = {}) => ({
     type: '01',
     payerAccountNo: ACC_TP,
@@ -220,7 +221,8 @@ describe('payment instructions', () => {
   it('drives one instruction through every step, with the history, the home counts and the balance', async () => {
     const draft = await ok<InstructionRecord>(instructionsApi.instructionAdd, entry(), 'maker');
     expect(draft).toMatchObject({ status: '00', thirdPartyEnterpriseNo: TP, expired: false, amount: '1000.00' });
-    expect(draft.instructionNo).toMatch(new RegExp(`^ZL${today.replace(/-/g, '')}\\d{8}$`));
+    // Numbered by the day it was entered (the app's clock, not the business clock the test stands at).
+    expect(draft.instructionNo).toMatch(new RegExp(`^ZL${formatDate(Date.now()).replace(/-/g, '')}\\d{8}$`));
     const [s] = await ok<InstructionRecord[]>(instructionsApi.instructionSubmit, { ids: [draft.id] }, 'maker');
     expect(s!.status).toBe('10');
     expect((await counts('reviewer')).waitReviewCount).toBeGreaterThanOrEqual(1);

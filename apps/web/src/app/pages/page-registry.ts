@@ -73,6 +73,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CALENDAR_MANAGE'],
     load: () => import('../../features/calendar/business-calendar-page').then((m) => ({ default: m.BusinessCalendarPage })),
   },
+  'custodianNotice/instructionCutoffs/index': {
+    title: '截止时间',
+    access: ['CUTOFF_MANAGE'],
+    load: () => import('../../features/cutoffs/instruction-cutoffs-page').then((m) => ({ default: m.InstructionCutoffsPage })),
+  },
   'warningInfo/clearPositionWarn/index': {
     title: '清仓预警',
     access: ['WARNING_VIEW'],

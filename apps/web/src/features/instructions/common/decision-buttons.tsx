@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { Decision } from '../api/instructions';
 import { useMessage } from '../../../lib/countdown-message';
+import { atRiskNote, missedNote } from './cutoff-notes';
 
 interface DecisionButtonsProps {
   /** The selected rows, in the order they were selected. */
@@ -13,7 +14,7 @@ interface DecisionButtonsProps {
   decide: (decision: Decision) => Promise<unknown>;
   busy: boolean;
   onDone: () => void;
-  /** Why a row cannot be passed (an expired one at the custodian's check), or null. */
+  /** Why a row cannot be passed (an expired one at the custodian's check), or null; one past its cut-off never can. */
   passBlocked?: (rows: readonly InstructionRecord[]) => string | null;
   /** Rows that changed under a refused batch: the list unselects them (it refreshes by itself). */
   onStale: (ids: readonly number[]) => void;
@@ -41,8 +42,11 @@ export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked,
   const run = async (result: 'pass' | 'refuse', reason: string, batch: readonly InstructionRecord[] = rows): Promise<boolean> => {
     const word = result === 'pass' ? '通过' : '退回';
     try {
-      await decide({ rows: batch, result, reason });
+      const answer = await decide({ rows: batch, result, reason });
       message.success(`已${word} ${batch.length} 条指令`);
+      // Passed on with under an hour to the cut-off: the next steps may not make it.
+      const risk = result === 'pass' && Array.isArray(answer) ? atRiskNote(answer as InstructionRecord[]) : null;
+      if (risk) message.warning(risk, 8);
       onDone();
       return true;
     } catch (err) {
@@ -64,14 +68,20 @@ export function DecisionButtons({ rows, verb, decide, busy, onDone, passBlocked,
   };
 
   const pass = () => {
-    const blocked = passBlocked?.(rows);
+    const blocked = passBlocked?.(rows) ?? missedNote(rows, verb);
     if (blocked) {
       message.warning(blocked);
       return;
     }
+    const risk = atRiskNote(rows);
     modal.confirm({
       title: `${verb}通过`,
-      content: `确定${verb}通过选中的 ${rows.length} 条指令（合计 ${totalsByCurrency(rows)}）吗？`,
+      content: (
+        <>
+          <p>{`确定${verb}通过选中的 ${rows.length} 条指令（合计 ${totalsByCurrency(rows)}）吗？`}</p>
+          {risk && <Typography.Text type="warning">{risk}</Typography.Text>}
+        </>
+      ),
       onOk: () => run('pass', ''),
     });
   };

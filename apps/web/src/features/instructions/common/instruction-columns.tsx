@@ -1,4 +1,4 @@
-import { codeLabel, EXPIRED_LABEL, formatAccountNo, type InstructionListRecord } from '@portal/shared';
+import { codeLabel, CUTOFF_MISSED_LABEL, EXPIRED_LABEL, formatAccountNo, formatCutoff, type InstructionListRecord } from '@portal/shared';
 import type { Breakpoint } from 'antd';
 import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -109,13 +109,30 @@ function phoneColumn({ number, status, payeeTip }: Cells, decision: DecisionList
   };
 }
 
+/** Under an hour to the cut-off: the steps left may not make it. */
+const AtRiskTag = ({ row }: { row: InstructionListRecord }) =>
+  row.cutoffState === 'atRisk' && (
+    <Tooltip title={`截止时间 ${formatCutoff(Date.parse(row.cutoffAt))}`}>
+      <Tag color="warning" className={styles.expiredTag}>
+        临近截止
+      </Tag>
+    </Tooltip>
+  );
+
+/** The value date, and over it what stands in the way: 已过期, 已过截止, or under an hour to the cut-off. */
 const valueDate = (row: InstructionListRecord) => (
   <>
     起息日 {row.valueDate}
-    {row.expired && (
+    {row.expired ? (
       <Tag color="error" className={styles.expiredTag}>
         {EXPIRED_LABEL}
       </Tag>
+    ) : row.cutoffState === 'missed' ? (
+      <Tag color="error" className={styles.expiredTag}>
+        {CUTOFF_MISSED_LABEL}
+      </Tag>
+    ) : (
+      <AtRiskTag row={row} />
     )}
   </>
 );
@@ -200,7 +217,18 @@ function generalColumns({ number, status, payeeTip }: Cells, wideActions: boolea
       render: (_, row) => <ClippedText text={row.payeeName} width={140} tooltip={payeeTip(row)} />,
     },
     { key: 'amount', title: '金额', align: 'right', responsive: ABOVE_PHONE, render: (_, row) => <Amount amount={row.amount} currency={row.currency} /> },
-    { key: 'valueDate', title: '起息日', dataIndex: 'valueDate', responsive: ABOVE_PHONE },
+    // 已过期 and 已过截止 stand in the status column.
+    {
+      key: 'valueDate',
+      title: '起息日',
+      responsive: ABOVE_PHONE,
+      render: (_, row) => (
+        <>
+          {row.valueDate}
+          <AtRiskTag row={row} />
+        </>
+      ),
+    },
     {
       key: 'thirdParty',
       title: '第三方机构',

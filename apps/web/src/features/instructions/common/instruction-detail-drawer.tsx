@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountLabel, amountToChinese, codeLabel, formatAccountNo, formatDateTime, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
+import { accountLabel, amountToChinese, codeLabel, CUTOFF_MISSED_LABEL, formatAccountNo, formatCutoff, formatDateTime, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { currentUserQuery } from '../../../lib/session';
@@ -96,7 +96,17 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
             <Descriptions.Item label="收款行名称">{d.payeeBank}</Descriptions.Item>
             <Descriptions.Item label="大额支付行号">{d.payeeCnaps}</Descriptions.Item>
             <Descriptions.Item label="起息日">{d.valueDate}</Descriptions.Item>
-            <Descriptions.Item label="第三方机构">{textOrEmpty(d.thirdPartyEnterpriseName)}</Descriptions.Item>
+            <Descriptions.Item label="截止时间">
+              {formatCutoff(Date.parse(d.cutoffAt))}
+              {d.cutoffState === 'missed' && !d.expired && (
+                <Tag color="error" style={{ marginInlineStart: 8 }}>
+                  {CUTOFF_MISSED_LABEL}
+                </Tag>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label="第三方机构" span={2}>
+              {textOrEmpty(d.thirdPartyEnterpriseName)}
+            </Descriptions.Item>
             <Descriptions.Item label="用途" span={2}>
               {d.purpose}
             </Descriptions.Item>

@@ -1,4 +1,4 @@
-import { EXPIRED_LABEL, formatMoney, INSTRUCTION_STATUS, type InstructionRecord, type InstructionStatus } from '@portal/shared';
+import { CUTOFF_MISSED_LABEL, EXPIRED_LABEL, formatMoney, INSTRUCTION_STATUS, type InstructionRecord, type InstructionStatus } from '@portal/shared';
 import { Tag } from 'antd';
 import styles from './instructions.module.css';
 
@@ -27,9 +27,10 @@ const COLOURS: Partial<Record<InstructionStatus, string>> = {
   '90': 'default',
 };
 
-/** The status tag; 已过期 (judged by the server) in red over it, refusals in orange. */
-export function StatusTag({ record }: { record: Pick<InstructionRecord, 'status' | 'expired'> }) {
+/** The status tag; 已过期 and then 已过截止 (judged by the server) in red over it, refusals in orange. */
+export function StatusTag({ record }: { record: Pick<InstructionRecord, 'status' | 'expired' | 'cutoffState'> }) {
   if (record.expired) return <Tag color="error">{EXPIRED_LABEL}</Tag>;
+  if (record.cutoffState === 'missed') return <Tag color="error">{CUTOFF_MISSED_LABEL}</Tag>;
   const status = record.status as InstructionStatus;
   return <Tag color={COLOURS[status] ?? 'warning'}>{INSTRUCTION_STATUS[status] ?? record.status}</Tag>;
 }

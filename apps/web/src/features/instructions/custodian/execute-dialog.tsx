@@ -1,6 +1,5 @@
-import { executionTiming, formatDate, groupAccountNo, instructionsApi, type InstructionRecord } from '@portal/shared';
+import { groupAccountNo, instructionsApi, type InstructionRecord } from '@portal/shared';
 import { Alert, Descriptions, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { moneyOf } from '../common/instruction-format';
 
 const M = instructionsApi.INSTRUCTION_MESSAGES;
@@ -19,9 +18,8 @@ interface ExecuteDialogProps {
  */
 export function ExecuteDialog({ row, busy, onExecute, onClose }: ExecuteDialogProps) {
   const [form] = Form.useForm<{ reason: string }>();
-  // Today (Beijing) as the dialog opened; the server judges again when it is sent.
-  const [today] = useState(() => formatDate(Date.now()));
-  const timing = executionTiming(row.valueDate, today);
+  // Judged by the server as it listed the row (China's today); it judges again when it is sent.
+  const timing = row.executionTiming;
   return (
     <Modal
       open

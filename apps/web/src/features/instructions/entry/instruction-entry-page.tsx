@@ -10,6 +10,7 @@ import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
 import { InstructionFormDialog } from './instruction-form-dialog';
 import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
 import { useMessage } from '../../../lib/countdown-message';
+import { atRiskNote } from '../common/cutoff-notes';
 
 const fetchEntry = fetchInstructionPage('entry');
 // Whether the maker may take an action on a row: the shared state machine decides.
@@ -38,8 +39,10 @@ export function InstructionEntryPage() {
       confirm: (row) => `确定提交指令 ${row.instructionNo} 复核吗？`,
       onClick: async (row) => {
         try {
-          await submitting.mutateAsync([row.id]);
+          const answer = await submitting.mutateAsync([row.id]);
           message.success(`指令 ${row.instructionNo} 已提交复核`);
+          const risk = atRiskNote(answer);
+          if (risk) message.warning(risk, 8);
         } catch {
           // Shown by the HTTP client.
         }

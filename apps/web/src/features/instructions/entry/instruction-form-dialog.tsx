@@ -22,7 +22,7 @@ interface InstructionFormDialogProps {
 export function InstructionFormDialog({ record, onClose }: InstructionFormDialogProps) {
   const [form] = Form.useForm<FormValues>();
   const { data: dictionary } = useStandards(STANDARDS);
-  const facts = useEntryFacts(form);
+  const facts = useEntryFacts(form, record === undefined);
   const fields = useInstructionFields(facts, record);
   const attachments = useInstructionAttachments(record);
   const { save, send, busy, sendsSubmit, saved } = useInstructionSave({ record, form, facts, attachments, onSaved: onClose });

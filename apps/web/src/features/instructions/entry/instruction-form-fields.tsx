@@ -1,10 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountLabel, amountToChinese, CODE_TABLES, instructionsApi, type InstructionRecord, type PayerAccount } from '@portal/shared';
+import {
+  accountLabel,
+  amountToChinese,
+  CODE_TABLES,
+  deadlineOf,
+  defaultValueDateOf,
+  formatCutoff,
+  instructionsApi,
+  type CustodyDay,
+  type InstructionRecord,
+  type PayerAccount,
+} from '@portal/shared';
 import type { FormInstance, FormRule } from 'antd';
 import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { contractFields, type FormField, type FormValues } from '../../../components/form-builder';
 import { beforeBeijingToday } from '../../../lib/beijing-day';
+import { useCustodyDay } from '../api/custody-day';
 import { payerAccountsQuery } from '../api/payer-accounts';
 import { PayerFacts, PayerOption } from './payer-facts';
 
@@ -24,14 +36,28 @@ export interface EntryFacts {
   /** The payer accounts and the value date their daily use is for. */
   payers: { valueDate: string; accounts: PayerAccount[] } | undefined;
   account: PayerAccount | undefined;
+  /** The server's day: its instant, the calendar and the cut-offs. */
+  custody: CustodyDay | undefined;
+  type: string | undefined;
+  currency: string | undefined;
+  valueDate: string | undefined;
 }
 
-/** Watches the entry form: the payer account and value date load the account's facts; another currency judges the payee account again. */
-export function useEntryFacts(form: FormInstance<FormValues>): EntryFacts {
+/**
+ * Watches the entry form: the payer account and value date load the account's facts; another
+ * currency judges the payee account again; a new instruction's value date follows its type and
+ * currency's cut-off (today before it, the next business day after it) until the maker picks one.
+ */
+export function useEntryFacts(form: FormInstance<FormValues>, fresh: boolean): EntryFacts {
   const payerAccountNo = Form.useWatch('payerAccountNo', form) as string | undefined;
   const amount = Form.useWatch('amount', form) as string | undefined;
   const watchedDate = Form.useWatch('valueDate', form) as string | undefined;
   const currency = Form.useWatch('currency', form) as string | undefined;
+  const type = Form.useWatch('type', form) as string | undefined;
+  const custody = useCustodyDay();
+  useEffect(() => {
+    if (fresh && custody && type && currency && !form.isFieldTouched('valueDate')) form.setFieldValue('valueDate', defaultValueDateOf(custody, type, currency));
+  }, [fresh, custody, type, currency, form]);
   // Another currency takes other payee account numbers: judge the one entered again.
   useEffect(() => {
     if (currency && form.isFieldTouched('payeeAccountNo')) void form.validateFields(['payeeAccountNo']).catch(() => undefined);
@@ -39,11 +65,21 @@ export function useEntryFacts(form: FormInstance<FormValues>): EntryFacts {
   const valueDate = watchedDate && DATE.test(watchedDate) ? watchedDate : undefined;
   const payers = useQuery(payerAccountsQuery(valueDate)).data;
   const account = payers?.accounts.find((a) => a.accountNo === payerAccountNo);
-  return { amount, payers, account };
+  return { amount, payers, account, custody, type, currency, valueDate };
+}
+
+/** Under the value date: by when that date's instruction must be through, or why the date cannot be taken. */
+function valueDateNote({ custody, type, currency, valueDate }: EntryFacts): string | undefined {
+  if (!custody || !type || !currency || !valueDate) return undefined;
+  if (!custody.calendar.isBusinessDay(valueDate)) return '非工作日，请选择工作日';
+  const deadline = deadlineOf(custody, { type, currency, valueDate });
+  if (custody.now >= deadline) return `截止时间 ${formatCutoff(deadline)} 已过，请选择 ${defaultValueDateOf(custody, type, currency)} 或之后的工作日`;
+  return `须在 ${formatCutoff(deadline)}（北京时间）前完成托管行审核`;
 }
 
 /** The entry form's fields, their rules the contract's; the payer account shows its facts, the amount its Chinese words. */
-export function useInstructionFields({ amount, payers, account }: EntryFacts, record?: InstructionRecord): FormField[] {
+export function useInstructionFields(facts: EntryFacts, record?: InstructionRecord): FormField[] {
+  const { amount, payers, account, custody } = facts;
   const accounts = payers?.accounts;
   const chinese = useMemo(() => {
     try {
@@ -80,8 +116,14 @@ export function useInstructionFields({ amount, payers, account }: EntryFacts, re
     { name: 'payeeAccountNo', type: 'text', label: '收款账号', maxLength: 34, rules: [payeeAccountByRoute] },
     { name: 'payeeBank', type: 'text', label: '收款行名称', maxLength: 100 },
     { name: 'payeeCnaps', type: 'text', label: '大额支付行号', maxLength: 12 },
-    // The server refuses a value date before today: the calendar greys those days.
-    { name: 'valueDate', type: 'date', label: '起息日', disabledDate: (day) => beforeBeijingToday(day) },
+    // The server refuses a value date before today or on a day off: the calendar greys those days.
+    {
+      name: 'valueDate',
+      type: 'date',
+      label: '起息日',
+      disabledDate: (day) => (custody ? day.format('YYYY-MM-DD') < custody.today || !custody.calendar.isBusinessDay(day.format('YYYY-MM-DD')) : beforeBeijingToday(day)),
+      extra: <span aria-label="截止时间">{valueDateNote(facts) ?? ' '}</span>,
+    },
     { name: 'purpose', type: 'text', label: '用途', maxLength: instructionsApi.PURPOSE_MAX },
     { name: 'remark', type: 'textarea', label: '备注', maxLength: instructionsApi.REMARK_MAX },
   ]);

@@ -7,6 +7,7 @@ import { useAddInstruction, useSubmitInstructions, useUpdateInstruction, type In
 import { entryRefusal } from './entry-money';
 import type { EntryFacts } from './instruction-form-fields';
 import type { InstructionAttachments } from './use-instruction-attachments';
+import { atRiskNote } from '../common/cutoff-notes';
 
 const newKey = () => crypto.randomUUID();
 
@@ -64,6 +65,8 @@ export function useInstructionSave({ record, form, facts: { account, payers }, a
       if (submit && instruction.status !== '10') instruction = (await submitting.mutateAsync([instruction.id]))[0]!;
       if (submit && account && !account.hasReviewer) message.warning(`指令 ${instruction.instructionNo} 已提交，但${instructionsApi.INSTRUCTION_MESSAGES.noReviewer}`, 8);
       else message.success(submit ? `指令 ${instruction.instructionNo} 已提交复核` : `指令 ${instruction.instructionNo} 已保存为草稿`);
+      const risk = atRiskNote([instruction]);
+      if (risk) message.warning(risk, 8);
       onSaved();
     } catch {
       // The HTTP client has shown the refusal; the form stays to correct it.
