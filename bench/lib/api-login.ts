@@ -70,17 +70,25 @@ export async function apiSession(origin: string, username: string, password: str
     extension: { loginType: '0', zctgPassword, random: serverRandom, randomClient: clientRandom, key: device.publicKey, signMsg, channelCode: 'WY' },
   };
 
-  /** A POST of `value` to `path`: sealed where the API list says so, always signed; the HTTP answer with its (opened) envelope. */
-  async function exchange(path: string, value: unknown, headers: Record<string, string>): Promise<Answer> {
+  /**
+   * A POST of `value` to `path`, or a GET without a query (the load's GETs take none): sealed where
+   * the API list says so, always signed; the HTTP answer with its (opened) envelope.
+   */
+  async function exchange(path: string, value: unknown, headers: Record<string, string>, method: 'GET' | 'POST' = 'POST'): Promise<Answer> {
     const encrypted = apiList.some((a) => a.isEncrypt === 1 && DEFAULT_API_BASE + a.path === path);
-    const body = encrypted
-      ? JSON.stringify({ request: c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad('POST', path, 'request')))) })
-      : JSON.stringify(value);
+    const body =
+      method === 'GET' ? '' : encrypted
+        ? JSON.stringify({ request: c.toBase64(await c.seal(sym, key, c.utf8Encode(JSON.stringify(value)), c.utf8Encode(envelopeAad('POST', path, 'request')))) })
+        : JSON.stringify(value);
     const at = String(Date.now());
     const nonce = c.randomHex(16);
     const digest = c.toHex(await c.digest(sym, c.utf8Encode(body)));
-    const sign = c.toBase64(await c.mac(sym, key, c.utf8Encode(replaySigningString('POST', path, at, nonce, digest))));
-    const res = await post(path, body, { ...headers, 'x-timestamp': at, 'x-nonce': nonce, 'x-sign': sign });
+    const sign = c.toBase64(await c.mac(sym, key, c.utf8Encode(replaySigningString(method, path, at, nonce, digest))));
+    const replay = { ...headers, 'x-timestamp': at, 'x-nonce': nonce, 'x-sign': sign };
+    const res =
+      method === 'GET'
+        ? await fetch(origin + path, { headers: { ...API_HEADERS, ...replay }, signal: AbortSignal.timeout(30_000) })
+        : await post(path, body, replay);
     const text = await res.text();
     let json: { returnCode?: string; returnMsg?: string; data?: unknown; response?: string } = {};
     try {
@@ -89,7 +97,7 @@ export async function apiSession(origin: string, username: string, password: str
       // Not the portal's envelope (a balancer's error page): the status says what happened.
     }
     const data = json.response
-      ? (JSON.parse(c.utf8Decode(await c.open(sym, key, c.fromBase64(json.response), c.utf8Encode(envelopeAad('POST', path, 'response'))))) as unknown)
+      ? (JSON.parse(c.utf8Decode(await c.open(sym, key, c.fromBase64(json.response), c.utf8Encode(envelopeAad(method, path, 'response'))))) as unknown)
       : json.data;
     return { status: res.status, retryAfter: res.headers.get('retry-after'), serverTiming: res.headers.get('server-timing'), returnCode: json.returnCode ?? '', returnMsg: json.returnMsg ?? text.slice(0, 200), data };
   }
@@ -133,10 +141,10 @@ export async function apiSession(origin: string, username: string, password: str
     login: { ms: loginMs, serverTiming: loginAnswer.serverTiming },
     /** A session POST operation; answers its (opened) `data`. */
     call: async (op: AnyOperation, input: unknown) => send(apiPath(op), await signedOrThrow(op, input), headers),
-    /** A session POST operation with extra headers (an `Idempotency-Key`): the whole answer, whatever it is. */
+    /** A session operation (a GET without a query) with extra headers (an `Idempotency-Key`): the whole answer, whatever it is. */
     request: async (op: AnyOperation, input: unknown, extraHeaders: Record<string, string> = {}) => {
       const ready = await signed(op, input);
-      return 'refused' in ready ? ready.refused : exchange(apiPath(op), ready.input, { ...headers, ...extraHeaders });
+      return 'refused' in ready ? ready.refused : exchange(apiPath(op), ready.input, { ...headers, ...extraHeaders }, op.method);
     },
   };
 }
