@@ -14,6 +14,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js', 
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
+  // Playwright shows the server's stderr only: say why it ended, or a crash mid-run is silent.
+  if (code !== 0) console.error(`e2e server: ended by ${signal ?? `exit code ${code}`}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });
