@@ -120,6 +120,8 @@ const configSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** Live sessions kept per instance this long (0: off); revocations reach every instance at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** The business calendar and cut-offs kept per instance this long (0: off); a change reaches every instance at once. */
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Consecutive wrong passwords that lock a user on one device (docs/decisions/login-lockout.md). */
   MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   /** Consecutive wrong passwords from all the devices a user has not logged in from that lock every such device. */

@@ -12,9 +12,9 @@ export function daysOfYear(db: Kysely<DB>, year: number) {
   return db.selectFrom('business_calendar_days').selectAll().where('day', '>=', first).where('day', '<=', last).orderBy('day').execute();
 }
 
-/** The marked days from `from` (yyyy-MM-dd) on, by date: what the rules of value dates and cut-offs need. */
-export async function markedDaysFrom(db: Kysely<DB>, from: string): Promise<CalendarDay[]> {
-  const rows = await db.selectFrom('business_calendar_days').select(['day', 'kind', 'name']).where('day', '>=', from).orderBy('day').execute();
+/** Every marked day, by date (a few dozen a year): what the rules of value dates and cut-offs need. */
+export async function markedDays(db: Kysely<DB>): Promise<CalendarDay[]> {
+  const rows = await db.selectFrom('business_calendar_days').select(['day', 'kind', 'name']).orderBy('day').execute();
   return rows.map((r) => ({ date: r.day, kind: r.kind, name: r.name }));
 }
 

@@ -6,6 +6,7 @@ import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { parseCalendarCsv } from './calendar-csv';
+import { calendarMarks } from './calendar-marks';
 import { clearDay, dayByDate, replaceYear, saveDay } from './calendar.queries';
 
 type SaveInput = OperationParsed<typeof calendarApi.calendarDaySave>;
@@ -34,7 +35,7 @@ export class CalendarDesk {
       const before = await dayByDate(trx, input.date);
       await saveDay(trx, { day: input.date, kind: input.kind, name: input.name, updated_by: session.username, updated_at: now });
       return { result: null, detail: { before: before ? { kind: before.kind, name: before.name } : null, after: { kind: input.kind, name: input.name } } };
-    });
+    }).finally(() => calendarMarks(this.#ctx).changed());
   }
 
   async clear(request: FastifyRequest, date: string) {
@@ -43,7 +44,7 @@ export class CalendarDesk {
       if (!before) throw refuse('该日期未设置，已按周一至周五为工作日处理');
       await clearDay(trx, date);
       return { result: null, detail: { before: { kind: before.kind, name: before.name }, after: null } };
-    });
+    }).finally(() => calendarMarks(this.#ctx).changed());
   }
 
   /** The year's schedule: every row checked, then the year's marks replaced in one transaction. */
@@ -76,7 +77,7 @@ export class CalendarDesk {
         await replaceYear(trx, input.year, parsed.days.map((d) => ({ day: d.date, kind: d.kind, name: d.name, updated_by: session.username, updated_at: now })));
         const result = answer('imported', this.#summary(input.year, parsed.rowCount, '已替换该年的工作日历'));
         return { result, detail: { rowCount: parsed.rowCount, holidays: result.holidays, workdays: result.workdays, exchangeClosures: result.exchangeClosures } };
-      });
+      }).finally(() => calendarMarks(this.#ctx).changed());
     } catch (err) {
       if (!(err instanceof RowsRejected)) throw err;
       await recordAudit(this.#ctx.database, request, { event: 'calendar.import', outcome: 'failure', detail: { ...target, reason: `${err.errors.length}行有误` } });

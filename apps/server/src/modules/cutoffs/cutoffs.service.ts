@@ -1,25 +1,44 @@
 import type { FastifyRequest } from 'fastify';
-import { businessCalendar, custodyDayAt, formatDate, type CalendarDay, type CustodyDay, type OperationParsed, type cutoffsApi } from '@portal/shared';
+import { businessCalendar, custodyDayAt, type CalendarDay, type CustodyDay, type CutoffRecord, type OperationParsed, type cutoffsApi } from '@portal/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction } from '../../platform/audit';
 import type { SessionInfo } from '../../platform/sessions';
-import { markedDaysFrom } from '../calendar';
+import { SharedSetting } from '../../platform/shared-setting';
+import { calendarMarks, markedDays } from '../calendar';
 import { listCutoffs, lockCutoff, saveCutoff } from './cutoffs.queries';
 
 type SaveInput = OperationParsed<typeof cutoffsApi.cutoffSave>;
 
-const YEAR_MS = 366 * 86_400_000;
+const CUTOFFS_CHANGED_CHANNEL = 'cutoffs:changed';
+const copies = new WeakMap<AppContext, SharedSetting<CutoffRecord[]>>();
+
+/** This instance's copy of staff's cut-offs. */
+export function cutoffSettings(ctx: AppContext) {
+  let copy = copies.get(ctx);
+  if (!copy) {
+    copy = new SharedSetting(ctx, CUTOFFS_CHANGED_CHANNEL, () => listCutoffs(ctx.database.db));
+    copies.set(ctx, copy);
+  }
+  return copy;
+}
+
+const custodyDayOf = (now: number, marked: CalendarDay[], cutoffs: CutoffRecord[]) => ({ ...custodyDayAt(now, businessCalendar(marked), cutoffs), marked });
 
 /**
- * The custody day at `now`: the calendar (its marks from a year back, far enough for any notice
- * period or expired instruction) and staff's cut-offs, read afresh so that every instance judges
- * by what staff last saved.
+ * The custody day at `now`: the calendar and staff's cut-offs from this instance's copies, which
+ * every change reaches on every instance at once (platform/shared-setting.ts).
  */
+export async function currentCustodyDay(ctx: AppContext, now: number): Promise<CustodyDay & { marked: CalendarDay[] }> {
+  const [marked, cutoffs] = await Promise.all([calendarMarks(ctx).get(), cutoffSettings(ctx).get()]);
+  return custodyDayOf(now, marked, cutoffs);
+}
+
+/** The same read afresh from a database (benchmarks, which have no instance). */
 export async function loadCustodyDay(db: Kysely<DB>, now: number): Promise<CustodyDay & { marked: CalendarDay[] }> {
-  const [marked, cutoffs] = await Promise.all([markedDaysFrom(db, formatDate(now - YEAR_MS)), listCutoffs(db)]);
-  return { ...custodyDayAt(now, businessCalendar(marked), cutoffs), marked };
+  const [marked, cutoffs] = await Promise.all([markedDays(db), listCutoffs(db)]);
+  return custodyDayOf(now, marked, cutoffs);
 }
 
 /** Staff set the cut-off of one instruction type and currency. */
@@ -37,6 +56,6 @@ export class CutoffDesk {
       const saved = await saveCutoff(trx, { ...input, updatedBy: session.username, updatedAt: now });
       const setting = (r: { cutoffTime: string; noticeHours: number }) => ({ cutoffTime: r.cutoffTime, noticeHours: r.noticeHours });
       return { result: saved, detail: { before: before ? setting(before) : null, after: setting(saved) } };
-    });
+    }).finally(() => cutoffSettings(this.#ctx).changed());
   }
 }

@@ -35,7 +35,7 @@ import type { SessionInfo } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { writeSheet } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
-import { loadCustodyDay } from '../cutoffs';
+import { currentCustodyDay } from '../cutoffs';
 import type { ClaimList, InstructionClaims } from './claims';
 import {
   attachmentCount,
@@ -125,7 +125,7 @@ export class InstructionDesk {
   }
 
   /** The custody day the request is judged on (platform/business-clock.ts). */
-  #day = (request: FastifyRequest) => loadCustodyDay(this.#ctx.database.db, businessNow(this.#ctx, request));
+  #day = (request: FastifyRequest) => currentCustodyDay(this.#ctx, businessNow(this.#ctx, request));
 
   #write<T>(request: FastifyRequest, event: AuditEventCode, target: Record<string, unknown>, work: (trx: Trx, now: Date) => Promise<{ result: T; detail: Record<string, unknown> }>): Promise<T> {
     return auditedTransaction(this.#ctx.database, request, event, target, new Date(this.#ctx.now()), work);
@@ -466,7 +466,7 @@ export class InstructionViews {
   }
 
   /** The custody day a read is judged on: 已过期 and the standing against each cut-off. */
-  #day = (request: FastifyRequest) => loadCustodyDay(this.#db, businessNow(this.#ctx, request));
+  #day = (request: FastifyRequest) => currentCustodyDay(this.#ctx, businessNow(this.#ctx, request));
 
   /** One page of a view; in a step's list, the rows others have selected are named and go last. */
   async list(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionQuery>) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cutoffsApi, instructionsApi, type CutoffRecord, type InstructionListRecord, type InstructionRecord } from '@portal/shared';
+import { calendarApi, cutoffsApi, instructionsApi, type CutoffRecord, type InstructionListRecord, type InstructionRecord } from '@portal/shared';
 import { DEMO_CALENDAR } from '../../../src/seed/calendar-seed';
 import { BUSINESS_MORNING, BUSINESS_TODAY, DEMO_DAYS, NEXT_BUSINESS_DAY, businessTimeAt } from '../../helpers/business-day';
 import { serverUnderTest } from '../../helpers/server-under-test';
@@ -176,11 +176,12 @@ describe('cut-offs: set by the custodian’s staff, enforced at every step of an
 
   it('judges a value date made a holiday after entry: the next step is refused until it is re-dated', async () => {
     const next = await add({ valueDate: NEXT_BUSINESS_DAY });
-    await db().insertInto('business_calendar_days').values({ day: NEXT_BUSINESS_DAY, kind: 'holiday', name: '临时休市', updated_by: 'test' }).execute();
+    // Through staff's own screen, so the instances' copies of the calendar hear of it at once.
+    await ok(calendarApi.calendarDaySave, { date: NEXT_BUSINESS_DAY, kind: 'holiday', name: '临时休市' }, 'check');
     try {
       await refused(api.instructionReview, decide([next], 'pass'), 'reviewer', 400, `指令${next.instructionNo}：起息日${NEXT_BUSINESS_DAY}不是工作日（临时休市），请选择工作日`);
     } finally {
-      await db().deleteFrom('business_calendar_days').where('day', '=', NEXT_BUSINESS_DAY).where('updated_by', '=', 'test').execute();
+      await ok(calendarApi.calendarDayClear, { date: NEXT_BUSINESS_DAY }, 'check');
     }
   });
 
