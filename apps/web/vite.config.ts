@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_API_BASE, DEFAULT_CUSTOMER_PREFIX, DEFAULT_GATEWAY_PREFIX, DEFAULT_PUBLIC_PATH } from '../../packages/shared/src/paths.ts';
@@ -27,6 +29,37 @@ const inlineLoginCss = (): Plugin => ({
   },
 });
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text files worth compressing: below this, a compressed copy saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Each text file of the build gets its brotli (best quality) and gzip copies beside it, which the
+ * server sends as they are (`preCompressed`): smaller than the server's own per-request
+ * compression, which must stay fast, and no compression work per request at all.
+ */
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir!;
+    const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
+    await Promise.all(
+      files.map(async (name) => {
+        const file = path.join(dir, name);
+        const bytes = await fs.promises.readFile(file);
+        if (bytes.length < COMPRESS_FROM_BYTES) return;
+        const [br, gz] = await Promise.all([
+          brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          gzip(bytes, { level: 9 }),
+        ]);
+        await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+      }),
+    );
+  },
+});
+
 /**
  * `vite build` is the app the server serves under PUBLIC_PATH; `vite build --mode plugin` is the
  * plug-in build (spec §2, §9): hash routing, relative asset paths, the API at PLUGIN_API_ORIGIN.
@@ -38,7 +71,8 @@ export default defineConfig(({ mode }) => {
   }
   return {
     base: plugin ? './' : `${publicPath}/`,
-    plugins: [react(), inlineLoginCss()],
+    // The plug-in build is served by the customer's own web server, with its own compression.
+    plugins: [react(), inlineLoginCss(), ...(plugin ? [] : [precompress()])],
     define: {
       'import.meta.env.API_BASE': JSON.stringify(apiBase),
       'import.meta.env.API_ORIGIN': JSON.stringify(plugin ? pluginApiOrigin : ''),

@@ -24,6 +24,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       prefix: `${config.PUBLIC_PATH}/`,
       index: false,
       wildcard: true,
+      // The build's brotli and gzip copies (apps/web/vite.config.ts), so no asset is compressed per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const inAssets = filePath.startsWith(path.join(config.webDist, 'assets') + path.sep);
         reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
