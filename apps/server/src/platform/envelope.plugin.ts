@@ -196,6 +196,10 @@ async function seal(
     portalCrypto.utf8Encode(envelopeAad(request.method, envelope.pathname, 'response')),
   );
   envelope.sealed = true;
+  // Ciphertext does not compress: gzip of a sealed answer takes back only base64's quarter, for
+  // 7.6 % of an instance's CPU under the scale load. This request header is the compression
+  // plugin's own switch, read by its onSend hook after this one.
+  request.headers['x-no-compression'] = '1';
   reply.serializer(JSON.stringify);
   return { returnCode: answer.returnCode, returnMsg: answer.returnMsg, response: portalCrypto.toBase64(sealed) };
 }

@@ -148,6 +148,15 @@ describe('crypto envelope (default SM2 + SM4)', () => {
     expect(await client.openResponse('GET', QUERY, res.json().response)).toEqual({ page: 3 });
   });
 
+  it('leaves a sealed answer uncompressed: ciphertext does not compress', async () => {
+    const accountNo = '6'.repeat(4000);
+    const sealed = await c.seal(client.sym, client.key, c.utf8Encode(JSON.stringify({ accountNo, amount: '1' })), c.utf8Encode(`POST ${SECURE}`));
+    const res = await app.inject({ method: 'POST', url: SECURE, payload: { request: c.toBase64(sealed) }, headers: { ...client.headers, 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(await client.openResponse('POST', SECURE, res.json().response)).toEqual({ echoed: { accountNo, amount: '1' } });
+  });
+
   it('refuses an encrypted path without rev', async () => {
     const res = await app.inject({ method: 'POST', url: SECURE, payload: { request: 'x' }, headers: API_HEADERS });
     expect(res.statusCode).toBe(400);
