@@ -630,12 +630,13 @@ export async function setStatus(trx: Trx, now: Date, id: number, from: Instructi
   return Number(done.numUpdatedRows);
 }
 
-export async function insertHistory(trx: Trx, values: Insertable<InstructionHistoryTable>) {
+export async function insertHistory(trx: Trx, values: Insertable<InstructionHistoryTable>[]) {
   await trx.insertInto('instruction_history').values(values).execute();
 }
 
-/** Who took each step of an instruction's history. */
-export const historySteps = (trx: Trx, instructionId: number) => trx.selectFrom('instruction_history').select(['action', 'user_id']).where('instruction_id', '=', instructionId).execute();
+/** Who took each step of these instructions' history. */
+export const historySteps = (trx: Trx, instructionIds: readonly number[]) =>
+  trx.selectFrom('instruction_history').select(['instruction_id', 'action', 'user_id']).where('instruction_id', 'in', instructionIds).execute();
 
 /** A register balance, locked for the rest of the transaction. */
 export const lockBalance = (trx: Trx, accountNo: string) =>

@@ -102,6 +102,8 @@ const signedFieldsOf = (r: Locked) => ({ instructionNo: r.instruction_no, payerA
 
 /** Who acts: a customer seat or a bank staff member; `userId` is the login across all its seats. */
 type Actor = Pick<SessionInfo, 'userId' | 'userNo' | 'enterpriseNo'>;
+/** One step of an instruction's history: the action and the status it moved from and to. */
+type HistoryStep = { id: number; action: string; from: string | null; to: string };
 
 const DECISIONS = {
   review: { pass: 'reviewPass', refuse: 'reviewRefuse', event: 'instruction.review' },
@@ -165,21 +167,26 @@ export class InstructionDesk {
     if (refusal) throw refuse(M[refusal]);
   }
 
-  async #history(trx: Trx, now: Date, row: { id: number }, actor: Actor, action: string, from: string | null, to: string, extra: { result?: 'pass' | 'refuse'; reason?: string; signature?: AuditedSignature } = {}) {
-    await insertHistory(trx, {
-      instruction_id: row.id,
-      action,
-      from_status: from,
-      to_status: to,
-      result: extra.result ?? null,
-      reason: extra.reason || null,
-      user_id: actor.userId,
-      user_no: actor.userNo,
-      sign_code: extra.signature?.code ?? null,
-      sign_data: extra.signature?.data ?? null,
-      sign_msg: extra.signature?.signMsg ?? null,
-      created_at: now,
-    });
+  /** Steps of instructions' history, written in one statement however many there are. */
+  async #history(trx: Trx, now: Date, actor: Actor, steps: HistoryStep[], extra: { result?: 'pass' | 'refuse'; reason?: string; signature?: AuditedSignature } = {}) {
+    if (steps.length === 0) return;
+    await insertHistory(
+      trx,
+      steps.map((step) => ({
+        instruction_id: step.id,
+        action: step.action,
+        from_status: step.from,
+        to_status: step.to,
+        result: extra.result ?? null,
+        reason: extra.reason || null,
+        user_id: actor.userId,
+        user_no: actor.userNo,
+        sign_code: extra.signature?.code ?? null,
+        sign_data: extra.signature?.data ?? null,
+        sign_msg: extra.signature?.signMsg ?? null,
+        created_at: now,
+      })),
+    );
   }
 
   async #setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null) {
@@ -204,13 +211,13 @@ export class InstructionDesk {
     if (day.now >= deadline) throw refuse(instructionCutoffMessage(row.instruction_no, deadline));
   }
 
-  /** Duties already performed on the instruction: its maker's entry and every step of its history. */
-  async #performed(trx: Trx, row: Locked): Promise<PerformedDuty[]> {
-    const steps = await historySteps(trx, row.id);
-    return [
-      { duty: 'entry', userId: row.created_by_user_id },
-      ...steps.filter((s) => s.action in DUTY_OF).map((s) => ({ duty: DUTY_OF[s.action as InstructionAction], userId: s.user_id })),
-    ];
+  /** Duties already performed on each instruction: its maker's entry and every step of its history (one query for all). */
+  async #performed(trx: Trx, rows: readonly Locked[]): Promise<Map<number, PerformedDuty[]>> {
+    const duties = new Map<number, PerformedDuty[]>(rows.map((row) => [row.id, [{ duty: 'entry', userId: row.created_by_user_id }]]));
+    for (const step of await historySteps(trx, rows.map((r) => r.id))) {
+      if (step.action in DUTY_OF) duties.get(step.instruction_id)!.push({ duty: DUTY_OF[step.action as InstructionAction], userId: step.user_id });
+    }
+    return duties;
   }
 
   async add(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionAdd>) {
@@ -231,8 +238,8 @@ export class InstructionDesk {
         created_at: now,
         updated_at: now,
       });
-      await this.#history(trx, now, inserted, session, 'create', null, '00');
-      if (input.submit) await this.#history(trx, now, inserted, session, 'submit', '00', '10');
+      const created: HistoryStep = { id: inserted.id, action: 'create', from: null, to: '00' };
+      await this.#history(trx, now, session, input.submit ? [created, { id: inserted.id, action: 'submit', from: '00', to: '10' }] : [created]);
       return { result: inserted.id, detail: { id: inserted.id, instructionNo: inserted.instruction_no, status } };
     });
     return (await recordsOf(this.#ctx.database.db, [id], day))[0]!;
@@ -248,7 +255,7 @@ export class InstructionDesk {
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
       const done = await updateInstruction(trx, input.id, input.version, { ...entered(input, account.third_party_enterprise_no), updated_at: now });
       if (done !== 1) throw stale();
-      await this.#history(trx, now, row!, session, 'edit', row!.status, row!.status);
+      await this.#history(trx, now, session, [{ id: row!.id, action: 'edit', from: row!.status, to: row!.status }]);
       return { result: null, detail: { before: row, after: { amount: input.amount, valueDate: input.valueDate, payerAccountNo: input.payerAccountNo } } };
     });
     return (await recordsOf(this.#ctx.database.db, [input.id], day))[0]!;
@@ -269,6 +276,7 @@ export class InstructionDesk {
         if (row.value_date < day.today) throw refuse(M.valueDatePast);
         this.#checkOnTime(day, row);
       }
+      const steps: HistoryStep[] = [];
       for (const row of [...rows].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
         const account = await this.#payerAccount(trx, session.enterpriseNo, row.payer_account_no, session.userNo, 'can_entry');
         // The new third party, should the account have changed it since the draft.
@@ -276,8 +284,9 @@ export class InstructionDesk {
         // Submit moves the row to 10 first, so the next one of the batch counts it as held.
         await this.#checkMoney(trx, account, row.id, row.amount, row.value_date);
         await this.#setStatus(trx, now, row.id, row.status, '10', null);
-        await this.#history(trx, now, row, session, 'submit', row.status, '10');
+        steps.push({ id: row.id, action: 'submit', from: row.status, to: '10' });
       }
+      await this.#history(trx, now, session, steps);
       return { result: null, detail: { instructions: rows.map((r) => r.instruction_no) } };
     });
     return recordsOf(this.#ctx.database.db, ids, day);
@@ -290,7 +299,7 @@ export class InstructionDesk {
       this.#ownMaker(row!, session);
       if (nextStatus(row!.status, 'revoke', { hasThirdParty: false }) === null) throw stale();
       await this.#setStatus(trx, now, row!.id, row!.status, '90', null);
-      await this.#history(trx, now, row!, session, 'revoke', row!.status, '90', { reason: input.reason });
+      await this.#history(trx, now, session, [{ id: row!.id, action: 'revoke', from: row!.status, to: '90' }], { reason: input.reason });
       return { result: null, detail: { instructionNo: row!.instruction_no, from: row!.status, reason: input.reason } };
     });
     return (await recordsOf(this.#ctx.database.db, [input.id], day))[0]!;
@@ -352,15 +361,17 @@ export class InstructionDesk {
       // Every instruction that changed under the batch is named, so the client can send the rest.
       const moved = ordered.filter((row) => nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null }) === null);
       if (moved.length > 0) throw staleBatch(moved);
+      const performed = await this.#performed(trx, ordered);
       for (const row of ordered) {
         const duty = DUTY_OF[action];
-        const earlier = dutyConflict(duty, session.userId, await this.#performed(trx, row));
+        const earlier = dutyConflict(duty, session.userId, performed.get(row.id)!);
         if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage(duty, earlier));
         if (input.result !== 'pass') continue;
         if (isExpired(row.status, row.value_date, day.today)) throw refuse(`指令${row.instruction_no}：${M.expired}`);
         this.#checkOnTime(day, row);
       }
       const signature = await verifyOperationSignature(trx, request, input, { instructions: ordered.map(signedFieldsOf) });
+      const steps: HistoryStep[] = [];
       for (const row of [...ordered].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
         const to = nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null })!;
         if (input.result === 'pass' && kind !== 'check') {
@@ -370,8 +381,9 @@ export class InstructionDesk {
           await this.#payerAccount(trx, row.enterprise_no, row.payer_account_no, session.userNo, 'can_review');
         }
         await this.#setStatus(trx, now, row.id, row.status, to, input.result === 'refuse' ? input.reason : null);
-        await this.#history(trx, now, row, session, action, row.status, to, { result: input.result, reason: input.reason, signature });
+        steps.push({ id: row.id, action, from: row.status, to });
       }
+      await this.#history(trx, now, session, steps, { result: input.result, reason: input.reason, signature });
       return { result: null, detail: { instructions: ordered.map((r) => r.instruction_no), reason: input.reason } };
     });
     return recordsOf(this.#ctx.database.db, input.ids, day);
@@ -391,14 +403,14 @@ export class InstructionDesk {
       const timing = executionTiming(row!.value_date, day.today);
       if (timing === 'early') throw refuse(`指令${row!.instruction_no}起息日为${row!.value_date}，${M.executeEarly}`);
       if (timing === 'late' && reason === '') throw refuse(`指令${row!.instruction_no}起息日为${row!.value_date}，${M.lateReason}`);
-      const earlier = dutyConflict('execute', session.userId, await this.#performed(trx, row!));
+      const earlier = dutyConflict('execute', session.userId, (await this.#performed(trx, [row!])).get(row!.id)!);
       if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage('execute', earlier));
       const signature = await verifyOperationSignature(trx, request, input, signedFieldsOf(row!));
       const account = await lockBalance(trx, row!.payer_account_no);
       if (toCents(account.balance)! < toCents(row!.amount)!) throw refuse(M.balance);
       await debitBalance(trx, row!.payer_account_no, row!.amount, now);
       await this.#setStatus(trx, now, row!.id, row!.status, '60', null);
-      await this.#history(trx, now, row!, session, 'execute', row!.status, '60', { reason, signature });
+      await this.#history(trx, now, session, [{ id: row!.id, action: 'execute', from: row!.status, to: '60' }], { reason, signature });
       return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance, ...(reason ? { reason } : {}) } };
     });
     return (await recordsOf(this.#ctx.database.db, [id], day))[0]!;
