@@ -104,6 +104,7 @@ const signedFieldsOf = (r: Locked) => ({ instructionNo: r.instruction_no, payerA
 type Actor = Pick<SessionInfo, 'userId' | 'userNo' | 'enterpriseNo'>;
 /** One step of an instruction's history: the action and the status it moved from and to. */
 type HistoryStep = { id: number; action: string; from: string | null; to: string };
+type PayerAccount = NonNullable<Awaited<ReturnType<typeof lockPayerAccount>>>;
 
 const DECISIONS = {
   review: { pass: 'reviewPass', refuse: 'reviewRefuse', event: 'instruction.review' },
@@ -144,7 +145,7 @@ export class InstructionDesk {
   }
 
   /** The payer account as an instruction may use it: added, used, status 00, of the enterprise, with the seat's right; locked. */
-  async #payerAccount(trx: Trx, enterpriseNo: string, accountNo: string, userNo: string | null, right: 'can_entry' | 'can_review' | null) {
+  async #payerAccount(trx: Trx, enterpriseNo: string, accountNo: string, userNo: string | null, right: 'can_entry' | 'can_review' | null): Promise<PayerAccount> {
     const row = await lockPayerAccount(trx, accountNo);
     if (!row || row.enterprise_no !== enterpriseNo) throw refuse(`账号${accountNo}不是本企业已添加的网银账户`);
     if (row.used !== 1) throw refuse(`账号${accountNo}已停用`);
@@ -372,13 +373,23 @@ export class InstructionDesk {
       }
       const signature = await verifyOperationSignature(trx, request, input, { instructions: ordered.map(signedFieldsOf) });
       const steps: HistoryStep[] = [];
+      // Each payer account is locked and its right checked once: its row cannot change under the lock.
+      const accounts = new Map<string, Promise<PayerAccount>>();
+      const payerAccount = (row: Locked) => {
+        let account = accounts.get(row.payer_account_no);
+        if (!account) {
+          const reviewer = kind === 'review' ? session.userNo : null;
+          account = this.#payerAccount(trx, row.enterprise_no, row.payer_account_no, reviewer, reviewer ? 'can_review' : null);
+          accounts.set(row.payer_account_no, account);
+        }
+        return account;
+      };
       for (const row of [...ordered].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
         const to = nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null })!;
         if (input.result === 'pass' && kind !== 'check') {
-          const account = await this.#payerAccount(trx, row.enterprise_no, row.payer_account_no, kind === 'review' ? session.userNo : null, kind === 'review' ? 'can_review' : null);
-          await this.#checkMoney(trx, account, row.id, row.amount, row.value_date);
+          await this.#checkMoney(trx, await payerAccount(row), row.id, row.amount, row.value_date);
         } else if (kind === 'review') {
-          await this.#payerAccount(trx, row.enterprise_no, row.payer_account_no, session.userNo, 'can_review');
+          await payerAccount(row);
         }
         await this.#setStatus(trx, now, row.id, row.status, to, input.result === 'refuse' ? input.reason : null);
         steps.push({ id: row.id, action, from: row.status, to });
