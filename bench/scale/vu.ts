@@ -205,13 +205,17 @@ export class VirtualUser {
     }
   }
 
-  /** The value date the entry form would offer now, as the server judges it; today when it cannot say. */
+  /**
+   * The value date the entry form would offer now, as the server judges it. When it cannot say (an
+   * outage), the date it last offered, or today, kept for this call only: a guess kept for a
+   * minute would outlive the outage (today is no business day at a weekend).
+   */
   async #offeredValueDate() {
     if (!this.#valueDate || Date.now() - this.#valueDate.at > VALUE_DATE_MS) {
       const answer = await this.#call('custody day', cutoffsApi.custodyDay, {});
       const day = answer?.data as OperationData<typeof cutoffsApi.custodyDay> | undefined;
-      const date = day ? defaultValueDateOf(custodyDayAt(Date.parse(day.now), businessCalendar(day.days), day.cutoffs), '01', 'CNY') : formatDate(Date.now());
-      this.#valueDate = { date, at: Date.now() };
+      if (!day) return this.#valueDate?.date ?? formatDate(Date.now());
+      this.#valueDate = { date: defaultValueDateOf(custodyDayAt(Date.parse(day.now), businessCalendar(day.days), day.cutoffs), '01', 'CNY'), at: Date.now() };
     }
     return this.#valueDate.date;
   }
