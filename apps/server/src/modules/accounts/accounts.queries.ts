@@ -196,19 +196,21 @@ export async function findAccount(db: Kysely<DB>, accountNo: string) {
 
 /** Spec §3 home counts: status-00 register accounts not yet in e-banking, and those in it. */
 export async function homeCounts(db: Kysely<DB>, enterpriseNo: string) {
-  const [notAdded, added] = await Promise.all([
-    db
-      .selectFrom('custody_accounts as c')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('c.enterprise_no', '=', enterpriseNo)
-      .where('c.status', '=', '00')
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('ebank_accounts as e').select('e.account_no').whereRef('e.account_no', '=', 'c.account_no').whereRef('e.enterprise_no', '=', 'c.enterprise_no'))),
-      )
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('ebank_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('enterprise_no', '=', enterpriseNo).executeTakeFirstOrThrow(),
-  ]);
-  return { notAddedAccountCount: Number(notAdded.n), addedAccountCount: Number(added.n) };
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('custody_accounts as c')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .where('c.enterprise_no', '=', enterpriseNo)
+        .where('c.status', '=', '00')
+        .where((w) =>
+          w.not(w.exists(w.selectFrom('ebank_accounts as e').select('e.account_no').whereRef('e.account_no', '=', 'c.account_no').whereRef('e.enterprise_no', '=', 'c.enterprise_no'))),
+        )
+        .as('notAdded'),
+      eb.selectFrom('ebank_accounts').select((c) => c.fn.countAll<number>().as('n')).where('enterprise_no', '=', enterpriseNo).as('added'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { notAddedAccountCount: Number(row.notAdded), addedAccountCount: Number(row.added) };
 }
 
 /** A seat, whatever its enterprise (callers judge ownership), with its person. */

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import { sql, type AliasedExpression, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import {
   DAILY_STATUSES,
   PENDING_STATUSES,
@@ -480,75 +480,43 @@ export async function homeCounts(
   s: { userId: number; userNo: string; enterpriseNo: string; authorities: readonly string[] },
 ): Promise<Record<string, number>> {
   const has = (a: string) => s.authorities.includes(a);
-  const counts: Record<string, number> = {};
-  const tasks: Promise<void>[] = [];
-  const count = (field: string, q: Promise<{ n: number | string | bigint }>) =>
-    tasks.push(
-      q.then((r) => {
-        counts[field] = Number(r.n);
-      }),
-    );
+  // Each count the seat's authorities ask for is a scalar subquery of one statement: the home is
+  // the hottest read, and a round trip per count cost more than the counts.
+  const selections = new Map<string, AliasedExpression<{ n: number }, string>>();
+  const count = (field: string, q: { as<A extends string>(alias: A): AliasedExpression<{ n: number }, A> }) => selections.set(field, q.as(field));
+  const counted = () => db.selectFrom('instructions as i').select((eb) => eb.fn.countAll<number>().as('n'));
+  const notByUser = (action: string) =>
+    sql<boolean>`not exists (select 1 from instruction_history h where h.instruction_id = i.id and h.user_id = ${s.userId} and h.action like ${action + '%'})`;
   if (has('INSTRUCTION_ENTRY')) {
-    const own = await db
-      .selectFrom('instructions')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('created_by_user_no', '=', s.userNo)
-      .where('status', 'in', ['11', '21', '31', '41'])
-      .groupBy('status')
-      .execute();
-    const of = (st: string) => Number(own.find((r) => r.status === st)?.n ?? 0);
-    Object.assign(counts, { reviewRefuseCount: of('11'), confirmRefuseCount: of('21'), confirmReviewRefuseCount: of('31'), checkRefuseCount: of('41') });
-    count('waitCheckCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('enterprise_no', '=', s.enterpriseNo).where('status', '=', '40').executeTakeFirstOrThrow());
+    const refused = (status: string) => counted().where('i.created_by_user_no', '=', s.userNo).where('i.status', '=', status);
+    count('reviewRefuseCount', refused('11'));
+    count('confirmRefuseCount', refused('21'));
+    count('confirmReviewRefuseCount', refused('31'));
+    count('checkRefuseCount', refused('41'));
+    count('waitCheckCount', counted().where('i.enterprise_no', '=', s.enterpriseNo).where('i.status', '=', '40'));
   }
   if (has('INSTRUCTION_REVIEW')) {
     count(
       'waitReviewCount',
-      db
-        .selectFrom('instructions as i')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+      counted()
         .where('i.payer_account_no', 'in', (sub) => sub.selectFrom('account_auth').select('account_no').where('user_no', '=', s.userNo).where('can_review', '=', true))
         .where('i.status', '=', '10')
-        .where('i.created_by_user_id', '<>', s.userId)
-        .executeTakeFirstOrThrow(),
+        .where('i.created_by_user_id', '<>', s.userId),
     );
   }
-  const notByUser = (action: string) =>
-    sql<boolean>`not exists (select 1 from instruction_history h where h.instruction_id = i.id and h.user_id = ${s.userId} and h.action like ${action + '%'})`;
   if (has('INSTRUCTION_CONFIRM')) {
-    count(
-      'waitConfirmCount',
-      db
-        .selectFrom('instructions as i')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('i.third_party_enterprise_no', '=', s.enterpriseNo)
-        .where('i.status', '=', '20')
-        .where(notByUser('confirmReview'))
-        .executeTakeFirstOrThrow(),
-    );
+    count('waitConfirmCount', counted().where('i.third_party_enterprise_no', '=', s.enterpriseNo).where('i.status', '=', '20').where(notByUser('confirmReview')));
   }
   if (has('INSTRUCTION_CONFIRM_REVIEW')) {
-    count(
-      'waitConfirmReviewCount',
-      db
-        .selectFrom('instructions as i')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('i.third_party_enterprise_no', '=', s.enterpriseNo)
-        .where('i.status', '=', '30')
-        .where(notByUser('confirmPass'))
-        .executeTakeFirstOrThrow(),
-    );
+    count('waitConfirmReviewCount', counted().where('i.third_party_enterprise_no', '=', s.enterpriseNo).where('i.status', '=', '30').where(notByUser('confirmPass')));
   }
-  if (has('ACCOUNT_AUTH')) {
-    count('noReviewerAccountCount', noReviewerAccounts(db, s.enterpriseNo).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
-  }
-  if (has('CUSTODIAN_CHECK')) {
-    count('waitCheckCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '40').executeTakeFirstOrThrow());
-  }
-  if (has('CUSTODIAN_EXECUTE')) {
-    count('waitExecuteCount', db.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', '50').executeTakeFirstOrThrow());
-  }
-  await Promise.all(tasks);
-  return counts;
+  if (has('ACCOUNT_AUTH')) count('noReviewerAccountCount', noReviewerAccounts(db, s.enterpriseNo).select((eb) => eb.fn.countAll<number>().as('n')));
+  // The custodian's checker counts every enterprise's instructions waiting for the check.
+  if (has('CUSTODIAN_CHECK')) count('waitCheckCount', counted().where('i.status', '=', '40'));
+  if (has('CUSTODIAN_EXECUTE')) count('waitExecuteCount', counted().where('i.status', '=', '50'));
+  if (selections.size === 0) return {};
+  const row: Record<string, unknown> = await db.selectNoFrom([...selections.values()]).executeTakeFirstOrThrow();
+  return Object.fromEntries([...selections.keys()].map((field) => [field, Number(row[field])]));
 }
 
 /*

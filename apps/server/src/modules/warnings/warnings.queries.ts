@@ -265,32 +265,29 @@ export async function listFeeds(db: Kysely<DB>, f: { kind?: WarningKind | undefi
  * with a shortfall, `shareCount` unpaid new-share payments whose deadline has not passed.
  */
 export async function homeCounts(db: Kysely<DB>, enterpriseNo: string, today: string) {
-  const n = (q: Promise<{ n: number | string | bigint }>) => q.then((r) => Number(r.n));
   // The partial indexes' own conditions are written as literals, so the planner can match them
-  // whatever it does with the parameters.
+  // whatever it does with the parameters. One statement for the three counts (the home is the hottest read).
   const open = sql.lit<'0'>('0');
-  const [positionCount, deptCount, shareCount] = await Promise.all([
-    n(db.selectFrom('clear_position_warnings').select((eb) => eb.fn.countAll<number>().as('n')).where('enterprise_no', '=', enterpriseNo).where('status', '=', open).executeTakeFirstOrThrow()),
-    n(
-      db
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('clear_position_warnings').select((c) => c.fn.countAll<number>().as('n')).where('enterprise_no', '=', enterpriseNo).where('status', '=', open).as('positionCount'),
+      eb
         .selectFrom('pre_cleaning_reminders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((c) => c.fn.countAll<number>().as('n'))
         .where('enterprise_no', '=', enterpriseNo)
         .where('status', '=', open)
         .where(sql<boolean>`shortfall > 0`)
-        .executeTakeFirstOrThrow(),
-    ),
-    n(
-      db
+        .as('deptCount'),
+      eb
         .selectFrom('new_share_payments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((c) => c.fn.countAll<number>().as('n'))
         .where('enterprise_no', '=', enterpriseNo)
         .where('status', '=', open)
         .where('payment_deadline', '>=', today)
-        .executeTakeFirstOrThrow(),
-    ),
-  ]);
-  return { positionCount, deptCount, shareCount };
+        .as('shareCount'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { positionCount: Number(row.positionCount), deptCount: Number(row.deptCount), shareCount: Number(row.shareCount) };
 }
 
 /** The warnings of `ids` that belong to the enterprise, locked in id order. */
