@@ -41,6 +41,8 @@ async function enterAndSubmit(page: Page, payee: string) {
 }
 
 test('a maker before the cut-off sees the time left and who still acts, the reviewer is nudged, and after the cut-off it reads 已过截止', async ({ page, browser }) => {
+  // Two logins and two browsers on a shared machine.
+  test.setTimeout(150_000);
   const payee = `倒计时测试${Date.now() % 1_000_000}`;
   // 李静 first, in a browser of her own at 14:20, her console's event stream open.
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 900 }, extraHTTPHeaders: atBusinessTime(businessTimeAt('14:20')) });
@@ -65,7 +67,8 @@ test('a maker before the cut-off sees the time left and who still acts, the revi
   const drawer = page.getByRole('dialog', { name: `指令详情 ${instructionNo}` });
   await expect(drawer.getByTestId('countdown')).toHaveText(/^剩余 00:(40:00|39:[0-5]\d)$/);
   await expect(drawer.getByTestId('remaining-steps')).toHaveText('尚需：复核 → 托管行审核 → 执行');
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
   // 李静 is told it reached her with forty minutes left; her home counts it at risk.
   const nudge = reviewer.locator('.ant-notification-notice', { hasText: instructionNo });
@@ -77,14 +80,21 @@ test('a maker before the cut-off sees the time left and who still acts, the revi
   await reviewer.screenshot({ path: '../docs/screenshots/cutoff-home-nudge.png' });
   await reviewer.goto(`${APP}${REVIEW}`);
   const theirs = view(reviewer, REVIEW).getByRole('region', { name: '待复核指令列表' });
-  await expect(row(theirs, instructionNo).getByTestId('countdown')).toHaveText(/^剩余 00:(40:00|39:[0-5]\d)$/);
+  await expect(row(theirs, instructionNo).getByTestId('countdown')).toHaveText(/^剩余 00:(40:00|39:[0-5]\d)$/, { timeout: 15_000 });
   await expect(row(theirs, instructionNo).getByTestId('remaining-steps')).toHaveText('尚需：复核 → 托管行审核 → 执行');
   await reviewer.screenshot({ path: '../docs/screenshots/cutoff-review-countdown.png' });
+  // On a phone the countdown stands under the amount in the one summary column.
+  await reviewer.setViewportSize({ width: 390, height: 844 });
+  await expect(row(theirs, instructionNo).getByTestId('countdown')).toBeVisible();
+  await reviewer.screenshot({ path: '../docs/screenshots/cutoff-review-countdown-phone.png' });
+  await reviewer.goto(`${APP}/home`);
+  await expect(reviewer.locator('[data-field="atRiskCount"]')).toBeVisible();
+  await reviewer.screenshot({ path: '../docs/screenshots/cutoff-home-phone.png' });
   await context.close();
 
   // Half past three: the cut-off has passed; only the maker can go on, by re-dating or revoking.
   await page.setExtraHTTPHeaders(atBusinessTime(businessTimeAt('15:30')));
   await page.reload();
-  await expect(row(mine, instructionNo).getByTestId('countdown')).toHaveText('已过截止');
+  await expect(row(mine, instructionNo).getByTestId('countdown')).toHaveText('已过截止', { timeout: 15_000 });
   await expect(row(mine, instructionNo).getByTestId('remaining-steps')).toHaveText('尚需：经办人修改起息日或撤销');
 });
