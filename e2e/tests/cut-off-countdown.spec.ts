@@ -26,6 +26,8 @@ async function enterAndSubmit(page: Page, payee: string) {
   await view(page, ENTRY).getByRole('region', { name: '我的指令列表' }).getByRole('button', { name: /新增指令/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增指令' });
   await expect(dialog.getByLabel('起息日')).toHaveValue(BUSINESS_TODAY);
+  // The form counts down to the offered date's cut-off too.
+  await expect(dialog.getByTestId('countdown')).toHaveText(/^剩余 00:(40:00|39:[0-5]\d)$/);
   await dialog.getByRole('combobox', { name: /付款账户/ }).fill(payer.accountNo.slice(-4));
   await page.locator('.ant-select-item-option', { hasText: masked(payer.accountNo) }).first().click();
   await dialog.getByRole('textbox', { name: '* 金额 :' }).fill('56.78');
