@@ -24,6 +24,10 @@ export const REMINDER_FIELDS = [
   'noticeDraftCount',
   /** Accounts in use on which a maker may enter and nobody else may review (ACCOUNT_AUTH: the enterprise administrator). */
   'noReviewerAccountCount',
+  /** The caller's waiting instructions (rules/cutoff-countdown.ts) whose cut-off falls later today. */
+  'dueTodayCount',
+  /** Of those, the ones with under an hour left. */
+  'atRiskCount',
 ] as const;
 
 export type ReminderField = (typeof REMINDER_FIELDS)[number];

@@ -4,6 +4,7 @@ import type { DB, InstructionHistoryTable, InstructionsTable } from '../db/schem
 import { prng, type Prng } from './accounts-data';
 import { DEMO_CALENDAR } from './calendar-seed';
 import { PAYEES, PURPOSES, REFUSALS, REMARKS, REVOKE_REASONS } from './instructions-data';
+import { seedNearCutoff } from './near-cutoff-seed';
 
 /**
  * Demo payment instructions: a few hundred per customer over the last 90 days, in every state,
@@ -314,4 +315,5 @@ export async function seedInstructions(trx: Transaction<DB>, now = Date.now()) {
     });
   }
   for (let i = 0; i < history.length; i += 500) await trx.insertInto('instruction_history').values(history.slice(i, i + 500)).execute();
+  await seedNearCutoff(trx, now);
 }

@@ -16,15 +16,17 @@ export const EVENT_RESUME_WINDOW_MS = 5 * 60_000;
  * - `home.changed`: the home counts may have changed;
  * - `stream.resync`: the reconnect came after more than the resume window, so events may have
  *   been missed: refresh what is shown. The server sends it; nobody publishes it.
+ * - `instruction.cutoffNear`: instructions reached the session's queue with under an hour left to
+ *   their cut-off (`ids`: the instruction numbers; `counts.msLeft`: the time left when they did);
  * - `scan.confirmed` / `scan.denied`: the phone answered a scan-code login ticket; only the
  *   anonymous stream of that ticket hears it, and `scan.confirmed` carries (`ids`) the one-time
  *   code the waiting page exchanges for its session (single use, 30 s).
  */
-export const LIVE_EVENT_KINDS = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync', 'scan.confirmed', 'scan.denied'] as const;
+export const LIVE_EVENT_KINDS = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync', 'scan.confirmed', 'scan.denied', 'instruction.cutoffNear'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** Kinds after which the home reminder counts may differ (the web app reloads them). */
-export const HOME_COUNT_EVENT_KINDS: readonly LiveEventKind[] = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync'];
+export const HOME_COUNT_EVENT_KINDS: readonly LiveEventKind[] = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync', 'instruction.cutoffNear'];
 
 /** An event id: the journal's `<ms>-<n>`, ordered across server instances. */
 export const liveEventIdSchema = z.string().regex(/^\d{1,15}-\d{1,15}$/, '事件编号格式不正确');

@@ -133,6 +133,8 @@ export const instructionRecordSchema = z.object({
   cutoffAt: z.string(),
   /** Its standing against `cutoffAt` while a step before the custodian's check remains, else null; `missed` shows 已过截止. */
   cutoffState: z.enum(CUTOFF_STATES).nullable(),
+  /** The server's instant (ISO) the record was judged at: the countdown runs on the server's clock from it. */
+  judgedAt: z.string(),
   /** Paying it today (judged by the server, China's today) would be `early` (refused), `onTime` or `late` (`executionTiming`). */
   executionTiming: z.enum(['early', 'onTime', 'late']),
   /** Optimistic locking: send it back with update. */

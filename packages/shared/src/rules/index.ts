@@ -42,6 +42,18 @@ export {
   type CutoffState,
 } from './cutoff';
 export {
+  AFTER_CUTOFF_STEP,
+  STEP_LABEL,
+  cutoffNudgeMessage,
+  cutoffOutlook,
+  cutoffUrgency,
+  formatTimeLeft,
+  remainingSteps,
+  stepsLine,
+  timeLeftWords,
+  type CutoffOutlook,
+} from './cutoff-countdown';
+export {
   AMOUNT_MAX_INTEGER_DIGITS,
   AMOUNT_MAX_DECIMALS,
   AMOUNT_MESSAGE,

@@ -1,3 +1,3 @@
 /** The home page's reminder counts, which the business modules register their share of. */
 export { reminderRoutes } from './reminder.routes';
-export { ReminderRegistry } from './reminders';
+export { ReminderRegistry, type ReminderScope } from './reminders';

@@ -13,6 +13,8 @@ export interface ReminderScope {
   userNo: string;
   enterpriseNo: string;
   authorities: readonly string[];
+  /** The request's business instant (platform/business-clock.ts): what is due today is judged at it. */
+  now: number;
 }
 
 /** A business module's share of the home counts, always within the caller's enterprise. */

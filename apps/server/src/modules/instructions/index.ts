@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { InstructionClaims } from './claims';
+import { cutoffCounts } from './cutoff-watch';
 import { homeCounts } from './instructions.queries';
 import { instructionRoutes } from './instructions.routes';
 import { InstructionDesk, InstructionViews } from './instructions.service';
@@ -8,9 +9,10 @@ import { InstructionDesk, InstructionViews } from './instructions.service';
 /**
  * Payment instructions (issue 12): entry, review, third-party confirmation and its review,
  * custodian check and execution, attachments and downloads, who is working on which waiting
- * instruction (claims); and their home counts.
+ * instruction (claims); their home counts, and the nudge of a step that leaves one near its cut-off.
  */
 export async function instructionsModule(app: FastifyInstance, ctx: AppContext) {
   instructionRoutes(app, ctx, new InstructionDesk(ctx), new InstructionViews(ctx, new InstructionClaims(ctx)));
   app.reminders.register((scope) => homeCounts(ctx.database.db, scope));
+  app.reminders.register((scope) => cutoffCounts(ctx.database.db, scope));
 }

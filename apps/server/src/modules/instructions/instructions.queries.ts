@@ -154,6 +154,7 @@ export const toRecord = (r: Row, day: CustodyDay): InstructionRecord => {
     expired: isExpired(r.status as InstructionStatus, r.value_date, day.today),
     cutoffAt: new Date(deadline).toISOString(),
     cutoffState: instructionCutoffState(r.status as InstructionStatus, deadline, day.now),
+    judgedAt: new Date(day.now).toISOString(),
     executionTiming: executionTiming(r.value_date, day.today),
     version: r.version,
     createdByUserNo: r.created_by_user_no,

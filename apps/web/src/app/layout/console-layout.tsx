@@ -9,6 +9,7 @@ import { AccessContext } from '../../lib/permissions';
 import { currentMenuQuery, currentUserQuery, sessionKeyQuery, type MenuItem, type SessionUser } from '../../lib/session';
 import { NotFoundPage } from '../../features/errors/not-found-page';
 import { PasswordExpiryCheck } from '../../features/auth';
+import { CutoffNudge } from '../../features/instructions/cutoff-nudge';
 import { useConsoleRoute } from './console-route';
 import { buildMenuItems } from './menu-items';
 import { useSessionExits } from './session-exits';
@@ -115,6 +116,7 @@ function Console({ user, menus }: { user: SessionUser; menus: MenuItem[] }) {
         </Layout>
       </Layout>
       <PasswordExpiryCheck username={user.userName} />
+      <CutoffNudge />
     </AccessContext>
   );
 }

@@ -5,7 +5,7 @@ import { ReminderCards } from './reminder-cards';
 import { use } from 'react';
 import { AccessContext } from '../../lib/permissions';
 import { currentUserQuery } from '../../lib/session';
-import { homeState, reminderQuery, REMINDER_GROUPS, STAFF_REMINDER_GROUPS } from './reminders';
+import { CUTOFF_GROUP, cutoffPathFor, homeState, reminderQuery, REMINDER_GROUPS, STAFF_REMINDER_GROUPS } from './reminders';
 import styles from './home-page.module.css';
 
 /** The banner's words: customers are told what they can do here, bank staff what they look after. */
@@ -19,8 +19,11 @@ export function HomePage() {
   const reminders = useQuery(reminderQuery);
   const { data: user } = useQuery(currentUserQuery);
   const staff = user?.userType === 'staff';
-  const custodian = use(AccessContext).includes('CUSTODIAN_CHECK');
-  const { state, groups } = homeState(reminders.isPending, reminders.data, staff || custodian ? STAFF_REMINDER_GROUPS : REMINDER_GROUPS);
+  const access = use(AccessContext);
+  const custodian = access.includes('CUSTODIAN_CHECK');
+  const judged = homeState(reminders.isPending, reminders.data, staff || custodian ? STAFF_REMINDER_GROUPS : REMINDER_GROUPS);
+  const { state } = judged;
+  const groups = judged.groups.map((g) => (g.title === CUTOFF_GROUP.title ? { ...g, path: cutoffPathFor(access) } : g));
   const banner = BANNERS[staff ? 'staff' : 'customer'];
   return (
     <main className={styles.page} data-home-state={state} data-audience={staff ? 'staff' : 'customer'}>

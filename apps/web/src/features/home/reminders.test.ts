@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REMINDER_FIELDS, type ReminderCounts } from '@portal/shared';
-import { REMINDER_GROUPS, STAFF_REMINDER_GROUPS, homeState } from './reminders';
+import { REMINDER_GROUPS, STAFF_REMINDER_GROUPS, cutoffPathFor, homeState } from './reminders';
 
 const zero = Object.fromEntries(REMINDER_FIELDS.map((f) => [f, 0])) as ReminderCounts;
 
@@ -17,10 +17,10 @@ describe('homeState (spec §4 home loading states)', () => {
     expect(groups[0]?.children.map((c) => c.field)).toEqual(['waitConfirmCount']);
     expect(groups[1]?.children.map((c) => c.field)).toEqual(['confirmRefuseCount']);
   });
-  it('covers every count exactly once and links the eight spec §2 paths; staff cards cover every count too', () => {
+  it('covers every count exactly once and links the eight spec §2 paths and the cut-off card; staff cards cover every count too', () => {
     const staffOnly = ['waitExecuteCount', 'noticeDraftCount'];
     expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual(REMINDER_FIELDS.filter((f) => !staffOnly.includes(f)).sort());
-    expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(8);
+    expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(9);
     expect(STAFF_REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());
   });
   it('shows staff the payments to make and the notices in draft', () => {
@@ -29,6 +29,14 @@ describe('homeState (spec §4 home loading states)', () => {
       ['托管行指令执行', ['待执行指令']],
       ['风险提示发布', ['待发布草稿']],
     ]);
+  });
+  it('leads the cut-off card to the queue the user works', () => {
+    expect(cutoffPathFor(['INSTRUCTION_ENTRY', 'INSTRUCTION_REVIEW'])).toBe('/instructionManagement/instructionReview/index');
+    expect(cutoffPathFor(['INSTRUCTION_CONFIRM_REVIEW'])).toBe('/thirdPartyInstructionManagement/instructionConfirmation/index');
+    expect(cutoffPathFor(['INSTRUCTION_ENTRY'])).toBe('/instructionManagement/instructionEntry/index');
+    expect(cutoffPathFor(['CUSTODIAN_CHECK'])).toBe('/custodianInstruction/custodianCheck/index');
+    const { groups } = homeState(false, { ...zero, dueTodayCount: 3, atRiskCount: 1 });
+    expect(groups.map((g) => [g.title, g.children.map((c) => c.label)])).toEqual([['截止提醒', ['今日截止待处理', '距截止不足1小时']]]);
   });
   it('shows custodian staff the check count on their own card', () => {
     const { groups } = homeState(false, { ...zero, waitCheckCount: 3 }, STAFF_REMINDER_GROUPS);

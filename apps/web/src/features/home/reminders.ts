@@ -17,8 +17,36 @@ export interface ReminderGroup {
   children: { field: ReminderField; label: string; search?: string }[];
 }
 
-/** The reminder cards: each spec §2 home entry with the counts of spec §3 that belong to it. */
+const REVIEW_PATH = '/instructionManagement/instructionReview/index';
+
+/**
+ * Issue 28's card: of the instructions waiting for the user, those whose cut-off falls later
+ * today, and those with under an hour left. It leads to the user's own queue (`cutoffPathFor`).
+ */
+export const CUTOFF_GROUP: ReminderGroup = {
+  title: '截止提醒',
+  path: REVIEW_PATH,
+  children: [
+    { field: 'dueTodayCount', label: '今日截止待处理' },
+    { field: 'atRiskCount', label: '距截止不足1小时' },
+  ],
+};
+
+/** The queues an instruction waits in, by the authority that works each, the most pressing first. */
+const QUEUE_PATHS: readonly [string, string][] = [
+  ['CUSTODIAN_CHECK', '/custodianInstruction/custodianCheck/index'],
+  ['INSTRUCTION_REVIEW', REVIEW_PATH],
+  ['INSTRUCTION_CONFIRM', '/thirdPartyInstructionManagement/instructionConfirmation/index'],
+  ['INSTRUCTION_CONFIRM_REVIEW', '/thirdPartyInstructionManagement/instructionConfirmation/index'],
+  ['INSTRUCTION_ENTRY', '/instructionManagement/instructionEntry/index'],
+];
+
+/** Where the cut-off card leads: the first queue the user works. */
+export const cutoffPathFor = (access: readonly string[]): string => QUEUE_PATHS.find(([authority]) => access.includes(authority))?.[1] ?? CUTOFF_GROUP.path;
+
+/** The reminder cards: the cut-off card, then each spec §2 home entry with the counts of spec §3 that belong to it. */
 export const REMINDER_GROUPS: ReminderGroup[] = [
+  CUTOFF_GROUP,
   {
     title: '账户管理',
     path: '/system/accountManagement/index',
@@ -31,7 +59,7 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
   },
   {
     title: '指令复核',
-    path: '/instructionManagement/instructionReview/index',
+    path: REVIEW_PATH,
     children: [{ field: 'waitReviewCount', label: '待复核指令' }],
   },
   {

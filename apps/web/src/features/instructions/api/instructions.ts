@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { FetchPage } from '../../../components/data-table';
 import { http } from '../../../lib/http';
 import { remindersKey } from '../../../lib/reminders';
+import { noteServerTime } from '../../../lib/server-clock';
 
 /** Prefix of every instruction query; each write invalidates it (and the home counts). */
 export const instructionsKey = ['instructions'] as const;
@@ -15,23 +16,33 @@ export type InstructionFilter = z.input<typeof instructionsApi.instructionFilter
 export type InstructionInput = z.input<typeof instructionsApi.instructionAddSchema>;
 export type CustodianView = (typeof instructionsApi.CUSTODIAN_VIEWS)[number];
 
+/** A page just arrived sets the countdowns' clock to the server's (its records' `judgedAt`). */
+const judged = <P extends { records: readonly InstructionRecord[] }>(page: P): P => {
+  noteServerTime(page.records[0]?.judgedAt);
+  return page;
+};
+
 /** One page of one view of `instruction/query` for the DataTable. */
 export const fetchInstructionPage =
   (view: InstructionView): FetchPage<InstructionListRecord> =>
   (params) =>
-    http.call(instructionsApi.instructionQuery, { ...(params as Query), view });
+    http.call(instructionsApi.instructionQuery, { ...(params as Query), view }).then(judged);
 
 /** One page of `custodian/instruction/query` (bank staff, every enterprise). */
 export const fetchCustodianPage =
   (view: CustodianView): FetchPage<InstructionListRecord> =>
   (params) =>
-    http.call(instructionsApi.custodianQuery, { ...(params as CustodianQuery), view });
+    http.call(instructionsApi.custodianQuery, { ...(params as CustodianQuery), view }).then(judged);
 
 /** One instruction with its history and attachments; staff read it through their own call. */
 export const instructionDetailQuery = (id: number, staff = false) =>
   queryOptions({
     queryKey: [...instructionsKey, 'detail', staff ? 'staff' : 'customer', id],
-    queryFn: () => http.call(staff ? instructionsApi.custodianDetail : instructionsApi.instructionDetail, { id }),
+    queryFn: async () => {
+      const detail = await http.call(staff ? instructionsApi.custodianDetail : instructionsApi.instructionDetail, { id });
+      noteServerTime(detail.judgedAt);
+      return detail;
+    },
     staleTime: 0,
   });
 

@@ -3,6 +3,7 @@ import type { Breakpoint } from 'antd';
 import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { ClippedText, WIDE_SCREENS } from '../../../components/data-table';
+import { CutoffCountdown } from './cutoff-countdown';
 import { Amount, StatusTag } from './instruction-format';
 import styles from './instructions.module.css';
 
@@ -104,6 +105,7 @@ function phoneColumn({ number, status, payeeTip }: Cells, decision: DecisionList
           <Amount amount={row.amount} currency={row.currency} />
           {!decision && status(row)}
         </div>
+        <CutoffCountdown record={row} />
       </div>
     ),
   };
@@ -136,6 +138,9 @@ const valueDate = (row: InstructionListRecord) => (
     )}
   </>
 );
+
+/** The time left to the cut-off and who still has to act, ticking. */
+const cutoffColumn: Column = { key: 'cutoff', title: '距截止 / 尚需', width: 200, responsive: ABOVE_PHONE, render: (_, row) => <CutoffCountdown record={row} /> };
 
 /** A decision list's columns above a phone: what its step decides on, two lines to a cell. */
 function decisionColumns({ number, payeeTip }: Cells, decision: DecisionListKind): Column[] {
@@ -187,6 +192,7 @@ function decisionColumns({ number, payeeTip }: Cells, decision: DecisionListKind
       responsive: ABOVE_PHONE,
       render: (_, row) => <TwoLines first={<Amount amount={row.amount} currency={row.currency} />} second={valueDate(row)} />,
     },
+    cutoffColumn,
     ...(decision === 'review' ? [{ key: 'createdBy', title: '经办人', dataIndex: 'createdByName', responsive: ABOVE_PHONE }] : []),
     ...(decision === 'thirdParty' ? [] : [{ key: 'thirdParty', title: '第三方机构', dataIndex: 'thirdPartyEnterpriseName', responsive: WIDE_SCREENS, render: (v: string | null) => (v ? <ClippedText text={v} width={180} /> : '—') }]),
   ];
@@ -229,6 +235,7 @@ function generalColumns({ number, status, payeeTip }: Cells, wideActions: boolea
         </>
       ),
     },
+    cutoffColumn,
     {
       key: 'thirdParty',
       title: '第三方机构',

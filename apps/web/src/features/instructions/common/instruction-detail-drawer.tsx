@@ -4,6 +4,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { currentUserQuery } from '../../../lib/session';
 import { AttachmentList } from './attachment-list';
+import { CutoffCountdown } from './cutoff-countdown';
 import { instructionDetailQuery } from '../api/instructions';
 import { moneyOf, StatusTag, textOrEmpty } from './instruction-format';
 import styles from './instructions.module.css';
@@ -103,6 +104,9 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
                   {CUTOFF_MISSED_LABEL}
                 </Tag>
               )}
+            </Descriptions.Item>
+            <Descriptions.Item label="距截止 / 尚需" span={2}>
+              <CutoffCountdown record={d} />
             </Descriptions.Item>
             <Descriptions.Item label="第三方机构" span={2}>
               {textOrEmpty(d.thirdPartyEnterpriseName)}

@@ -3,6 +3,8 @@ import {
   accountLabel,
   amountToChinese,
   CODE_TABLES,
+  CUTOFF_MISSED_LABEL,
+  CUTOFF_WARNING_MINUTES,
   deadlineOf,
   defaultValueDateOf,
   formatCutoff,
@@ -14,11 +16,13 @@ import {
 import type { FormInstance, FormRule } from 'antd';
 import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { Countdown } from '../../../components/countdown';
 import { contractFields, type FormField, type FormValues } from '../../../components/form-builder';
 import { beforeBeijingToday } from '../../../lib/beijing-day';
 import { useCustodyDay } from '../api/custody-day';
 import { payerAccountsQuery } from '../api/payer-accounts';
 import { PayerFacts, PayerOption } from './payer-facts';
+import styles from './payer-facts.module.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -77,6 +81,18 @@ function valueDateNote({ custody, type, currency, valueDate }: EntryFacts): stri
   return `须在 ${formatCutoff(deadline)}（北京时间）前完成托管行审核`;
 }
 
+/** Beside the note, while the value date's cut-off is ahead: the time left, ticking on the server's clock. */
+function ValueDateCountdown({ facts: { custody, type, currency, valueDate } }: { facts: EntryFacts }) {
+  if (!custody || !type || !currency || !valueDate || !custody.calendar.isBusinessDay(valueDate)) return null;
+  const deadline = deadlineOf(custody, { type, currency, valueDate });
+  if (custody.now >= deadline) return null;
+  return (
+    <span className={styles.entryCountdown}>
+      <Countdown until={deadline} overText={CUTOFF_MISSED_LABEL} warnWithinMs={CUTOFF_WARNING_MINUTES * 60_000} />
+    </span>
+  );
+}
+
 /** The entry form's fields, their rules the contract's; the payer account shows its facts, the amount its Chinese words. */
 export function useInstructionFields(facts: EntryFacts, record?: InstructionRecord): FormField[] {
   const { amount, payers, account, custody } = facts;
@@ -122,7 +138,12 @@ export function useInstructionFields(facts: EntryFacts, record?: InstructionReco
       type: 'date',
       label: '起息日',
       disabledDate: (day) => (custody ? day.format('YYYY-MM-DD') < custody.today || !custody.calendar.isBusinessDay(day.format('YYYY-MM-DD')) : beforeBeijingToday(day)),
-      extra: <span aria-label="截止时间">{valueDateNote(facts) ?? ' '}</span>,
+      extra: (
+        <>
+          <span aria-label="截止时间">{valueDateNote(facts) ?? ' '}</span>
+          <ValueDateCountdown facts={facts} />
+        </>
+      ),
     },
     { name: 'purpose', type: 'text', label: '用途', maxLength: instructionsApi.PURPOSE_MAX },
     { name: 'remark', type: 'textarea', label: '备注', maxLength: instructionsApi.REMARK_MAX },
