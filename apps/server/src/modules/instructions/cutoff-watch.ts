@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { cutoffUrgency, deadlineOf, formatDate, type InstructionRecord, type InstructionStatus } from '@portal/shared';
+import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import type { LiveEvents } from '../events';
 import type { ReminderScope } from '../home';
-import { loadCustodyDay } from '../cutoffs';
+import { currentCustodyDay } from '../cutoffs';
 
 /**
  * "Will this make today?" on the server: the home counts of the caller's waiting instructions
@@ -58,13 +59,13 @@ function waitingByCutoffKey(db: Kysely<DB>, s: ReminderScope, today: string, unt
 }
 
 /** `dueTodayCount` and `atRiskCount` of the home counts, judged at the request's business instant. */
-export async function cutoffCounts(db: Kysely<DB>, s: ReminderScope): Promise<{ dueTodayCount: number; atRiskCount: number }> {
+export async function cutoffCounts(ctx: AppContext, s: ReminderScope): Promise<{ dueTodayCount: number; atRiskCount: number }> {
+  const db = ctx.database.db;
   const today = formatDate(s.now);
   const rows = await waitingByCutoffKey(db, s, today, addDays(today, HORIZON_DAYS));
   const counts = { dueTodayCount: 0, atRiskCount: 0 };
-  // Most homes have nothing near: the calendar and the cut-offs are read only when something is.
   if (rows.length === 0) return counts;
-  const day = await loadCustodyDay(db, s.now);
+  const day = await currentCustodyDay(ctx, s.now);
   for (const r of rows) {
     const { dueToday, atRisk } = cutoffUrgency(deadlineOf(day, { type: r.type, currency: r.currency, valueDate: r.value_date }), s.now);
     if (dueToday) counts.dueTodayCount += Number(r.n);

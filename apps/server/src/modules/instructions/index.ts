@@ -14,5 +14,5 @@ import { InstructionDesk, InstructionViews } from './instructions.service';
 export async function instructionsModule(app: FastifyInstance, ctx: AppContext) {
   instructionRoutes(app, ctx, new InstructionDesk(ctx), new InstructionViews(ctx, new InstructionClaims(ctx)));
   app.reminders.register((scope) => homeCounts(ctx.database.db, scope));
-  app.reminders.register((scope) => cutoffCounts(ctx.database.db, scope));
+  app.reminders.register((scope) => cutoffCounts(ctx, scope));
 }
