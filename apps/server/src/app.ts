@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './app-context';
 import { gaugeOf, metrics } from './metrics';
 import { accountsModule } from './modules/accounts';
+import { bulkImportModule } from './modules/bulk-import';
 import { calendarModule } from './modules/calendar';
 import { auditLogRoutes } from './modules/audit';
 import { createAuthServices, loginRoutes, passwordRoutes } from './modules/auth';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await noticesModule(api, ctx);
       await calendarModule(api, ctx);
       await payeesModule(api, ctx);
+      await bulkImportModule(api, ctx);
       await cutoffsModule(api, ctx);
       await warningsModule(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
