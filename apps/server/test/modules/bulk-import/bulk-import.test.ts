@@ -294,6 +294,13 @@ describe('bulk import of instructions (批量导入)', () => {
     expect(json.returnMsg).toBe(api.IMPORT_MESSAGES.notFound);
   });
 
+  it('seeds a past import whose instructions went different ways', async () => {
+    const seeded = await db().selectFrom('instruction_imports').selectAll().where('enterprise_no', '=', OWN).where('sign_code', 'is', null).executeTakeFirstOrThrow();
+    const states = await db().selectFrom('instruction_import_rows as r').innerJoin('instructions as i', 'i.id', 'r.instruction_id').select('i.status').distinct().where('r.import_id', '=', seeded.id).execute();
+    expect(states.length).toBeGreaterThanOrEqual(3);
+    expect(seeded.row_count).toBe(Number((await db().selectFrom('instruction_import_rows').select((eb) => eb.fn.countAll().as('n')).where('import_id', '=', seeded.id).executeTakeFirstOrThrow()).n));
+  });
+
   it('lists the enterprise’s imports, newest first, and no other enterprise’s', async () => {
     const page = await ok<{ records: ImportRecord[]; total: number }>(api.importQuery, { page: 1, limit: 50 }, 'maker');
     expect(page.total).toBeGreaterThanOrEqual(4);
