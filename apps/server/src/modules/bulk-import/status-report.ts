@@ -61,7 +61,7 @@ export function pain002(imp: ReportImport, payments: readonly ReportPayment[], n
         GrpHdr: { MsgId: `${imp.importNo}-${now}`.slice(0, 35), CreDtTm: new Date(now).toISOString().slice(0, 19) + 'Z' },
         OrgnlGrpInfAndSts: {
           OrgnlMsgId: imp.messageId,
-          OrgnlMsgNmId: imp.format === 'pain.001' ? 'pain.001.001.09' : 'portal.xlsx',
+          OrgnlMsgNmId: imp.format === 'pain.001' ? 'pain.001.001.09' : 'XLSX-TEMPLATE',
           OrgnlNbOfTxs: String(imp.rowCount),
           OrgnlCtrlSum: imp.controlSum,
         },
