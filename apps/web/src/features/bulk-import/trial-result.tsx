@@ -36,18 +36,19 @@ export function TrialResult({ fileName, result }: TrialResultProps) {
         <Alert type="warning" showIcon title={`该文件已于 ${formatDateTime(result.duplicateOf.createdAt)} 导入（批次 ${result.duplicateOf.importNo}），再次导入将重复创建指令。`} />
       )}
       {!clean && (
-        <Table<ImportRowError>
-          aria-label="试算错误"
-          size="small"
-          rowKey={(e) => `${e.rowNo}-${e.field}`}
-          dataSource={result.errors}
-          pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-          columns={[
-            { key: 'rowNo', title: '位置', width: 90, render: (_, e) => rowLabel(result, e.rowNo) },
-            { key: 'field', title: '字段', width: 110, render: (_, e) => IMPORT_FIELD_LABELS[e.field] ?? e.field },
-            { key: 'reason', title: '原因', render: (_, e) => <Typography.Text type="danger">{e.reason}</Typography.Text> },
-          ]}
-        />
+        <section aria-label="试算错误">
+          <Table<ImportRowError>
+            size="small"
+            rowKey={(e) => `${e.rowNo}-${e.field}`}
+            dataSource={result.errors}
+            pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+            columns={[
+              { key: 'rowNo', title: '位置', width: 90, render: (_, e) => rowLabel(result, e.rowNo) },
+              { key: 'field', title: '字段', width: 110, render: (_, e) => IMPORT_FIELD_LABELS[e.field] ?? e.field },
+              { key: 'reason', title: '原因', render: (_, e) => <Typography.Text type="danger">{e.reason}</Typography.Text> },
+            ]}
+          />
+        </section>
       )}
     </Space>
   );
