@@ -6,7 +6,7 @@ import type { DB } from '../db/schema';
 /**
  * A demo past import (批量导入): the xlsx `demo` (U100000101) imported on the busiest day of its
  * seeded entries, whose instructions have since gone their separate ways (paid, checked, waiting,
- * returned, revoked), so its pain.002 report shows every status. Seeded without a signature (the
+ * returned, revoked), so its pain.002 report shows every status but a draft's. Seeded without a signature (the
  * demo device keys do not exist yet) and with a stand-in file hash. Idempotent.
  */
 const MAKER = 'U100000101';
@@ -17,7 +17,7 @@ export async function seedBulkImport(trx: Transaction<DB>) {
   // The maker's day whose entries reached the most different states.
   const { rows: days } = await sql<{ day: string }>`
     select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day
-    from instructions where created_by_user_no = ${MAKER} and enterprise_no = ${ENTERPRISE}
+    from instructions where created_by_user_no = ${MAKER} and enterprise_no = ${ENTERPRISE} and status <> '00'
     group by 1 order by count(distinct status) desc, count(*) desc, 1 desc limit 1`.execute(trx);
   const day = days[0]?.day;
   if (!day) return;
@@ -26,6 +26,8 @@ export async function seedBulkImport(trx: Transaction<DB>) {
     .select(['id', 'created_by_user_id', 'created_at', sql<string>`amount::text`.as('amount'), 'currency'])
     .where('created_by_user_no', '=', MAKER)
     .where('enterprise_no', '=', ENTERPRISE)
+    // Imported as submitted: none of them is still a draft.
+    .where('status', '<>', '00')
     .where(sql<string>`to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`, '=', day)
     .orderBy('created_at')
     .orderBy('id')

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { portalCrypto as c } from '@portal/crypto/node';
 import { RETURN_CODES, bulkImportApi, type ImportRecord, type ImportTrialResult } from '@portal/shared';
 import { BUSINESS_TODAY, DEMO_DAYS, businessTimeAt } from '../../helpers/business-day';
+import { readImportFile } from '../../../src/modules/bulk-import/import-file';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const api = bulkImportApi;
@@ -250,6 +252,16 @@ describe('bulk import of instructions (批量导入)', () => {
     const notPain = Buffer.from('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"><CstmrDrctDbtInitn/></Document>');
     expect((await trial('dd.xml', notPain)).errors[0]!.reason).toBe(api.IMPORT_MESSAGES.notPain001);
     expect((await trial('bad.xml', Buffer.from('<Document><a></Document>'))).errors[0]!.reason).toMatch(/^XML格式不正确/);
+  });
+
+  it('reads the documented sample file', async () => {
+    const sample = await readFile(new URL('../../../../../docs/samples/pain.001.sample.xml', import.meta.url));
+    const read = await readImportFile('pain.001.sample.xml', sample);
+    expect(read).toMatchObject({ format: 'pain.001', messageId: 'HXYH-20261201-0001', errors: [] });
+    expect(read.rows.map((r) => [r.endToEndId, r.fields.type, r.fields.payerAccountNo, r.fields.amount, r.fields.payeeCnaps, r.fields.valueDate, r.fields.purpose, r.fields.remark])).toEqual([
+      ['SH20261201000187', '03', '10250080000010006', '3500000.00', '301290000007', '2026-12-01', '赎回款划付', ''],
+      ['FEE20261201000042', '03', '10250080000010006', '250.00', '102100000030', '2026-12-01', '账户维护费', '12月账户维护费'],
+    ]);
   });
 
   it('answers a pain.002.001.10 report and a CSV with each payment’s status now', async () => {
