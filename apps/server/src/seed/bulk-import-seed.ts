@@ -6,8 +6,8 @@ import type { DB } from '../db/schema';
 /**
  * A demo past import (批量导入): the xlsx `demo` (U100000101) imported on the busiest day of its
  * seeded entries, whose instructions have since gone their separate ways (paid, checked, waiting,
- * returned, revoked), so its pain.002 report shows every status but a draft's. Seeded without a signature (the
- * demo device keys do not exist yet) and with a stand-in file hash. Idempotent.
+ * returned, revoked), so its pain.002 report shows every status but a draft's. Seeded without a
+ * signature (the demo device keys do not exist yet) and with a stand-in file hash. Idempotent.
  */
 const MAKER = 'U100000101';
 const ENTERPRISE = '1000000001';
