@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { accountList } from './account-list';
 import { authenticatedRead } from './authenticated-read';
+import { bulkImportBench } from './bulk-import';
 import { consoleFirstLoad } from './console-first-load';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
@@ -36,6 +37,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   liveEvents: { title: '1,000 SSE clients: publish to last arrival, server memory per connection', run: liveEvents },
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
   instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },
+  bulkImport: { title: 'bulk import: trial run and import of a 5,000-row xlsx over HTTP (PostgreSQL)', run: bulkImportBench },
   memory: { title: 'server memory: idle RSS on PostgreSQL and PGlite, peak RSS of a first start, against bare Fastify and bare PGlite', run: memoryBench },
   scale: { title: 'scale suite, long form: 200 virtual users through haproxy, one and three instances, with faults (own PostgreSQL and Redis)', run: () => runScale(LONG_FORM) },
 };

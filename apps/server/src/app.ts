@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './app-context';
 import { gaugeOf, metrics } from './metrics';
 import { accountsModule } from './modules/accounts';
+import { bulkImportModule } from './modules/bulk-import';
 import { calendarModule } from './modules/calendar';
 import { auditLogRoutes } from './modules/audit';
 import { createAuthServices, loginRoutes, passwordRoutes } from './modules/auth';
@@ -142,12 +143,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await signingModule(api, ctx);
       await accountsModule(api, ctx);
       auditLogRoutes(api, ctx);
-      await instructionsModule(api, ctx);
-      await noticesModule(api, ctx);
-      await calendarModule(api, ctx);
-      await payeesModule(api, ctx);
-      await cutoffsModule(api, ctx);
-      await warningsModule(api, ctx);
+      // The business modules that need only the context, in registration order.
+      for (const feature of [instructionsModule, noticesModule, calendarModule, payeesModule, bulkImportModule, cutoffsModule, warningsModule]) await feature(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
       await scanModule(api, ctx, auth.sessions, events);
       await certificatesModule(api, auth, ca);

@@ -300,6 +300,38 @@ export interface InstructionHistoryTable {
   created_at: CreatedAt;
 }
 
+/** 批量导入 (migration 0035): one signed import of a file of payments. */
+export interface InstructionImportsTable {
+  id: Generated<number>;
+  import_no: string;
+  enterprise_no: string;
+  file_name: string;
+  format: 'xlsx' | 'pain.001';
+  file_sm3: string;
+  message_id: string;
+  row_count: number;
+  /** jsonb: [{currency, count, amount}]. */
+  totals: ColumnType<{ currency: string; count: number; amount: string }[], string, string>;
+  submitted: boolean;
+  duplicate_of: number | null;
+  created_by_user_id: number;
+  created_by_user_no: string;
+  created_at: CreatedAt;
+  sign_code: string | null;
+  sign_data: string | null;
+  sign_msg: string | null;
+}
+
+/** One payment of an import and the instruction it became. */
+export interface InstructionImportRowsTable {
+  import_id: number;
+  row_no: number;
+  instruction_id: number;
+  payment_info_id: string;
+  instr_id: string | null;
+  end_to_end_id: string;
+}
+
 export interface InstructionAttachmentsTable {
   id: Generated<number>;
   instruction_id: number;
@@ -553,6 +585,8 @@ export interface DB {
   account_batches: AccountBatchesTable;
   account_batch_rows: AccountBatchRowsTable;
   instructions: InstructionsTable;
+  instruction_imports: InstructionImportsTable;
+  instruction_import_rows: InstructionImportRowsTable;
   instruction_history: InstructionHistoryTable;
   instruction_attachments: InstructionAttachmentsTable;
   idempotent_requests: IdempotentRequestsTable;

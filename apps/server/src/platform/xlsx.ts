@@ -52,3 +52,39 @@ export async function writeSheet<T>(sheetName: string, columns: readonly SheetCo
  * significant digits (balances below ten trillion yuan to the cent), which is its limit, not ours.
  */
 export const amountCell = (value: string | null): number | null => (value === null ? null : Number(value));
+
+/** A cell as text: a date as yyyy-MM-dd (exceljs reads one as UTC midnight), a formula by its result, rich text joined. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: string };
+    if ('result' in v) return cellText(v.result);
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    if ('text' in v) return cellText(v.text);
+    return '';
+  }
+  return String(value).trim();
+}
+
+/**
+ * The first sheet of an uploaded workbook as text cells, with each row's number in the sheet
+ * (blank rows left out); null when the bytes are no workbook exceljs can read.
+ */
+export async function readSheetRows(bytes: Buffer, columns: number): Promise<{ rowNo: number; cells: string[] }[] | null> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    return null;
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return null;
+  const rows: { rowNo: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
+    const cells = Array.from({ length: columns }, (_, i) => cellText(row.getCell(i + 1).value));
+    if (cells.some((c) => c !== '')) rows.push({ rowNo, cells });
+  });
+  return rows;
+}

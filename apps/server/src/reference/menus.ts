@@ -34,6 +34,7 @@ export const MENUS: Menu[] = [
   page(203, 200, 'instructionQuery', '指令查询', 'instructionManagement/instructionQuery/index', 'INSTRUCTION_QUERY'),
   page(204, 200, 'payeeBook', '收款人名册', 'instructionManagement/payeeBook/index', 'PAYEE_VIEW'),
   page(205, 200, 'payeeReview', '收款人复核', 'instructionManagement/payeeReview/index', 'PAYEE_REVIEW'),
+  page(208, 200, 'bulkImport', '批量导入', 'instructionManagement/bulkImport/index', 'INSTRUCTION_ENTRY'),
   group(300, 'thirdPartyInstructionManagement', '第三方指令管理', 'md-people'),
   page(301, 300, 'instructionConfirmation', '指令确认', 'thirdPartyInstructionManagement/instructionConfirmation/index', 'THIRD_PARTY_CONFIRM'),
   group(400, 'warningInfo', '预警信息', 'md-warning'),

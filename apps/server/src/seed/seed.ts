@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
 import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
+import { seedBulkImport } from './bulk-import-seed';
 import { seedCalendar } from './calendar-seed';
 import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
@@ -70,5 +71,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedCalendar(trx);
     await seedPayees(trx);
     await seedCutoffs(trx);
+    await seedBulkImport(trx);
   });
 }

@@ -57,6 +57,8 @@ export const AUDIT_EVENTS = {
   'instruction.attachment_upload': '上传指令附件',
   'instruction.attachment_remove': '删除指令附件',
   'instruction.download': '下载指令',
+  'instruction.import': '批量导入指令',
+  'instruction.import_report': '下载导入状态报告',
   'payee.add': '新增收款人',
   'payee.update': '修改收款人',
   'payee.delete': '申请删除收款人',

@@ -12,6 +12,7 @@ const MAGIC: Record<string, readonly number[] | 'text'> = {
   jpeg: [0xff, 0xd8, 0xff],
   gif: [0x47, 0x49, 0x46, 0x38],
   csv: 'text',
+  xml: 'text',
 };
 export type UploadExtension = keyof typeof MAGIC;
 

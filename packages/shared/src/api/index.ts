@@ -1,6 +1,7 @@
 import * as accounts from './accounts';
 import * as audit from './audit';
 import * as auth from './auth';
+import * as bulkImport from './bulk-import';
 import * as calendar from './calendar';
 import * as certificates from './certificates';
 import * as cutoffs from './cutoffs';
@@ -25,6 +26,7 @@ export * from './operation';
 export * as accountsApi from './accounts';
 export * as auditApi from './audit';
 export * as authApi from './auth';
+export * as bulkImportApi from './bulk-import';
 export * as calendarApi from './calendar';
 export * as certificatesApi from './certificates';
 export * as cutoffsApi from './cutoffs';
@@ -60,6 +62,7 @@ export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';
 export type { BankCode, PayeeChange, PayeeDetail, PayeeHistory, PayeeRecord, PayeeView } from './payees';
 export type { CutoffRecord } from './cutoffs';
+export type { ImportFormat, ImportRecord, ImportRowError, ImportTotal, ImportTrialResult } from './bulk-import';
 export { SCAN_MESSAGES } from './scan';
 export { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from './partners';
 export { ENTERPRISE_TYPES, type Enterprise, type EnterpriseType } from './enterprises';
@@ -81,7 +84,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, bulkImport, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -33,6 +33,8 @@ describe('signed operations', () => {
       CUSTODIAN_INSTRUCTION_EXECUTE: '/{prefix}/custodian/instruction/execute',
       SCAN_CONFIRM: '/{prefix}/scan/confirm',
       PAYEE_REVIEW: '/{prefix}/payee/review',
+      // No VerifySign twin: its request carries the whole file.
+      INSTRUCTION_IMPORT_CONFIRM: '/{prefix}/instruction/import/confirm',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der, signChallenge: ch })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der, signChallenge: ch })).toBe('UserEdit');

@@ -32,6 +32,8 @@ export const SIGNING_CODES = [
   'ScanConfirm',
   // And the review of a payee book change (收款人名册).
   'PayeeReview',
+  // And a bulk import of instructions (批量导入).
+  'InstructionImport',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -83,6 +85,8 @@ export const SIGNING_LAYOUTS = {
   /** Scan-code login: the phone's answer (`confirm` / `deny`) for the ticket its QR code carried, named by its SM3 (the signing data lands in the audit log), and the number picked. */
   ScanConfirm: { code: 'ScanConfirm', fields: ['ticketSm3', 'result', 'matchNumber'] },
   /** A payee book change: the decision, then the change as the reviewer saw it (add/edit/delete and the payee it proposes). */
+  /** A bulk import: the file as the maker tried it (SM3 of its bytes, lowercase hex; its payments) and the maker's choices. */
+  InstructionImport: { code: 'InstructionImport', fields: ['fileSm3', 'rowCount', 'submit', 'allowDuplicate'] },
   PayeeReview: { code: 'PayeeReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'accountNo', 'cnaps'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;

@@ -6,10 +6,14 @@ import { homeCounts } from './instructions.queries';
 import { instructionRoutes } from './instructions.routes';
 import { InstructionDesk, InstructionViews } from './instructions.service';
 
+export { createEntries, judgeEntries, type Entry, type EntryError, type EntryRow } from './bulk-entry';
+
 /**
  * Payment instructions (issue 12): entry, review, third-party confirmation and its review,
  * custodian check and execution, attachments and downloads, who is working on which waiting
  * instruction (claims); their home counts, and the nudge of a step that leaves one near its cut-off.
+ * A bulk import judges and creates its entries through `judgeEntries` and `createEntries`, the
+ * same rules entry applies.
  */
 export async function instructionsModule(app: FastifyInstance, ctx: AppContext) {
   instructionRoutes(app, ctx, new InstructionDesk(ctx), new InstructionViews(ctx, new InstructionClaims(ctx)));

@@ -7,3 +7,5 @@ import { PayeeDesk } from './payees.service';
 export async function payeesModule(app: FastifyInstance, ctx: AppContext) {
   payeeRoutes(app, ctx, new PayeeDesk(ctx));
 }
+
+export { knownCnaps } from './payees.queries';

@@ -250,3 +250,10 @@ export async function decideChange(
 ) {
   await db.updateTable('payee_changes').set(values).where('id', '=', id).execute();
 }
+
+/** Which of `codes` the bank-code table holds. */
+export async function knownCnaps(db: Db, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db.selectFrom('bank_codes').select('cnaps').where('cnaps', 'in', codes).execute();
+  return new Set(rows.map((r) => r.cnaps));
+}

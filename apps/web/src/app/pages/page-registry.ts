@@ -43,6 +43,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['PAYEE_REVIEW'],
     load: () => import('../../features/payees/review/payee-review-page').then((m) => ({ default: m.PayeeReviewPage })),
   },
+  'instructionManagement/bulkImport/index': {
+    title: '批量导入',
+    access: ['INSTRUCTION_ENTRY'],
+    load: () => import('../../features/bulk-import/bulk-import-page').then((m) => ({ default: m.BulkImportPage })),
+  },
   'thirdPartyInstructionManagement/instructionConfirmation/index': {
     title: '指令确认',
     access: ['INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
