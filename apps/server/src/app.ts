@@ -24,6 +24,7 @@ import { noticesModule } from './modules/notices';
 import { PartnerTokens, partnersModule } from './modules/partners';
 import { payeesModule } from './modules/payees';
 import { scanModule } from './modules/scan';
+import { templatesModule } from './modules/templates';
 import { signingModule } from './modules/signing';
 import { unlockRoutes, userAdminModule } from './modules/users';
 import { warningsModule } from './modules/warnings';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await noticesModule(api, ctx);
       await calendarModule(api, ctx);
       await payeesModule(api, ctx);
+      await templatesModule(api, ctx);
       await cutoffsModule(api, ctx);
       await warningsModule(api, ctx);
       await partnersModule(api, ctx, partnerTokens);

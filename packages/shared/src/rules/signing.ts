@@ -32,6 +32,8 @@ export const SIGNING_CODES = [
   'ScanConfirm',
   // And the review of a payee book change (收款人名册).
   'PayeeReview',
+  // And the review of an instruction template change (指令模板).
+  'TemplateReview',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -84,6 +86,8 @@ export const SIGNING_LAYOUTS = {
   ScanConfirm: { code: 'ScanConfirm', fields: ['ticketSm3', 'result', 'matchNumber'] },
   /** A payee book change: the decision, then the change as the reviewer saw it (add/edit/delete and the payee it proposes). */
   PayeeReview: { code: 'PayeeReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'accountNo', 'cnaps'] },
+  /** An instruction template change: the decision, then the template as the reviewer saw it, its locked fields as a list. */
+  TemplateReview: { code: 'TemplateReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'type', 'payerAccountNo', 'payeeAccountNo', 'payeeCnaps', 'purpose', 'locked'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 
