@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEMPLATE_CHANGE_KINDS, TEMPLATE_FIELDS, TEMPLATE_STATUSES, normalizeLocked } from '../rules/instruction-template';
+import { TEMPLATE_CHANGE_KINDS, TEMPLATE_FIELDS, TEMPLATE_STATUSES, normalizeLocked, type TemplateField } from '../rules/instruction-template';
 import { int4Id, plainText } from '../rules/schema-primitives';
 import { withSignature } from '../rules/signing';
 import { defineOperation } from './operation';
@@ -29,8 +29,10 @@ const templateId = int4Id('模板编号不正确');
 const changeId = int4Id('变更编号不正确');
 const version = z.number({ error: '版本号不正确' }).int('版本号不正确').min(0, '版本号不正确');
 
+const FIELDS = TEMPLATE_FIELDS as [TemplateField, ...TemplateField[]];
+
 const lockedSchema = z
-  .array(z.enum(TEMPLATE_FIELDS as [string, ...string[]], { error: '锁定字段不正确' }), { error: '锁定字段不正确' })
+  .array(z.enum(FIELDS, { error: '锁定字段不正确' }), { error: '锁定字段不正确' })
   .max(TEMPLATE_FIELDS.length, '锁定字段不正确')
   .transform(normalizeLocked);
 
@@ -46,7 +48,7 @@ export const templateFields = {
 
 const statusSchema = z.enum(TEMPLATE_STATUSES as [string, ...string[]]);
 const kindSchema = z.enum(TEMPLATE_CHANGE_KINDS as [string, ...string[]]);
-const lockedList = z.array(z.enum(TEMPLATE_FIELDS as [string, ...string[]]));
+const lockedList = z.array(z.enum(FIELDS));
 
 /** The template's content, as a version of it holds it. */
 const contentShape = {

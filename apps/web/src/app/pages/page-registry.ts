@@ -43,6 +43,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['PAYEE_REVIEW'],
     load: () => import('../../features/payees/review/payee-review-page').then((m) => ({ default: m.PayeeReviewPage })),
   },
+  'instructionManagement/instructionTemplate/index': {
+    title: '指令模板',
+    access: ['TEMPLATE_VIEW'],
+    load: () => import('../../features/templates/book/template-list-page').then((m) => ({ default: m.TemplateListPage })),
+  },
+  'instructionManagement/templateReview/index': {
+    title: '模板复核',
+    access: ['TEMPLATE_REVIEW'],
+    load: () => import('../../features/templates/review/template-review-page').then((m) => ({ default: m.TemplateReviewPage })),
+  },
   'thirdPartyInstructionManagement/instructionConfirmation/index': {
     title: '指令确认',
     access: ['INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],
