@@ -22,9 +22,11 @@ const nameColumn = (open: (row: TemplateRecord) => void): Column => ({
 });
 
 /** The payee's name over its account number. */
+// On a phone the name, status and actions fit; the payee is in the detail.
 const payeeColumn: Column = {
   key: 'payee',
   title: '收款人',
+  responsive: ['sm'],
   render: (_, row) => (
     <div>
       <ClippedText text={row.payeeName} width={200} />

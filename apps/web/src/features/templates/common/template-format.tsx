@@ -18,8 +18,9 @@ const COLOURS: Record<TemplateStatus, string> = { '10': 'processing', '20': 'suc
 export function TemplateStatusTag({ record }: { record: Pick<TemplateRecord, 'status' | 'pendingChange' | 'revision'> }) {
   const status = record.status as TemplateStatus;
   const waiting = record.pendingChange && record.pendingChange.kind !== 'add' ? (record.pendingChange.kind as TemplateChangeKind) : null;
+  // Stacked, so the status column stays narrow beside the fixed actions.
   return (
-    <Space size={4} wrap>
+    <Space orientation="vertical" size={4}>
       <Tag color={COLOURS[status]}>{TEMPLATE_STATUS[status] ?? record.status}</Tag>
       {record.revision > 0 && status === '20' && <Tag>第{record.revision}版</Tag>}
       {waiting && <Tag color="warning">{TEMPLATE_CHANGE_KIND[waiting]}待复核</Tag>}
