@@ -57,6 +57,9 @@ function countOutcomes(app: FastifyInstance, counts: CallCounts) {
   });
 }
 
+/** The business features that need only the app context, registered in this order. */
+const CONTEXT_MODULES = [instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, cutoffsModule, warningsModule] as const;
+
 /** Builds the whole server around already-open stores; main.ts and the tests both use this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const { config } = ctx;
@@ -143,13 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await signingModule(api, ctx);
       await accountsModule(api, ctx);
       auditLogRoutes(api, ctx);
-      await instructionsModule(api, ctx);
-      await noticesModule(api, ctx);
-      await calendarModule(api, ctx);
-      await payeesModule(api, ctx);
-      await templatesModule(api, ctx);
-      await cutoffsModule(api, ctx);
-      await warningsModule(api, ctx);
+      for (const register of CONTEXT_MODULES) await register(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
       await scanModule(api, ctx, auth.sessions, events);
       await certificatesModule(api, auth, ca);
