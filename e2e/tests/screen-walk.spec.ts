@@ -31,6 +31,7 @@ const WALKS: { username: string; password: string; routes: string[] }[] = [
       '/instructionManagement/instructionEntry/index',
       '/instructionManagement/instructionQuery/index',
       '/instructionManagement/payeeBook/index',
+      '/instructionManagement/instructionTemplate/index',
       '/addedServices/riskManagement/index',
       '/warningInfo/clearPositionWarn/index',
       '/warningInfo/reminderOfPreCleaning/index',
@@ -38,7 +39,7 @@ const WALKS: { username: string; password: string; routes: string[] }[] = [
     ],
   },
   // ztreview, not checker: an earlier spec changes checker's password.
-  { username: 'ztreview', password: 'Demo1234', routes: ['/instructionManagement/instructionReview/index', '/instructionManagement/payeeReview/index'] },
+  { username: 'ztreview', password: 'Demo1234', routes: ['/instructionManagement/instructionReview/index', '/instructionManagement/payeeReview/index', '/instructionManagement/templateReview/index'] },
   { username: 'tpconfirm', password: 'Demo1234', routes: ['/thirdPartyInstructionManagement/instructionConfirmation/index'] },
   { username: 'qyadmin', password: 'Demo1234', routes: ['/system/operatorManagement/index', '/system/auditLog/index'] },
   {

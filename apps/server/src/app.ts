@@ -25,6 +25,7 @@ import { noticesModule } from './modules/notices';
 import { PartnerTokens, partnersModule } from './modules/partners';
 import { payeesModule } from './modules/payees';
 import { scanModule } from './modules/scan';
+import { templatesModule } from './modules/templates';
 import { signingModule } from './modules/signing';
 import { unlockRoutes, userAdminModule } from './modules/users';
 import { warningsModule } from './modules/warnings';
@@ -56,6 +57,9 @@ function countOutcomes(app: FastifyInstance, counts: CallCounts) {
     done();
   });
 }
+
+/** The business features that need only the app context, registered in this order. */
+const CONTEXT_MODULES = [instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule] as const;
 
 /** Builds the whole server around already-open stores; main.ts and the tests both use this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
@@ -143,8 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await signingModule(api, ctx);
       await accountsModule(api, ctx);
       auditLogRoutes(api, ctx);
-      // The business modules that need only the context, in registration order.
-      for (const feature of [instructionsModule, noticesModule, calendarModule, payeesModule, bulkImportModule, cutoffsModule, warningsModule]) await feature(api, ctx);
+      for (const register of CONTEXT_MODULES) await register(api, ctx);
       await partnersModule(api, ctx, partnerTokens);
       await scanModule(api, ctx, auth.sessions, events);
       await certificatesModule(api, auth, ca);

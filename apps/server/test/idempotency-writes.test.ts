@@ -15,6 +15,7 @@ import {
   parseBatchCsv,
   type InstructionRecord,
   type PayeeRecord,
+  type TemplateRecord,
 } from '@portal/shared';
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { BUSINESS_MORNING, BUSINESS_TODAY } from './helpers/business-day';
@@ -98,6 +99,8 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     noticeId: number;
     noticeVersion: number;
     payee: PayeeRecord;
+    template: TemplateRecord;
+    templatePayeeId: number;
   };
 
   const entry = (amount: string) => ({
@@ -167,6 +170,15 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
   };
   const keepPayee = (d: PayeeRecord) => void (the.payee = d);
 
+  const template = (name: string) => ({ name, type: '02', payerAccountNo: ACC, payeeId: the.templatePayeeId, purpose: '托管费', locked: ['type', 'payee'] });
+  /** The reviewer's signed decision on the template's waiting change, as the review page lists it. */
+  const templateDecision = (result: 'pass' | 'refuse' = 'pass') => {
+    const c = the.template.pendingChange!;
+    const seen = { kind: c.kind, name: c.name, type: c.type, payerAccountNo: c.payerAccountNo, payeeAccountNo: c.payeeAccountNo, payeeCnaps: c.payeeCnaps, purpose: c.purpose, locked: c.locked };
+    return { changeId: c.id, result, reason: result === 'refuse' ? '不同意' : '', ...seen };
+  };
+  const keepTemplate = (d: TemplateRecord) => void (the.template = d);
+
   /** By operation id; the instruction chain, then every other feature. Order matters: cases build on earlier ones. */
   const CASES: Record<string, Case> = {
     INSTRUCTION_ADD: { who: 'maker', body: () => entry('1.00'), other: (b) => ({ ...b, amount: '2.00' }), keep: (d: InstructionRecord) => void (the.draft = d) },
@@ -219,6 +231,27 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       },
       other: (b) => ({ ...b, version: Number(b.version) + 1 }),
     },
+
+    // Instruction templates: a maker proposes over an effective payee, a reviewer decides (signed), the maker may withdraw.
+    TEMPLATE_ADD: {
+      who: 'maker',
+      body: async () => {
+        the.templatePayeeId = (await db().selectFrom('payees').select('id').where('enterprise_no', '=', OWN).where('status', '=', '20').orderBy('id').executeTakeFirstOrThrow()).id;
+        return template('幂等模板');
+      },
+      other: () => template('幂等模板二'),
+      keep: keepTemplate,
+    },
+    VERIFY_SIGN_TEMPLATE_REVIEW: { who: 'reviewer', body: () => templateDecision(), other: () => templateDecision('refuse'), checkOnly: true },
+    TEMPLATE_REVIEW: { who: 'reviewer', body: () => templateDecision(), other: () => templateDecision('refuse'), keep: keepTemplate },
+    TEMPLATE_UPDATE: {
+      who: 'maker',
+      body: () => ({ id: the.template.id, version: the.template.version, ...template('幂等模板'), purpose: '托管费（季度）' }),
+      other: (b) => ({ ...b, purpose: '托管费（年度）' }),
+      keep: keepTemplate,
+    },
+    TEMPLATE_WITHDRAW: { who: 'maker', body: () => ({ id: the.template.id, version: the.template.version }), other: (b) => ({ ...b, version: Number(b.version) + 1 }), keep: keepTemplate },
+    TEMPLATE_DELETE: { who: 'maker', body: () => ({ id: the.template.id, version: the.template.version }), other: (b) => ({ ...b, version: Number(b.version) + 1 }) },
 
     // Accounts, by the enterprise's administrator, on register accounts not yet in e-banking.
     VERIFY_SIGN_ACCOUNT_ADD: { who: 'customerAdmin', body: () => ({ accountNo: the.usable[0], alias: '幂等户' }), other: (b) => ({ ...b, alias: '别名' }), checkOnly: true },

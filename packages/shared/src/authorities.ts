@@ -32,6 +32,8 @@ export const AUTHORITIES = {
   CALENDAR_MANAGE: '工作日历维护',
   PAYEE_VIEW: '收款人名册查询',
   PAYEE_REVIEW: '收款人复核',
+  TEMPLATE_VIEW: '指令模板查询',
+  TEMPLATE_REVIEW: '指令模板复核',
   CUTOFF_MANAGE: '截止时间维护',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
@@ -58,6 +60,7 @@ export const AUTHORITIES = {
   ACTION_enterpriseEdit: '修改企业',
   ACTION_enterpriseDisable: '停用企业',
   ACTION_payeeEdit: '维护收款人',
+  ACTION_templateEdit: '维护指令模板',
 } as const;
 
 export type Authority = keyof typeof AUTHORITIES;

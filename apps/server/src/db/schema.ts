@@ -282,6 +282,10 @@ export interface InstructionsTable {
   created_by_user_no: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The template (and its approved version) the instruction was made from, its name as it was then. */
+  template_id: number | null;
+  template_revision: number | null;
+  template_name: string | null;
 }
 
 export interface InstructionHistoryTable {
@@ -419,6 +423,52 @@ export interface InstructionCutoffsTable {
   notice_hours: number;
   updated_by: string;
   updated_at: Timestamp;
+}
+
+/** The content of a template version (migration 0034). */
+interface TemplateContent {
+  name: string;
+  type: string;
+  payer_account_no: string;
+  payee_id: number;
+  payee_name: string;
+  payee_account_no: string;
+  payee_bank: string;
+  payee_cnaps: string;
+  purpose: string;
+  /** `TemplateField` keys, in their order. */
+  locked: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface InstructionTemplatesTable extends TemplateContent {
+  id: Generated<number>;
+  enterprise_no: string;
+  status: '10' | '20' | '30' | '90';
+  revision: Generated<number>;
+  refuse_reason: string | null;
+  version: Generated<number>;
+  created_by_user_id: number;
+  created_by_user_no: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InstructionTemplateChangesTable extends TemplateContent {
+  id: Generated<number>;
+  template_id: number;
+  kind: 'add' | 'edit' | 'delete';
+  status: 'pending' | 'approved' | 'refused' | 'withdrawn';
+  revision: number | null;
+  requested_by_user_id: number;
+  requested_by_user_no: string;
+  requested_at: Timestamp;
+  decided_by_user_id: number | null;
+  decided_by_user_no: string | null;
+  decided_at: Timestamp | null;
+  reason: string | null;
+  sign_code: string | null;
+  sign_data: string | null;
+  sign_msg: string | null;
 }
 
 export interface RiskNoticesTable {
@@ -594,6 +644,8 @@ export interface DB {
   bank_codes: BankCodesTable;
   payees: PayeesTable;
   payee_changes: PayeeChangesTable;
+  instruction_templates: InstructionTemplatesTable;
+  instruction_template_changes: InstructionTemplateChangesTable;
   instruction_cutoffs: InstructionCutoffsTable;
   risk_notices: RiskNoticesTable;
   risk_notice_enterprises: RiskNoticeEnterprisesTable;

@@ -34,6 +34,8 @@ export const MENUS: Menu[] = [
   page(203, 200, 'instructionQuery', '指令查询', 'instructionManagement/instructionQuery/index', 'INSTRUCTION_QUERY'),
   page(204, 200, 'payeeBook', '收款人名册', 'instructionManagement/payeeBook/index', 'PAYEE_VIEW'),
   page(205, 200, 'payeeReview', '收款人复核', 'instructionManagement/payeeReview/index', 'PAYEE_REVIEW'),
+  page(206, 200, 'instructionTemplate', '指令模板', 'instructionManagement/instructionTemplate/index', 'TEMPLATE_VIEW'),
+  page(207, 200, 'templateReview', '模板复核', 'instructionManagement/templateReview/index', 'TEMPLATE_REVIEW'),
   page(208, 200, 'bulkImport', '批量导入', 'instructionManagement/bulkImport/index', 'INSTRUCTION_ENTRY'),
   group(300, 'thirdPartyInstructionManagement', '第三方指令管理', 'md-people'),
   page(301, 300, 'instructionConfirmation', '指令确认', 'thirdPartyInstructionManagement/instructionConfirmation/index', 'THIRD_PARTY_CONFIRM'),

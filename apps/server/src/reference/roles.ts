@@ -21,6 +21,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_accountUsed',
       'PAYEE_VIEW',
       'ACTION_payeeEdit',
+      'TEMPLATE_VIEW',
+      'ACTION_templateEdit',
     ],
   },
   {
@@ -36,6 +38,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_instructionReject',
       'PAYEE_VIEW',
       'PAYEE_REVIEW',
+      'TEMPLATE_VIEW',
+      'TEMPLATE_REVIEW',
     ],
   },
   {

@@ -9,6 +9,7 @@ import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
 import { seedPayees } from './payees-seed';
+import { seedTemplates } from './templates-seed';
 import { seedWarnings } from './warnings-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
@@ -70,6 +71,7 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedWarnings(trx);
     await seedCalendar(trx);
     await seedPayees(trx);
+    await seedTemplates(trx);
     await seedCutoffs(trx);
     await seedBulkImport(trx);
   });

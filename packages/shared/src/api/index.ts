@@ -17,6 +17,7 @@ import * as payees from './payees';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
 import * as scan from './scan';
+import * as templates from './templates';
 import * as session from './session';
 import * as signing from './signing';
 import * as users from './users';
@@ -41,6 +42,7 @@ export * as partnersApi from './partners';
 export * as payeesApi from './payees';
 export * as platformApi from './platform';
 export * as scanApi from './scan';
+export * as templatesApi from './templates';
 export * as sessionApi from './session';
 export * as signingApi from './signing';
 export * as usersApi from './users';
@@ -61,6 +63,7 @@ export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, War
 export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';
 export type { BankCode, PayeeChange, PayeeDetail, PayeeHistory, PayeeRecord, PayeeView } from './payees';
+export type { TemplateAccount, TemplateChange, TemplateDetail, TemplateHistory, TemplateRecord, TemplateView } from './templates';
 export type { CutoffRecord } from './cutoffs';
 export type { ImportFormat, ImportRecord, ImportRowError, ImportTotal, ImportTrialResult } from './bulk-import';
 export { SCAN_MESSAGES } from './scan';
@@ -84,7 +87,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, bulkImport, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

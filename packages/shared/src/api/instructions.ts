@@ -146,6 +146,10 @@ export const instructionRecordSchema = z.object({
   /** The reason of the latest refusal while the instruction is with its maker, else null. */
   refuseReason: z.string().nullable(),
   attachmentCount: z.number(),
+  /** The template and approved version it was made from (从模板新建), its name as it was then; else null. */
+  templateId: z.number().nullable(),
+  templateRevision: z.number().nullable(),
+  templateName: z.string().nullable(),
 });
 export type InstructionRecord = z.infer<typeof instructionRecordSchema>;
 
@@ -303,7 +307,16 @@ export const payerAccounts = defineOperation({
   response: z.object({ valueDate: z.string(), accounts: z.array(payerAccountSchema) }),
 });
 
-export const instructionAddSchema = z.object({ ...instructionFields, submit: z.boolean().default(false) }).superRefine(payeeAccountByRoute);
+/** 从模板新建: the template and its approved version the instruction is made from; the server holds it to the template's locked fields. */
+const fromTemplate = {
+  templateId: int4Id('模板编号不正确').optional(),
+  templateRevision: z.number({ error: '模板版本不正确' }).int('模板版本不正确').min(1, '模板版本不正确').optional(),
+};
+
+export const instructionAddSchema = z
+  .object({ ...instructionFields, submit: z.boolean().default(false), ...fromTemplate })
+  .superRefine(payeeAccountByRoute)
+  .refine((v) => (v.templateId === undefined) === (v.templateRevision === undefined), { message: '模板版本不正确', path: ['templateRevision'] });
 
 /**
  * `instruction/add`: a draft (00), or submitted at once (10) when `submit`. A retried submit that

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withSignature } from '../rules/signing';
-import { OPERATIONS, accountsApi, authApi, defineOperation, instructionsApi, operationSigningData, payeesApi, signingApi, usersApi } from './index';
+import { OPERATIONS, accountsApi, authApi, defineOperation, instructionsApi, operationSigningData, payeesApi, signingApi, templatesApi, usersApi } from './index';
 
 const ch = '0123456789abcdef0123456789abcdef';
 const der = 'MEUCIQDd2lUSsVp0Gr3xo/Mj+G2gsIJ0vzmI4iVZW9a+ihXhFAIgbQLxBFudWyYG6dCGI5IE1/w2DpJ8g9+Ibq5NwSB2+8k=';
@@ -35,6 +35,7 @@ describe('signed operations', () => {
       PAYEE_REVIEW: '/{prefix}/payee/review',
       // No VerifySign twin: its request carries the whole file.
       INSTRUCTION_IMPORT_CONFIRM: '/{prefix}/instruction/import/confirm',
+      TEMPLATE_REVIEW: '/{prefix}/template/review',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der, signChallenge: ch })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der, signChallenge: ch })).toBe('UserEdit');
@@ -65,6 +66,7 @@ describe('signed operations', () => {
       [signingApi.verifyInstructionCheck, instructionsApi.custodianCheck],
       [signingApi.verifyInstructionExecute, instructionsApi.custodianExecute],
       [signingApi.verifyPayeeReview, payeesApi.payeeReview],
+      [signingApi.verifyTemplateReview, templatesApi.templateReview],
     ] as const;
     for (const [check, op] of pairs) {
       expect(check).toMatchObject({ method: 'POST', audience: op.audience, authority: op.authority, request: op.request });
@@ -85,6 +87,7 @@ describe('signed operations', () => {
       'Login',
       'PasswordModify',
       'PayeeReview',
+      'TemplateReview',
       'UserAdd',
       'UserAddRole',
       'UserDelete',

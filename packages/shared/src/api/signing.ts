@@ -6,6 +6,7 @@ import { passwordUpdate, unlockUser } from './auth';
 import { custodianCheck, custodianExecute, instructionConfirm, instructionConfirmReview, instructionReview } from './instructions';
 import { defineOperation, type AnyOperation } from './operation';
 import { payeeReview } from './payees';
+import { templateReview } from './templates';
 import { userAdd, userDelete, userResetPassword, userRolesAssign, userUpdate } from './users';
 
 /**
@@ -95,6 +96,8 @@ export const verifyInstructionCheck = verifySignOf('InstructionCheck', custodian
 export const verifyInstructionExecute = verifySignOf('InstructionExecute', custodianExecute);
 /** A payee book change's review, checked against the change as the server holds it. */
 export const verifyPayeeReview = verifySignOf('PayeeReview', payeeReview);
+/** An instruction template change's review, checked against the change as the server holds it. */
+export const verifyTemplateReview = verifySignOf('TemplateReview', templateReview);
 
 /**
  * `VerifySign/Login`: the signed edition's login signature (`username|random|randomClient|0` by
@@ -131,4 +134,5 @@ export const VERIFY_SIGN_OPERATIONS: readonly AnyOperation[] = [
   verifyInstructionCheck,
   verifyInstructionExecute,
   verifyPayeeReview,
+  verifyTemplateReview,
 ];

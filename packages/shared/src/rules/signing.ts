@@ -34,6 +34,8 @@ export const SIGNING_CODES = [
   'PayeeReview',
   // And a bulk import of instructions (批量导入).
   'InstructionImport',
+  // And the review of an instruction template change (指令模板).
+  'TemplateReview',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -88,6 +90,8 @@ export const SIGNING_LAYOUTS = {
   /** A bulk import: the file as the maker tried it (SM3 of its bytes, lowercase hex; its payments) and the maker's choices. */
   InstructionImport: { code: 'InstructionImport', fields: ['fileSm3', 'rowCount', 'submit', 'allowDuplicate'] },
   PayeeReview: { code: 'PayeeReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'accountNo', 'cnaps'] },
+  /** An instruction template change: the decision, then the template as the reviewer saw it, its locked fields as a list. */
+  TemplateReview: { code: 'TemplateReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'type', 'payerAccountNo', 'payeeAccountNo', 'payeeCnaps', 'purpose', 'locked'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 

@@ -479,3 +479,19 @@ export async function insertBatch(trx: Trx, values: Insertable<AccountBatchesTab
 export async function insertBatchRows(trx: Trx, rows: readonly Insertable<AccountBatchRowsTable>[]) {
   await trx.insertInto('account_batch_rows').values(rows).execute();
 }
+
+/**
+ * The enterprise's e-banking accounts in use (enabled, custody account open), by account number;
+ * what an instruction template may pay from.
+ */
+export const usableEbankAccounts = (db: Kysely<DB>, enterpriseNo: string, accountNo?: string) => {
+  let q = db
+    .selectFrom('ebank_accounts as e')
+    .innerJoin('custody_accounts as c', 'c.account_no', 'e.account_no')
+    .select(['c.account_no', 'c.account_name', 'e.alias', 'c.currency'])
+    .where('e.enterprise_no', '=', enterpriseNo)
+    .where('e.used', '=', 1)
+    .where('c.status', '=', '00');
+  if (accountNo !== undefined) q = q.where('c.account_no', '=', accountNo);
+  return q.orderBy('c.account_no').execute();
+};

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { accountRoutes } from './accounts.routes';
 import { homeCounts } from './accounts.queries';
 
-export { thirdPartyCounterparts } from './accounts.queries';
+export { thirdPartyCounterparts, usableEbankAccounts } from './accounts.queries';
 import { AccountAdmin, AccountViews } from './accounts.service';
 
 export { signedRights } from './accounts.service';

@@ -122,6 +122,9 @@ const withColumns = (q: Scoped) =>
       'i.updated_at',
       'i.refuse_reason',
       sql<number>`(select count(*)::int from instruction_attachments a where a.instruction_id = i.id)`.as('attachment_count'),
+      'i.template_id',
+      'i.template_revision',
+      'i.template_name',
     ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
@@ -163,6 +166,9 @@ export const toRecord = (r: Row, day: CustodyDay): InstructionRecord => {
     updatedAt: iso(r.updated_at),
     refuseReason: r.refuse_reason,
     attachmentCount: r.attachment_count,
+    templateId: r.template_id,
+    templateRevision: r.template_revision,
+    templateName: r.template_name,
   };
 };
 
@@ -540,6 +546,8 @@ export const lockInstructions = (trx: Trx, ids: readonly number[]) =>
       'currency',
       sql<string>`to_char(value_date, 'YYYY-MM-DD')`.as('value_date'),
       'third_party_enterprise_no',
+      'template_id',
+      'template_revision',
       'status',
       'created_by_user_id',
       'created_by_user_no',

@@ -36,6 +36,7 @@ import { verifyOperationSignature } from '../../platform/verify-signature';
 import { writeSheet } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
 import { currentCustodyDay } from '../cutoffs';
+import { checkTemplateUse, type TemplateUse } from '../templates';
 import type { ClaimList, InstructionClaims } from './claims';
 import {
   attachmentCount,
@@ -95,7 +96,7 @@ const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'subm
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Locked = { id: number; instruction_no: string; enterprise_no: string; type: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
+type Locked = { id: number; instruction_no: string; enterprise_no: string; type: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; template_id: number | null; template_revision: number | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
 
 /** What a signature lists of an instruction, from the server's own row (docs/signing.md). */
 const signedFieldsOf = (r: Locked) => ({ instructionNo: r.instruction_no, payerAccountNo: r.payer_account_no, payeeAccountNo: r.payee_account_no, amount: r.amount, currency: r.currency, valueDate: r.value_date });
@@ -221,10 +222,18 @@ export class InstructionDesk {
     return duties;
   }
 
+  /** The template columns of an instruction made from `use`, once its locked fields are checked (modules/templates). */
+  async #template(trx: Trx, session: SessionInfo, use: TemplateUse | null, input: Omit<Input<typeof instructionsApi.instructionAdd>, 'submit'>) {
+    if (!use) return {};
+    const name = await checkTemplateUse(trx, session.enterpriseNo, use, input);
+    return { template_id: use.templateId, template_revision: use.revision, template_name: name };
+  }
+
   async add(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.instructionAdd>) {
     const day = await this.#day(request);
     const id = await this.#write(request, 'instruction.add', { payerAccountNo: input.payerAccountNo, amount: input.amount, submit: input.submit }, async (trx, now) => {
       this.#checkValueDate(day, input);
+      const template = await this.#template(trx, session, input.templateId === undefined ? null : { templateId: input.templateId, revision: input.templateRevision!, fresh: true }, input);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
       if (input.submit) await this.#checkMoney(trx, account, null, input.amount, input.valueDate);
       const seq = await nextInstructionSeq(trx);
@@ -233,6 +242,7 @@ export class InstructionDesk {
         instruction_no: `ZL${formatDate(now).replace(/-/g, '')}${seq.padStart(8, '0')}`,
         enterprise_no: session.enterpriseNo,
         ...entered(input, account.third_party_enterprise_no),
+        ...template,
         status,
         created_by_user_id: session.userId,
         created_by_user_no: session.userNo,
@@ -253,6 +263,8 @@ export class InstructionDesk {
       this.#ownMaker(row!, session);
       if (nextStatus(row!.status, 'edit', { hasThirdParty: false }) === null) throw stale();
       this.#checkValueDate(day, input);
+      // An instruction made from a template keeps its locked fields whatever became of the template since.
+      if (row!.template_id !== null) await this.#template(trx, session, { templateId: row!.template_id, revision: row!.template_revision!, fresh: false }, input);
       const account = await this.#payerAccount(trx, session.enterpriseNo, input.payerAccountNo, session.userNo, 'can_entry');
       const done = await updateInstruction(trx, input.id, input.version, { ...entered(input, account.third_party_enterprise_no), updated_at: now });
       if (done !== 1) throw stale();

@@ -48,6 +48,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['INSTRUCTION_ENTRY'],
     load: () => import('../../features/bulk-import/bulk-import-page').then((m) => ({ default: m.BulkImportPage })),
   },
+  'instructionManagement/instructionTemplate/index': {
+    title: '指令模板',
+    access: ['TEMPLATE_VIEW'],
+    load: () => import('../../features/templates/book/template-list-page').then((m) => ({ default: m.TemplateListPage })),
+  },
+  'instructionManagement/templateReview/index': {
+    title: '模板复核',
+    access: ['TEMPLATE_REVIEW'],
+    load: () => import('../../features/templates/review/template-review-page').then((m) => ({ default: m.TemplateReviewPage })),
+  },
   'thirdPartyInstructionManagement/instructionConfirmation/index': {
     title: '指令确认',
     access: ['INSTRUCTION_CONFIRM', 'INSTRUCTION_CONFIRM_REVIEW'],

@@ -1,6 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { INSTRUCTION_STATUS, nextStatus, type InstructionListRecord, type InstructionRecord, type InstructionStatus } from '@portal/shared';
-import { Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import { INSTRUCTION_STATUS, nextStatus, type InstructionListRecord, type InstructionRecord, type InstructionStatus, type TemplateRecord } from '@portal/shared';
+import { Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, type RowAction } from '../../../components/data-table';
 import { Permission } from '../../../lib/permissions';
@@ -8,6 +8,7 @@ import { fetchInstructionPage, instructionsKey, useRevokeInstruction, useSubmitI
 import { instructionColumns } from '../common/instruction-columns';
 import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
 import { InstructionFormDialog } from './instruction-form-dialog';
+import { TemplatePicker } from './template-picker';
 import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
 import { useMessage } from '../../../lib/countdown-message';
 import { atRiskNote } from '../common/cutoff-notes';
@@ -17,7 +18,7 @@ const fetchEntry = fetchInstructionPage('entry');
 const allows = (row: InstructionRecord, action: 'edit' | 'submit' | 'revoke') =>
   nextStatus(row.status as InstructionStatus, action, { hasThirdParty: row.thirdPartyEnterpriseNo !== null }) !== null;
 
-type Dialog = { mode: 'add' } | { mode: 'edit'; record: InstructionRecord } | { mode: 'revoke'; record: InstructionRecord };
+type Dialog = { mode: 'add'; template?: TemplateRecord } | { mode: 'pick' } | { mode: 'edit'; record: InstructionRecord } | { mode: 'revoke'; record: InstructionRecord };
 
 /** 指令管理 › 指令录入 (`/instructionManagement/instructionEntry/index`): the maker's own instructions. */
 export function InstructionEntryPage() {
@@ -76,13 +77,19 @@ export function InstructionEntryPage() {
         maxInlineActions={4}
         toolbar={
           <Permission names="instructionAdd">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
-              新增指令
-            </Button>
+            <Space wrap>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
+                新增指令
+              </Button>
+              <Button icon={<CopyOutlined />} onClick={() => setDialog({ mode: 'pick' })}>
+                从模板新建
+              </Button>
+            </Space>
           </Permission>
         }
       />
-      {dialog?.mode === 'add' && <InstructionFormDialog onClose={() => setDialog(null)} />}
+      {dialog?.mode === 'add' && <InstructionFormDialog template={dialog.template} onClose={() => setDialog(null)} />}
+      {dialog?.mode === 'pick' && <TemplatePicker onPick={(template) => setDialog({ mode: 'add', template })} onClose={() => setDialog(null)} />}
       {dialog?.mode === 'edit' && <InstructionFormDialog record={dialog.record} onClose={() => setDialog(null)} />}
       {dialog?.mode === 'revoke' && (
         <Modal

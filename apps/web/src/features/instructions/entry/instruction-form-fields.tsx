@@ -12,6 +12,8 @@ import {
   type CustodyDay,
   type InstructionRecord,
   type PayerAccount,
+  type TemplateField,
+  type TemplateRecord,
 } from '@portal/shared';
 import type { FormInstance, FormRule } from 'antd';
 import { Form } from 'antd';
@@ -150,9 +152,34 @@ export function useInstructionFields(facts: EntryFacts, record?: InstructionReco
   ]);
 }
 
-/** The form's first values: the instruction being edited, else a CNY instruction of the first type. */
-export const initialValuesOf = (record: InstructionRecord | undefined): FormValues =>
-  record
+/** The entry inputs each lockable template field stands for. */
+const LOCKED_INPUTS: Record<TemplateField, readonly string[]> = {
+  type: ['type'],
+  payerAccountNo: ['payerAccountNo'],
+  payee: ['payeeName', 'payeeAccountNo', 'payeeBank', 'payeeCnaps'],
+  purpose: ['purpose'],
+};
+
+/** The fields with those a template locks disabled (the server refuses a change to them anyway). */
+export function lockedBy(fields: FormField[], locked: readonly TemplateField[] = []): FormField[] {
+  const names = new Set(locked.flatMap((f) => LOCKED_INPUTS[f]));
+  return fields.map((f) => (names.has(f.name) ? { ...f, disabled: true } : f));
+}
+
+/** The form's first values: the instruction being edited, else the template's, else a CNY instruction of the first type. */
+export const initialValuesOf = (record: InstructionRecord | undefined, template?: TemplateRecord): FormValues =>
+  !record && template
+    ? {
+        type: template.type,
+        payerAccountNo: template.payerAccountNo,
+        currency: 'CNY',
+        payeeName: template.payeeName,
+        payeeAccountNo: template.payeeAccountNo,
+        payeeBank: template.payeeBank,
+        payeeCnaps: template.payeeCnaps,
+        purpose: template.purpose,
+      }
+    : record
     ? {
         type: record.type,
         payerAccountNo: record.payerAccountNo,

@@ -8,6 +8,7 @@ import { entryRefusal } from './entry-money';
 import type { EntryFacts } from './instruction-form-fields';
 import type { InstructionAttachments } from './use-instruction-attachments';
 import { atRiskNote } from '../common/cutoff-notes';
+import type { TemplateSource } from '../api/templates';
 
 const newKey = () => crypto.randomUUID();
 
@@ -17,6 +18,8 @@ interface InstructionSaveOptions {
   form: FormInstance<FormValues>;
   facts: EntryFacts;
   attachments: InstructionAttachments;
+  /** 从模板新建: the template version a new instruction is made from. */
+  template?: TemplateSource;
   onSaved: () => void;
 }
 
@@ -25,7 +28,7 @@ interface InstructionSaveOptions {
  * the instruction (a draft), stores the files, then submits when asked; should a step fail, what
  * is done stays, and the next try edits the saved instruction and stores only the files still missing.
  */
-export function useInstructionSave({ record, form, facts: { account, payers }, attachments, onSaved }: InstructionSaveOptions) {
+export function useInstructionSave({ record, form, facts: { account, payers }, attachments, template, onSaved }: InstructionSaveOptions) {
   const message = useMessage();
   const adding = useAddInstruction();
   const updating = useUpdateInstruction();
@@ -58,7 +61,8 @@ export function useInstructionSave({ record, form, facts: { account, payers }, a
         instruction = await updating.mutateAsync({ ...input, id: current.id, version: current.version });
       } else {
         // With nothing to store in between, one call saves and submits.
-        instruction = await adding.mutateAsync({ input: { ...input, submit: submit && !filesToStore }, idempotencyKey });
+        const from = template ? { templateId: template.id, templateRevision: template.revision } : {};
+        instruction = await adding.mutateAsync({ input: { ...input, ...from, submit: submit && !filesToStore }, idempotencyKey });
       }
       setSaved(instruction);
       if (filesToStore) await attachments.store(instruction.id);
