@@ -127,6 +127,7 @@ async function runStack(options: ScaleOptions, tmp: string, teardown: Teardown) 
   prepareStores(env, { seed: true, stdio: ['ignore', 'ignore', 'inherit'] });
   const database = await openDatabase({ url: postgres.url });
   teardown.push('the suite’s database pool', () => database.close());
+  await sql`create extension if not exists pg_stat_statements`.execute(database.db);
   const users = await createLoadUsers(database.db, options.users);
   const setupS = (performance.now() - started) / 1000;
   log(`scale: stores, migrations, seed and ${users.length} load users in ${r1(setupS)} s`);
@@ -156,7 +157,7 @@ async function runStack(options: ScaleOptions, tmp: string, teardown: Teardown) 
     log(`scale: phase ${phase.name}: ${vus.length} virtual users for ${options.durationS} s${phase.faults.length ? `, faults ${phase.faults.join(', ')}` : ''}`);
     const rec = new Recorder();
     recorders.push(rec);
-    phases[phase.name] = await runPhase({ vus, rec, phase, options, portal, postgres, redis, teardown });
+    phases[phase.name] = await runPhase({ vus, rec, phase, options, portal, postgres, redis, database, teardown });
     forget();
     await portal.stop();
   }
@@ -221,9 +222,11 @@ async function runPhase(p: {
   portal: Awaited<ReturnType<typeof startPortal>>;
   postgres: Awaited<ReturnType<typeof privatePostgres>>;
   redis: Awaited<ReturnType<typeof privateRedis>>;
+  database: Database;
   teardown: Teardown;
 }) {
   const { vus, rec, options } = p;
+  await sql`select pg_stat_statements_reset()`.execute(p.database.db);
   for (const vu of vus) vu.rec = rec;
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -248,9 +251,18 @@ async function runPhase(p: {
   const until = () => p.teardown.stopping || (rec.now() >= options.durationS * 1000 && rec.now() >= faultsOver + options.gapS * 1000);
   await Promise.all([...vus.map((vu) => vu.run(until, options.thinkMs)), faults]);
   lag.disable();
+  // Round trips to PostgreSQL per call, the instances' largest cost: unknown after a PostgreSQL
+  // fault (a crash drops the counts) or when the counts cannot be read.
+  const statements = p.phase.faults.includes('postgres')
+    ? null
+    : await sql<{ n: string }>`select coalesce(sum(calls), 0)::text as n from pg_stat_statements where query not like '%pg_stat_statements%'`
+        .execute(p.database.db)
+        .then((r) => Number(r.rows[0]!.n))
+        .catch(() => null);
   return phaseReport(rec, windows, rec.now() / 1000, {
     instances: p.phase.size,
     virtualUsers: vus.length,
+    statementsPerCall: statements === null || rec.calls.length === 0 ? null : Math.round((statements / rec.calls.length) * 100) / 100,
     // The load generator shares the machine: a late event loop inflates the latencies it measures.
     loadGeneratorEventLoopDelayMs: { p50: r1(lag.percentile(50) / 1e6), p99: r1(lag.percentile(99) / 1e6), max: r1(lag.max / 1e6) },
   });
