@@ -66,3 +66,16 @@ export class SharedSetting<T> {
     this.#value = undefined;
   }
 }
+
+/** A setting with one copy per app (its context): `perInstance(channel, load)(ctx)`. */
+export function perInstance<T>(channel: string, load: (ctx: AppContext) => Promise<T>): (ctx: AppContext) => SharedSetting<T> {
+  const copies = new WeakMap<AppContext, SharedSetting<T>>();
+  return (ctx) => {
+    let copy = copies.get(ctx);
+    if (!copy) {
+      copy = new SharedSetting(ctx, channel, () => load(ctx));
+      copies.set(ctx, copy);
+    }
+    return copy;
+  };
+}

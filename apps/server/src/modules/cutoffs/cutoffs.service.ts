@@ -5,24 +5,14 @@ import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction } from '../../platform/audit';
 import type { SessionInfo } from '../../platform/sessions';
-import { SharedSetting } from '../../platform/shared-setting';
+import { perInstance } from '../../platform/shared-setting';
 import { calendarMarks, markedDays } from '../calendar';
 import { listCutoffs, lockCutoff, saveCutoff } from './cutoffs.queries';
 
 type SaveInput = OperationParsed<typeof cutoffsApi.cutoffSave>;
 
-const CUTOFFS_CHANGED_CHANNEL = 'cutoffs:changed';
-const copies = new WeakMap<AppContext, SharedSetting<CutoffRecord[]>>();
-
 /** This instance's copy of staff's cut-offs. */
-export function cutoffSettings(ctx: AppContext) {
-  let copy = copies.get(ctx);
-  if (!copy) {
-    copy = new SharedSetting(ctx, CUTOFFS_CHANGED_CHANNEL, () => listCutoffs(ctx.database.db));
-    copies.set(ctx, copy);
-  }
-  return copy;
-}
+export const cutoffSettings = perInstance('cutoffs:changed', (ctx) => listCutoffs(ctx.database.db));
 
 const custodyDayOf = (now: number, marked: CalendarDay[], cutoffs: CutoffRecord[]) => ({ ...custodyDayAt(now, businessCalendar(marked), cutoffs), marked });
 
