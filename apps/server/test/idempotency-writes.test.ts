@@ -114,6 +114,21 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     valueDate,
     purpose: '划款',
   });
+  /** A bulk import's confirmation of a one-payment pain.001 file, as drafts. */
+  const importFile = (fileName: string) => {
+    const { payeeName, payeeAccountNo, payeeCnaps, payeeBank } = entry('3.00');
+    const xml = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn>` +
+        `<GrpHdr><MsgId>IDEM-1</MsgId><CreDtTm>${valueDate}T09:00:00</CreDtTm><NbOfTxs>1</NbOfTxs><InitgPty><Nm>幂等</Nm></InitgPty></GrpHdr>` +
+        `<PmtInf><PmtInfId>P-1</PmtInfId><PmtMtd>TRF</PmtMtd><ReqdExctnDt><Dt>${valueDate}</Dt></ReqdExctnDt><Dbtr><Nm>幂等</Nm></Dbtr>` +
+        `<DbtrAcct><Id><Othr><Id>${ACC}</Id></Othr></Id></DbtrAcct><DbtrAgt><FinInstnId><Nm>托管行</Nm></FinInstnId></DbtrAgt>` +
+        `<CdtTrfTxInf><PmtId><EndToEndId>IDEM-E2E-1</EndToEndId></PmtId><Amt><InstdAmt Ccy="CNY">3.00</InstdAmt></Amt>` +
+        `<CdtrAgt><FinInstnId><ClrSysMmbId><ClrSysId><Cd>CNAPS</Cd></ClrSysId><MmbId>${payeeCnaps}</MmbId></ClrSysMmbId><Nm>${payeeBank}</Nm></FinInstnId></CdtrAgt>` +
+        `<Cdtr><Nm>${payeeName}</Nm></Cdtr><CdtrAcct><Id><Othr><Id>${payeeAccountNo}</Id></Othr></Id></CdtrAcct><RmtInf><Ustrd>划款</Ustrd></RmtInf></CdtTrfTxInf>` +
+        `</PmtInf></CstmrCdtTrfInitn></Document>`,
+    );
+    return { fileName, content: xml.toString('base64'), fileSm3: createHash('sm3').update(xml).digest('hex'), rowCount: 1, submit: false, allowDuplicate: false };
+  };
   /** A signed batch decision over `records`, listing them as the list shows them. */
   const decide = (records: InstructionRecord[], result: 'pass' | 'refuse', reason = '') => ({
     ids: records.map((r) => r.id),
@@ -195,6 +210,8 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       keep: (d: { id: number }) => void (the.attachmentId = d.id),
     },
     INSTRUCTION_ATTACHMENT_REMOVE: { who: 'maker', body: () => ({ id: the.attachmentId }), other: () => ({ id: the.attachmentId + 1 }) },
+    // One payment as drafts (money is judged when they are submitted), from the instructions' account.
+    INSTRUCTION_IMPORT_CONFIRM: { who: 'maker', body: () => importFile('幂等导入.xml'), other: (b) => ({ ...b, submit: true }) },
     INSTRUCTION_SUBMIT: { who: 'maker', body: () => ({ ids: [the.draft.id] }), other: () => ({ ids: [the.draft.id + 1] }), keep: keepInstruction },
     VERIFY_SIGN_INSTRUCTION_REVIEW: { who: 'reviewer', body: instructionCheck, other: (b) => ({ ...b, result: 'refuse', reason: '不同意' }), checkOnly: true },
     INSTRUCTION_REVIEW: { who: 'reviewer', body: instructionCheck, other: (b) => ({ ...b, result: 'refuse', reason: '不同意' }), keep: keepInstruction },
