@@ -1,5 +1,4 @@
 import { CUTOFF_MISSED_LABEL, CUTOFF_WARNING_MINUTES, cutoffOutlook, stepsLine, type InstructionRecord } from '@portal/shared';
-import { Typography } from 'antd';
 import { Countdown } from '../../../components/countdown';
 import { useServerNow } from '../../../lib/server-clock';
 import styles from './instructions.module.css';
@@ -18,9 +17,10 @@ export function CutoffCountdown({ record }: { record: Judged }) {
   return (
     <div className={styles.countdown} data-testid="cutoff-countdown">
       <Countdown until={Date.parse(record.cutoffAt)} overText={CUTOFF_MISSED_LABEL} warnWithinMs={CUTOFF_WARNING_MINUTES * 60_000} />
-      <Typography.Text type="secondary" className={styles.steps} data-testid="remaining-steps">
+      {/* Plain text, not a Typography: a phone's summary cell reads its one Typography as the payee. */}
+      <span className={styles.steps} data-testid="remaining-steps">
         尚需：{stepsLine(outlook)}
-      </Typography.Text>
+      </span>
     </div>
   );
 }
