@@ -38,7 +38,7 @@ const payeeColumn: Column = {
 };
 
 const payerColumn: Column = { key: 'payer', title: '付款账户', render: (_, row) => formatAccountNo(row.payerAccountNo), responsive: WIDE_SCREENS };
-const lockedColumn: Column = { key: 'locked', title: '锁定字段', render: (_, row) => <LockedTags locked={row.locked} />, responsive: ['md'] };
+const lockedColumn: Column = { key: 'locked', title: '锁定字段', render: (_, row) => <LockedTags locked={row.locked} />, responsive: WIDE_SCREENS };
 
 /** The list's columns: each template (its approved version, or the new one waiting) and its state. */
 export const templateColumns = (open: (row: TemplateRecord) => void): TableColumnsType<TemplateRecord> => [
@@ -56,6 +56,6 @@ export const reviewColumns = (open: (row: TemplateRecord) => void): TableColumns
   nameColumn(open),
   payeeColumn,
   lockedColumn,
-  { key: 'requestedBy', title: '申请人', render: (_, row) => row.pendingChange?.requestedByName, responsive: ['md'] },
+  { key: 'requestedBy', title: '申请人', render: (_, row) => row.pendingChange?.requestedByName, responsive: WIDE_SCREENS },
   { key: 'requestedAt', title: '申请时间', render: (_, row) => (row.pendingChange ? formatDateTime(row.pendingChange.requestedAt) : ''), responsive: WIDE_SCREENS },
 ];
