@@ -171,13 +171,14 @@ test('the clear-position and pre-cleaning screens show the demo warnings, shortf
   await signIn(page, 'demo', 'Demo1234');
   await page.goto(`${APP}${CLEAR}`);
   const clear = view(page, CLEAR).getByRole('region', { name: '清仓预警列表' });
-  await expect(dataRows(clear).first()).toBeVisible();
+  await expect(dataRows(clear).first()).toBeVisible({ timeout: 20_000 });
   await expect(dataRows(clear).first()).toContainText('未处理');
   await page.screenshot({ path: '../docs/screenshots/warnings-clear-position.png' });
 
   await page.goto(`${APP}${PRE}`);
   const pre = view(page, PRE).getByRole('region', { name: '预清算提醒列表' });
-  await expect(dataRows(pre).first()).toBeVisible();
+  // As every list's first load here: the whole suite's writes before it can make it slow.
+  await expect(dataRows(pre).first()).toBeVisible({ timeout: 20_000 });
   await expect(pre.locator('.ant-typography-danger').first()).toBeVisible();
   await page.screenshot({ path: '../docs/screenshots/warnings-pre-cleaning.png' });
 });

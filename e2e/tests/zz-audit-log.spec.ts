@@ -85,7 +85,8 @@ test('操作日志: an enterprise administrator sees its own enterprise only', a
   await signIn(page, 'qyadmin', 'Demo1234');
   await page.goto(`${APP}/system/auditLog/index`);
   const view = page.locator('[data-view="/system/auditLog/index"]');
-  await expect(view.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  // The log holds the whole suite's writes by now: its first page may take a while.
+  await expect(view.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
   const enterprises = await view.locator('tbody tr.ant-table-row td:nth-child(4)').allTextContents();
   expect(new Set(enterprises)).toEqual(new Set(['华夏远航基金管理有限公司（1000000001）']));
 });
