@@ -188,3 +188,5 @@ export {
   type TemplateStatus,
   type TemplateValues,
 } from './instruction-template';
+export { checkLayout, compareLayout, layoutMessage, type FeedFormat, type LayoutDifference } from './feed-layout';
+export { FEED_FORMATS, feedFormat } from './feed-formats';
