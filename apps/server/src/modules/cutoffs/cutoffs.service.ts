@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { businessCalendar, custodyDayAt, type CalendarDay, type CustodyDay, type CutoffRecord, type OperationParsed, type cutoffsApi } from '@portal/shared';
+import { businessCalendar, custodyDayAt, type BusinessCalendar, type CalendarDay, type CustodyDay, type CutoffRecord, type OperationParsed, type cutoffsApi } from '@portal/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
@@ -14,7 +14,15 @@ type SaveInput = OperationParsed<typeof cutoffsApi.cutoffSave>;
 /** This instance's copy of staff's cut-offs. */
 export const cutoffSettings = perInstance('cutoffs:changed', (ctx) => listCutoffs(ctx.database.db));
 
-const custodyDayOf = (now: number, marked: CalendarDay[], cutoffs: CutoffRecord[]) => ({ ...custodyDayAt(now, businessCalendar(marked), cutoffs), marked });
+/** The calendar built once per copy of the marks (the instance's copy lives until staff change it). */
+const calendars = new WeakMap<CalendarDay[], BusinessCalendar>();
+function calendarOf(marked: CalendarDay[]): BusinessCalendar {
+  let calendar = calendars.get(marked);
+  if (!calendar) calendars.set(marked, (calendar = businessCalendar(marked)));
+  return calendar;
+}
+
+const custodyDayOf = (now: number, marked: CalendarDay[], cutoffs: CutoffRecord[]) => ({ ...custodyDayAt(now, calendarOf(marked), cutoffs), marked });
 
 /**
  * The custody day at `now`: the calendar and staff's cut-offs from this instance's copies, which
