@@ -39,11 +39,11 @@ create table valuation_statements (
   payables        numeric(19, 2) not null,
   -- SM3 of the statement's canonical content: the same statement sent again is recognised by it,
   -- one with other content for the same product and day is refused.
-  content_digest  text not null check (content_digest ~ '^[0-9a-f]{64}$'),
-  unique (enterprise_no, product_code, valuation_date)
+  content_digest  text not null check (content_digest ~ '^[0-9a-f]{64}$')
 );
--- The NAV trend and the previous valuation day: one product's range, index-only.
-create index valuation_statements_series_idx on valuation_statements (enterprise_no, product_code, valuation_date) include (nav, unit_nav, cum_unit_nav);
+-- One statement per product and day; also the NAV trend and the previous valuation day: one
+-- product's range of this index, index-only for the trend.
+create unique index valuation_statements_series_idx on valuation_statements (enterprise_no, product_code, valuation_date) include (nav, unit_nav, cum_unit_nav);
 
 -- The statement's positions and money lines, in file order.
 create table valuation_lines (
