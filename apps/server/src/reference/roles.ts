@@ -110,6 +110,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'WARNING_VIEW',
       'WARNING_HANDLE',
       'RISK_VIEW',
+      'VALUATION_VIEW',
       'ACTION_accountAdd',
       'ACTION_accountEdit',
       'OPERATOR_MANAGE',

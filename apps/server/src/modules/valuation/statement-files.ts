@@ -33,7 +33,7 @@ const COLUMNS: SheetColumn<ValuationLine>[] = [
 ];
 
 export async function statementSheet(s: ValuationStatementRecord): Promise<Buffer> {
-  // The summary first, as lines of the sheet's first column, then the holdings.
+  // The holdings, one row a line (the summary figures are on the screen and in the PDF).
   async function* chunks() {
     yield s.lines;
   }
