@@ -16,6 +16,7 @@ import { runScale } from './scale/index';
 import { LONG_FORM } from './scale/forms';
 import { tabSwitchBench } from './tab-switch';
 import { transferBench } from './transfer';
+import { valuationBench } from './valuation';
 
 function cryptoPrimitives() {
   const run = spawnSync('npx', ['tsx', path.join(import.meta.dirname, 'crypto.ts')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -38,6 +39,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   accountList: { title: 'account list, home counts and xlsx download over 100,000 accounts (PostgreSQL)', run: accountList },
   instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },
   bulkImport: { title: 'bulk import: trial run and import of a 5,000-row xlsx over HTTP (PostgreSQL)', run: bulkImportBench },
+  valuation: { title: 'valuation statement page and NAV series over 200 products × 250 days × 300 positions (PostgreSQL; VALUATION_BENCH_* to resize)', run: valuationBench },
   memory: { title: 'server memory: idle RSS on PostgreSQL and PGlite, peak RSS of a first start, against bare Fastify and bare PGlite', run: memoryBench },
   scale: { title: 'scale suite, long form: 200 virtual users through haproxy, one and three instances, with faults (own PostgreSQL and Redis)', run: () => runScale(LONG_FORM) },
 };

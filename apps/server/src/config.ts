@@ -168,6 +168,10 @@ const configSchema = z.object({
   PLUGIN_ORIGINS: origins.default([]),
   /** Where the built web app is; unset means apps/web/dist of this checkout. */
   WEB_DIST: z.string().optional(),
+  /** The CJK font PDFs embed (a .ttf/.otf/.ttc); Debian's fonts-noto-cjk by default. */
+  PDF_FONT_PATH: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+  /** The font's PostScript name within a collection (.ttc). */
+  PDF_FONT_NAME: z.string().min(1).default('NotoSansCJKsc-Regular'),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'EVENTS_HEARTBEAT_MS'> & {

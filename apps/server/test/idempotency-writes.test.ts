@@ -21,6 +21,7 @@ import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { BUSINESS_MORNING, BUSINESS_TODAY } from './helpers/business-day';
 import { externalApi } from './helpers/external-api';
 import { serverUnderTest } from './helpers/server-under-test';
+import { demoStatements, statementsCsv } from '../src/seed/valuation-data';
 
 type Body = Record<string, unknown>;
 
@@ -314,6 +315,16 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
         const line = `QCYJIDEM0001,${OWN},${a!.account_no},${a!.product_code},01,0.8400,0.8500,${today},${formatDate(Date.now() + 5 * 86_400_000)}`;
         const text = `${FEED_COLUMNS.clearPosition.join(',')}\n${line}\n`;
         return { kind: 'clearPosition', preview: false, fileName: 'clearPosition.csv', content: Buffer.from(text).toString('base64') };
+      },
+      other: (b) => ({ ...b, preview: true }),
+    },
+    // Valuation: one statement of one of OWN's products on a day the seed leaves alone.
+    CUSTODIAN_VALUATION_IMPORT: {
+      who: 'check',
+      body: async () => {
+        const { product_code } = await db().selectFrom('custody_accounts').select('product_code').where('enterprise_no', '=', OWN).orderBy('product_code').executeTakeFirstOrThrow();
+        const text = statementsCsv(demoStatements({ enterpriseNo: OWN, productCode: product_code, seed: 5, style: 'bond' }, ['2024-06-03']));
+        return { preview: false, fileName: 'valuation.csv', content: Buffer.from(text).toString('base64') };
       },
       other: (b) => ({ ...b, preview: true }),
     },

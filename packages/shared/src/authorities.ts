@@ -35,6 +35,8 @@ export const AUTHORITIES = {
   TEMPLATE_VIEW: '指令模板查询',
   TEMPLATE_REVIEW: '指令模板复核',
   CUTOFF_MANAGE: '截止时间维护',
+  VALUATION_VIEW: '估值表查询',
+  VALUATION_IMPORT: '估值数据导入',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

@@ -513,6 +513,53 @@ export interface WarningFeedsTable {
   imported_at: CreatedAt;
 }
 
+export interface ValuationImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  file_digest: string;
+  row_count: number;
+  statement_count: number;
+  added: number;
+  imported_by_user_id: number;
+  imported_by_user_no: string;
+  imported_at: CreatedAt;
+}
+
+export interface ValuationStatementsTable {
+  id: ColumnType<string, never, never>;
+  import_id: number;
+  enterprise_no: string;
+  product_code: string;
+  product_name: string;
+  valuation_date: DateOnly;
+  nav: Amount;
+  units: Amount;
+  unit_nav: Amount;
+  cum_unit_nav: Amount;
+  securities: Amount;
+  cash: Amount;
+  receivables: Amount;
+  payables: Amount;
+  content_digest: string;
+}
+
+export interface ValuationLinesTable {
+  statement_id: ColumnType<string, string | number, never>;
+  line_no: number;
+  line_type: 'position' | 'cash' | 'receivable' | 'payable';
+  security_code: string;
+  market: string;
+  name: string;
+  asset_class: string;
+  quantity: NullableAmount;
+  unit_cost: NullableAmount;
+  cost: NullableAmount;
+  price: NullableAmount;
+  market_value: Amount;
+  gain: NullableAmount;
+  nav_ratio: Amount;
+}
+
 /** Who handled a warning; null while it is still to do. */
 interface HandledColumns {
   status: Generated<'0' | '1'>;
@@ -651,6 +698,9 @@ export interface DB {
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;
   warning_feeds: WarningFeedsTable;
+  valuation_imports: ValuationImportsTable;
+  valuation_statements: ValuationStatementsTable;
+  valuation_lines: ValuationLinesTable;
   clear_position_warnings: ClearPositionWarningsTable;
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;

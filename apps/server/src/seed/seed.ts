@@ -10,6 +10,7 @@ import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
 import { seedPayees } from './payees-seed';
 import { seedTemplates } from './templates-seed';
+import { seedValuation } from './valuation-seed';
 import { seedWarnings } from './warnings-seed';
 import { ENTERPRISES, EXTERNAL_APIS, USERS } from './demo-data';
 
@@ -74,5 +75,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedTemplates(trx);
     await seedCutoffs(trx);
     await seedBulkImport(trx);
+    await seedValuation(trx);
   });
 }

@@ -71,6 +71,8 @@ export const AUDIT_EVENTS = {
   'warning.import': '预警数据导入',
   'warning.handle': '预警处理',
   'warning.download': '下载预警信息',
+  'valuation.import': '估值数据导入',
+  'valuation.download': '下载估值表',
   'risk_notice.add': '新增风险提示',
   'risk_notice.update': '修改风险提示',
   'risk_notice.publish': '发布风险提示',

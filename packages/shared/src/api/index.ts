@@ -21,6 +21,7 @@ import * as templates from './templates';
 import * as session from './session';
 import * as signing from './signing';
 import * as users from './users';
+import * as valuation from './valuation';
 import * as warnings from './warnings';
 
 export * from './operation';
@@ -46,7 +47,9 @@ export * as templatesApi from './templates';
 export * as sessionApi from './session';
 export * as signingApi from './signing';
 export * as usersApi from './users';
+export * as valuationApi from './valuation';
 export * as warningsApi from './warnings';
+export type { NavPoint, ValuationImportRecord, ValuationImportResult, ValuationLine, ValuationProduct, ValuationStatementRecord, ValuationSummary } from './valuation';
 export type { SessionUser, MenuItem } from './session';
 export type { LockedUser } from './auth';
 export type { ApiDefinition, ApiFields, FlagField } from './gateway';
@@ -87,7 +90,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -190,3 +190,22 @@ export {
 } from './instruction-template';
 export { checkLayout, compareLayout, layoutMessage, type FeedFormat, type LayoutDifference } from './feed-layout';
 export { FEED_FORMATS, feedFormat } from './feed-formats';
+export {
+  ASSET_CLASSES,
+  VALUATION_COLUMNS,
+  VALUATION_FORMAT,
+  VALUATION_LINE_TYPES,
+  VALUATION_MAX_ROWS,
+  centsText,
+  parseValuationFeed,
+  scaled,
+  statementFingerprint,
+  statementKey,
+  type AssetClass,
+  type ParsedValuation,
+  type ValuationItem,
+  type ValuationItemType,
+  type ValuationLineType,
+  type ValuationRowError,
+  type ValuationStatement,
+} from './valuation-feed';

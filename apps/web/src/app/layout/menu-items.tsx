@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   ExportOutlined,
   FileTextOutlined,
+  LineChartOutlined,
   NotificationOutlined,
   SettingOutlined,
   StarOutlined,
@@ -23,6 +24,7 @@ const ICONS: Record<string, ReactNode> = {
   'md-git-network': <ApiOutlined />,
   'md-open': <ExportOutlined />,
   'md-megaphone': <NotificationOutlined />,
+  'md-stats': <LineChartOutlined />,
 };
 const DEFAULT_ICON = <FileTextOutlined />;
 

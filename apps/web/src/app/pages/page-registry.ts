@@ -113,6 +113,20 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['WARNING_IMPORT'],
     load: () => import('../../features/warnings/warning-import-page').then((m) => ({ default: m.WarningImportPage })),
   },
+  'custodianInstruction/valuationImport/index': {
+    title: '估值数据导入',
+    access: ['VALUATION_IMPORT'],
+    load: () => import('../../features/valuation/valuation-import-page').then((m) => ({ default: m.ValuationImportPage })),
+  },
+  'valuation/valuationStatement/index': {
+    title: '估值表',
+    access: ['VALUATION_VIEW'],
+    load: () => import('../../features/valuation/valuation-statement-page').then((m) => ({ default: m.ValuationStatementPage })),
+  },
+  'valuation/feedFormats/index': {
+    title: '数据格式',
+    load: () => import('../../features/valuation/feed-formats-page').then((m) => ({ default: m.FeedFormatsPage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/session/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
