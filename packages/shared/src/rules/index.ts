@@ -190,3 +190,14 @@ export {
 } from './instruction-template';
 export { checkLayout, compareLayout, layoutMessage, type FeedFormat, type LayoutDifference } from './feed-layout';
 export { FEED_FORMATS, feedFormat } from './feed-formats';
+export {
+  REPORT_FREQUENCIES,
+  REPORT_FREQUENCY_LABELS,
+  REPORT_KEEP_DAYS,
+  REPORT_MAX_ATTEMPTS,
+  REPORT_RUN_HOUR,
+  nextRunAt,
+  reportPeriod,
+  retryDelayMs,
+  type ReportFrequency,
+} from './report-schedule';
