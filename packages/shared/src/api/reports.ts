@@ -117,6 +117,8 @@ export const reportDownload = defineOperation({
   path: '/{prefix}/report/download',
   kind: 'download',
   maxBytes: 20 * 1_048_576,
+  // Every format a report may be produced in (the browser saves only these).
+  fileTypes: REPORT_FORMAT_CODES.map((f) => REPORT_FORMATS[f].extension),
   request: z.object({ id: int4Id('报表编号不正确') }),
 });
 
