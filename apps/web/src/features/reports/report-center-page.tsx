@@ -91,9 +91,9 @@ export function ReportCenterPage() {
   const generatedColumns: TableColumnsType<GeneratedReport> = [
     { title: '报表', dataIndex: 'title', render: (t: string, r) => <div style={{ minWidth: 140 }}>{t}<div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)', wordBreak: 'break-all' }}>{r.fileName}</div></div> },
     { title: '期间', key: 'period', width: 200, render: (_, r) => (r.periodFrom ? (r.periodFrom === r.periodTo ? r.periodFrom : `${r.periodFrom} 至 ${r.periodTo}`) : '—') },
-    { title: '来源', dataIndex: 'subscriptionId', width: 90, render: (v: number | null) => (v ? <Tag color="blue">订阅</Tag> : <Tag>手动</Tag>) },
+    { title: '来源', dataIndex: 'subscriptionId', width: 90, responsive: ['sm'], render: (v: number | null) => (v ? <Tag color="blue">订阅</Tag> : <Tag>手动</Tag>) },
     { title: '生成时间', dataIndex: 'createdAt', width: 150, render: (v: string) => <RecentTime value={v} /> },
-    { title: '保留至', dataIndex: 'expiresAt', width: 110, render: (v: string) => formatDate(v) },
+    { title: '保留至', dataIndex: 'expiresAt', width: 110, responsive: ['md'], render: (v: string) => formatDate(v) },
     { title: '操作', key: 'download', width: 110, render: (_, r) => <DownloadButton download={() => downloadReport(r)} subject={r.title}>下载</DownloadButton> },
   ];
 
