@@ -8,6 +8,9 @@ export const PLUGIN_API_ORIGIN = process.env.PLUGIN_API_ORIGIN ?? 'http://localh
 /** Where the plug-in spec serves that build's pages from: the one origin the server lets in. */
 export const PLUGIN_PAGE_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1000}`;
 
+/** The local SMTP sink the reports spec starts: the server's 消息中心 e-mail goes there (nothing listens otherwise; mails wait and retry). */
+export const SMTP_SINK_PORT = E2E_PORT + 2000;
+
 /** Browser flows in Debian's Chromium against the production build served by the real server. */
 export default defineConfig({
   testDir: 'tests',
@@ -50,6 +53,9 @@ export default defineConfig({
       TEST_CAPTCHA: 'ABCDE',
       // A page's X-Test-Clock header sets the instant its value dates and cut-offs are judged at.
       TEST_CLOCK: '1',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+      // The e-mail outbox is looked at every few seconds (a mail that found no sink waits and is retried).
+      JOBS_INTERVAL_MS: '5000',
       ABLE_SCAN: '1',
       LOGIN_EDITION_HOSTS: `${CERT_HOST}=certificate`,
       PLUGIN_ORIGINS: PLUGIN_PAGE_ORIGIN,

@@ -21,9 +21,11 @@ import { CallCounts, gatewayRoutes } from './modules/gateway';
 import { healthRoutes } from './modules/health';
 import { ReminderRegistry, reminderRoutes } from './modules/home';
 import { instructionsModule } from './modules/instructions';
+import { messagesModule } from './modules/messages';
 import { noticesModule } from './modules/notices';
 import { PartnerTokens, partnersModule } from './modules/partners';
 import { payeesModule } from './modules/payees';
+import { reportsModule } from './modules/reports';
 import { scanModule } from './modules/scan';
 import { templatesModule } from './modules/templates';
 import { signingModule } from './modules/signing';
@@ -60,7 +62,7 @@ function countOutcomes(app: FastifyInstance, counts: CallCounts) {
 }
 
 /** The business features that need only the app context, registered in this order. */
-const CONTEXT_MODULES = [instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule] as const;
+const CONTEXT_MODULES = [messagesModule, reportsModule, instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule] as const;
 
 /** Builds the whole server around already-open stores; main.ts and the tests both use this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {

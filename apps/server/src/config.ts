@@ -172,6 +172,11 @@ const configSchema = z.object({
   PDF_FONT_PATH: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   /** The font's PostScript name within a collection (.ttc). */
   PDF_FONT_NAME: z.string().min(1).default('NotoSansCJKsc-Regular'),
+  /** 消息中心's e-mail (smtp://user:pass@host:port or smtps://…). Unset: notifications stay in-app only. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('资产托管客户服务网银 <noreply@custody.example.cn>'),
+  /** How often this instance looks for due report subscriptions and unsent e-mails (ms); 0 turns the timer off. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'EVENTS_HEARTBEAT_MS'> & {

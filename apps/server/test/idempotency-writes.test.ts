@@ -102,6 +102,7 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     payee: PayeeRecord;
     template: TemplateRecord;
     templatePayeeId: number;
+    subscriptionId: number;
   };
 
   const entry = (amount: string) => ({
@@ -348,6 +349,11 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     // The business calendar, by staff (2036: a year nothing else uses; 2036-03-03 is a Monday).
     CALENDAR_DAY_SAVE: { who: 'check', body: () => ({ date: '2036-03-03', kind: 'holiday', name: '幂等假日' }), other: (b) => ({ ...b, name: '另一名称' }) },
     CALENDAR_DAY_CLEAR: { who: 'check', body: () => ({ date: '2036-03-03' }), other: () => ({ date: '2036-03-04' }) },
+    // 报表中心 and 消息中心: a report run now, a subscription and its end, the e-mail choices.
+    REPORT_RUN: { who: 'maker', body: () => ({ kind: 'instructions', format: 'csv', from: '2026-01-01', to: '2026-01-31' }), other: (b) => ({ ...b, format: 'xlsx' }) },
+    REPORT_SUBSCRIBE: { who: 'maker', body: () => ({ kind: 'warnings', format: 'csv', frequency: 'monthly' }), other: (b) => ({ ...b, frequency: 'weekly' }), keep: (d: { id: number }) => void (the.subscriptionId = d.id) },
+    REPORT_UNSUBSCRIBE: { who: 'maker', body: () => ({ id: the.subscriptionId }), other: () => ({ id: the.subscriptionId + 1 }) },
+    MESSAGE_PREFERENCES_SAVE: { who: 'maker', body: () => ({ kinds: [{ kind: 'warning', email: true }] }), other: () => ({ kinds: [{ kind: 'warning', email: false }] }) },
     // A type and currency no instruction here uses.
     CUTOFF_SAVE: { who: 'check', body: () => ({ type: '05', currency: 'KRW', cutoffTime: '14:30', noticeHours: 1 }), other: (b) => ({ ...b, cutoffTime: '14:45' }) },
     CALENDAR_IMPORT: {

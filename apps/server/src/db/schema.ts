@@ -659,6 +659,79 @@ export interface PartnerClientsTable {
   updated_at: Timestamp;
 }
 
+export type NotificationKind = 'report' | 'reconciliation' | 'warning' | 'riskNotice' | 'instruction';
+
+/** 消息中心 (0038): a seat's notifications. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_no: string;
+  kind: NotificationKind;
+  title: string;
+  body: Generated<string>;
+  link: Generated<string>;
+  created_at: CreatedAt;
+  read_at: Timestamp | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_no: string;
+  kind: NotificationKind;
+  email: Generated<boolean>;
+}
+
+/** The e-mail outbox (0038): sent after the commit, retried with backoff. */
+export interface NotificationMailsTable {
+  id: Generated<number>;
+  notification_id: number;
+  to_address: string;
+  subject: string;
+  text: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
+/** 报表中心 (0040): a seat's subscription, also the scheduled job's row (lease in locked_until). */
+export interface ReportSubscriptionsTable {
+  id: Generated<number>;
+  user_no: string;
+  enterprise_no: string;
+  report_kind: string;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  format: string;
+  params: Json<Record<string, unknown>>;
+  status: Generated<'active' | 'cancelled'>;
+  next_run_at: Timestamp;
+  locked_until: Timestamp | null;
+  attempts: Generated<number>;
+  last_run_at: Timestamp | null;
+  last_status: 'ok' | 'failed' | 'retrying' | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A produced report (0040), kept until expires_at (90 days). */
+export interface GeneratedReportsTable {
+  id: Generated<number>;
+  user_no: string;
+  enterprise_no: string;
+  report_kind: string;
+  title: string;
+  format: string;
+  subscription_id: number | null;
+  period_from: string | null;
+  period_to: string | null;
+  file_name: string;
+  content_type: string;
+  body: Uint8Array;
+  byte_size: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -707,6 +780,11 @@ export interface DB {
   partner_clients: PartnerClientsTable;
   certificate_activation_codes: CertificateActivationCodesTable;
   certificates: CertificatesTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_mails: NotificationMailsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  generated_reports: GeneratedReportsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -28,6 +28,8 @@ export const MENUS: Menu[] = [
   page(106, 100, 'operatorManagement', '操作员管理', 'system/operatorManagement/index', 'OPERATOR_MANAGE'),
   page(107, 100, 'certManagement', '证书管理', 'system/certManagement/index', 'CERT_MANAGE'),
   page(108, 100, 'auditLog', '操作日志', 'system/auditLog/index', 'AUDIT_VIEW'),
+  // Every logged-in user's notifications (customers and staff alike).
+  page(109, 100, 'messageCenter', '消息中心', 'system/messageCenter/index', null),
   group(200, 'instructionManagement', '指令管理', 'md-list'),
   page(201, 200, 'instructionEntry', '指令录入', 'instructionManagement/instructionEntry/index', 'INSTRUCTION_ENTRY'),
   page(202, 200, 'instructionReview', '指令复核', 'instructionManagement/instructionReview/index', 'INSTRUCTION_REVIEW'),
@@ -57,6 +59,8 @@ export const MENUS: Menu[] = [
   },
   // Withdrawn from the menu (status 0): kept as data, never shown.
   { ...page(504, 500, 'noticeArchive', '历史公告', 'addedServices/noticeArchive/index', null), status: 0 },
+  // Every user; the reports listed are those the registry lets the seat's authorities see.
+  page(505, 500, 'reportCenter', '报表中心', 'addedServices/reportCenter/index', null),
   group(700, 'custodianInstruction', '托管行指令管理', 'md-briefcase'),
   page(701, 700, 'custodianCheck', '托管行指令审核', 'custodianInstruction/custodianCheck/index', 'CUSTODIAN_CHECK'),
   page(702, 700, 'custodianExecute', '托管行指令执行', 'custodianInstruction/custodianExecute/index', 'CUSTODIAN_EXECUTE'),

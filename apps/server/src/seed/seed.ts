@@ -7,6 +7,7 @@ import { seedBulkImport } from './bulk-import-seed';
 import { seedCalendar } from './calendar-seed';
 import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
+import { seedMessages } from './messages-seed';
 import { seedNotices } from './notices-seed';
 import { seedPayees } from './payees-seed';
 import { seedTemplates } from './templates-seed';
@@ -76,5 +77,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedCutoffs(trx);
     await seedBulkImport(trx);
     await seedValuation(trx);
+    await seedMessages(trx);
   });
 }

@@ -21,8 +21,10 @@ export const EVENT_RESUME_WINDOW_MS = 5 * 60_000;
  * - `scan.confirmed` / `scan.denied`: the phone answered a scan-code login ticket; only the
  *   anonymous stream of that ticket hears it, and `scan.confirmed` carries (`ids`) the one-time
  *   code the waiting page exchanges for its session (single use, 30 s).
+ * - `message.new`: 消息中心 has new notifications for the seat (`ids`: their ids; `counts.unread`:
+ *   the seat's unread total after them).
  */
-export const LIVE_EVENT_KINDS = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync', 'scan.confirmed', 'scan.denied', 'instruction.cutoffNear'] as const;
+export const LIVE_EVENT_KINDS = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync', 'scan.confirmed', 'scan.denied', 'instruction.cutoffNear', 'message.new'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** Kinds after which the home reminder counts may differ (the web app reloads them). */

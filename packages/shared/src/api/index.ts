@@ -11,11 +11,13 @@ import * as events from './events';
 import * as files from './files';
 import * as gateway from './gateway';
 import * as instructions from './instructions';
+import * as messages from './messages';
 import * as notices from './notices';
 import * as partners from './partners';
 import * as payees from './payees';
 import type { AnyOperation } from './operation';
 import * as platform from './platform';
+import * as reports from './reports';
 import * as scan from './scan';
 import * as templates from './templates';
 import * as session from './session';
@@ -38,10 +40,12 @@ export * as eventsApi from './events';
 export * as filesApi from './files';
 export * as gatewayApi from './gateway';
 export * as instructionsApi from './instructions';
+export * as messagesApi from './messages';
 export * as noticesApi from './notices';
 export * as partnersApi from './partners';
 export * as payeesApi from './payees';
 export * as platformApi from './platform';
+export * as reportsApi from './reports';
 export * as scanApi from './scan';
 export * as templatesApi from './templates';
 export * as sessionApi from './session';
@@ -61,6 +65,8 @@ export type { AccountBatch, AccountRecord, AccountRights, BatchRowError, Institu
 export { CERT_BROWSER_MESSAGE, CERT_STATUS_LABELS, CERT_STATUS_MESSAGE, CERT_STATUSES, queryByKeySigningString, type CertificateRecord, type CertificateStatus } from './certificates';
 export { AUDIT_EVENTS, auditEventLabel, auditReasonLabel, isAuditEventCode, type AuditDetailItem, type AuditEventCode, type AuditFilters, type AuditRecord } from './audit';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
+export { MESSAGE_KINDS, MESSAGE_KIND_LABELS, type Message, type MessageKind, type MessagePreference } from './messages';
+export { REPORT_FORMATS, REPORT_FORMAT_CODES, REPORT_PARAMS, type GeneratedReport, type ReportFormat, type ReportKind, type ReportParam, type ReportParams, type ReportSubscription } from './reports';
 export type { BatchAccount, ClaimStep, InstructionAttachment, InstructionDetail, InstructionHistory, InstructionListRecord, InstructionRecord, InstructionView, PayerAccount, SignedInstruction, StaleBatch } from './instructions';
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';
@@ -90,7 +96,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, messages, reports].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -209,3 +209,14 @@ export {
   type ValuationRowError,
   type ValuationStatement,
 } from './valuation-feed';
+export {
+  REPORT_FREQUENCIES,
+  REPORT_FREQUENCY_LABELS,
+  REPORT_KEEP_DAYS,
+  REPORT_MAX_ATTEMPTS,
+  REPORT_RUN_HOUR,
+  nextRunAt,
+  reportPeriod,
+  retryDelayMs,
+  type ReportFrequency,
+} from './report-schedule';

@@ -16,7 +16,7 @@ export { createEntries, judgeEntries, type Entry, type EntryError, type EntryRow
  * same rules entry applies.
  */
 export async function instructionsModule(app: FastifyInstance, ctx: AppContext) {
-  instructionRoutes(app, ctx, new InstructionDesk(ctx), new InstructionViews(ctx, new InstructionClaims(ctx)));
+  instructionRoutes(app, ctx, new InstructionDesk(ctx, (notified) => app.messages.announce(...notified)), new InstructionViews(ctx, new InstructionClaims(ctx)));
   app.reminders.register((scope) => homeCounts(ctx.database.db, scope));
   app.reminders.register((scope) => cutoffCounts(ctx, scope));
 }

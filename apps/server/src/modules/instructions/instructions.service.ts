@@ -26,6 +26,7 @@ import {
   type AuditEventCode,
   type StaleBatch,
 } from '@portal/shared';
+import { notify, type Notified } from '../messages';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction, recordAudit, type AuditedSignature } from '../../platform/audit';
@@ -121,11 +122,18 @@ export type DecisionKind = keyof typeof DECISIONS;
  * the state machine of `rules/instruction-flow.ts`, segregation of duties across the login's
  * seats, the money checks, the history row and the audit entry, or nothing at all.
  */
+/** Who returned an instruction, as its maker's notification says. */
+const REFUSED_BY: Record<DecisionKind, string> = { review: '复核', confirm: '第三方确认', confirmReview: '第三方确认复核', check: '托管行审核' };
+const INSTRUCTION_QUERY_PATH = '/instructionManagement/instructionQuery/index';
+
 export class InstructionDesk {
   readonly #ctx: AppContext;
+  /** Tells 消息中心's seats after a commit (modules/messages); nothing without it. */
+  readonly #announce: (notified: Notified[]) => Promise<void>;
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, announce: (notified: Notified[]) => Promise<void> = async () => undefined) {
     this.#ctx = ctx;
+    this.#announce = announce;
   }
 
   /** The custody day the request is judged on (platform/business-clock.ts). */
@@ -363,6 +371,7 @@ export class InstructionDesk {
     const spec = DECISIONS[kind];
     const day = await this.#day(request);
     const action: InstructionAction = input.result === 'pass' ? spec.pass : spec.refuse;
+    const notified: Notified[] = [];
     await this.#write(request, spec.event, { ids: input.ids, result: input.result }, async (trx, now) => {
       const rows = await this.#lock(trx, [...input.ids].sort((a, b) => a - b));
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -407,8 +416,24 @@ export class InstructionDesk {
         steps.push({ id: row.id, action, from: row.status, to });
       }
       await this.#history(trx, now, session, steps, { result: input.result, reason: input.reason, signature });
+      // A refusal returns each instruction to its maker: they hear of it in 消息中心, with this write.
+      if (input.result === 'refuse') {
+        for (const row of ordered) {
+          notified.push(
+            await notify(trx, {
+              recipients: [row.created_by_user_no],
+              kind: 'instruction',
+              title: `指令${row.instruction_no}已被退回`,
+              body: `${REFUSED_BY[kind]}退回，原因：${input.reason}`,
+              link: INSTRUCTION_QUERY_PATH,
+              at: now,
+            }),
+          );
+        }
+      }
       return { result: null, detail: { instructions: ordered.map((r) => r.instruction_no), reason: input.reason } };
     });
+    await this.#announce(notified);
     return recordsOf(this.#ctx.database.db, input.ids, day);
   }
 

@@ -10,6 +10,7 @@ import {
   dutyConflict,
   formatDate,
   instructionsApi,
+  messagesApi,
   nextStatus,
   type AnyOperation,
   type InstructionAction,
@@ -287,6 +288,10 @@ describe('payment instructions', () => {
     expect(again!.status).toBe('10');
     const [back] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([again!], 'refuse', '用途不清'), 'reviewer');
     expect(back!.status).toBe('11');
+    // Each refusal reached the maker's 消息中心, and nobody else's.
+    const told = await ok<{ records: { kind: string; title: string; body: string }[] }>(messagesApi.messageQuery, { kind: 'instruction', limit: 100 }, 'maker');
+    expect(told.records.filter((m) => m.title === `指令${back!.instructionNo}已被退回`).map((m) => m.body)).toEqual(['复核退回，原因：用途不清', '托管行审核退回，原因：收款行号有误']);
+    expect((await ok<{ records: { title: string }[] }>(messagesApi.messageQuery, { limit: 100 }, 'reviewer')).records.filter((m) => m.title.includes(back!.instructionNo))).toEqual([]);
     const revoked = await ok<InstructionRecord>(instructionsApi.instructionRevoke, { id: back!.id, reason: '不再需要' }, 'maker');
     expect(revoked.status).toBe('90');
     // Third-party refusals.

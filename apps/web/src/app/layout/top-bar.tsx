@@ -3,6 +3,7 @@ import { App, Avatar, Dropdown, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { RETURN_CODES } from '@portal/shared';
 import { ChangePasswordDialog } from '../../features/auth';
+import { MessageBell } from '../../features/messages';
 import { NoticeBell, UrgentNoticeDialog } from '../../features/notices/notice-alerts';
 import { switchEnterprise, type SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';
@@ -22,7 +23,7 @@ interface Props {
 const SWITCH = '切换用户';
 
 /**
- * Spec §2 top bar: the risk-notice bell (customers), the nickname and a menu of 切换用户 (only
+ * Spec §2 top bar: the 消息中心 bell (every user), the risk-notice bell (customers), the nickname and a menu of 切换用户 (only
  * with another seat to switch to), 修改密码, 返回首页, 退出登录.
  */
 export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout, onSwitched }: Props) {
@@ -68,6 +69,7 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
       </button>
       <div className={styles.brand}>资产托管客户服务网银</div>
       <div className={styles.enterprise}>{user.enterpriseName}</div>
+      <MessageBell />
       {user.access.includes('RISK_VIEW') && (
         <>
           <NoticeBell />

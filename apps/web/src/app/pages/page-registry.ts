@@ -73,6 +73,14 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CUSTODIAN_EXECUTE'],
     load: () => import('../../features/instructions/custodian/custodian-execute-page').then((m) => ({ default: m.CustodianExecutePage })),
   },
+  'system/messageCenter/index': {
+    title: '消息中心',
+    load: () => import('../../features/messages/message-center-page').then((m) => ({ default: m.MessageCenterPage })),
+  },
+  'addedServices/reportCenter/index': {
+    title: '报表中心',
+    load: () => import('../../features/reports/report-center-page').then((m) => ({ default: m.ReportCenterPage })),
+  },
   'addedServices/riskManagement/index': {
     title: '风险提示',
     access: ['RISK_VIEW'],
