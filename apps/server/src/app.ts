@@ -29,6 +29,7 @@ import { templatesModule } from './modules/templates';
 import { signingModule } from './modules/signing';
 import { unlockRoutes, userAdminModule } from './modules/users';
 import { warningsModule } from './modules/warnings';
+import { cashModule } from './modules/cash';
 import { registerAccessControl } from './platform/access';
 import { ApiRegistry } from './platform/api-registry';
 import { registerEnvelope } from './platform/envelope.plugin';
@@ -59,7 +60,7 @@ function countOutcomes(app: FastifyInstance, counts: CallCounts) {
 }
 
 /** The business features that need only the app context, registered in this order. */
-const CONTEXT_MODULES = [instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule] as const;
+const CONTEXT_MODULES = [instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, cashModule] as const;
 
 /** Builds the whole server around already-open stores; main.ts and the tests both use this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCsr, portalCrypto as c } from '@portal/crypto/node';
 import {
+  CASH_FEED_COLUMNS,
   FEED_COLUMNS,
   OPERATIONS,
   RETURN_CODES,
@@ -305,6 +306,17 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       other: () => rightsOf('U100000104', []),
     },
     ACCOUNT_BATCH_INSERT: { who: 'customerAdmin', body: () => csvUpload(`${the.usable[1]}\n`, 'IDEM-BATCH-0001'), other: (b) => ({ ...b, batchNo: 'IDEM-BATCH-0002' }) },
+
+    // Cash statements: one account's day, with one entry, imported by staff.
+    CUSTODIAN_CASH_IMPORT: {
+      who: 'check',
+      body: async () => {
+        const [a] = await db().selectFrom('custody_accounts').select(['account_no', 'currency']).where('enterprise_no', '=', OWN).orderBy('account_no').execute();
+        const line = `ZJDZIDEM0001,${a!.account_no},2024-06-03,${a!.currency},100.00,150.00,IDEMREF0001,贷,50,2024-06-03,华安证券股份有限公司,,利息,`;
+        return { preview: false, fileName: 'cash.csv', content: Buffer.from(`${CASH_FEED_COLUMNS.join(',')}\n${line}\n`).toString('base64') };
+      },
+      other: (b) => ({ ...b, preview: true }),
+    },
 
     // Warnings: a feed imported by staff, one open warning of each kind handled by the maker.
     CUSTODIAN_WARNING_IMPORT: {

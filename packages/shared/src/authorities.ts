@@ -35,6 +35,8 @@ export const AUTHORITIES = {
   TEMPLATE_VIEW: '指令模板查询',
   TEMPLATE_REVIEW: '指令模板复核',
   CUTOFF_MANAGE: '截止时间维护',
+  CASH_VIEW: '资金对账单查询',
+  CASH_IMPORT: '资金数据导入',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

@@ -513,6 +513,49 @@ export interface WarningFeedsTable {
   imported_at: CreatedAt;
 }
 
+export interface CashFeedsTable {
+  id: Generated<number>;
+  feed_id: string;
+  format: 'CSV' | 'camt.053.001.08';
+  file_name: string;
+  file_digest: string;
+  day_count: number;
+  entry_count: number;
+  enterprise_count: number;
+  imported_by_user_id: number;
+  imported_by_user_no: string;
+  imported_at: CreatedAt;
+}
+
+export interface CashDaysTable {
+  account_no: string;
+  statement_date: ColumnType<Date | string, string, string>;
+  feed_id: number;
+  currency: string;
+  opening: Amount;
+  closing: Amount;
+}
+
+export interface CashEntriesTable {
+  id: Generated<number>;
+  account_no: string;
+  enterprise_no: string;
+  booking_date: ColumnType<Date | string, string, string>;
+  value_date: ColumnType<Date | string, string, string>;
+  direction: 'C' | 'D';
+  amount: Amount;
+  currency: string;
+  counterparty_name: string;
+  counterparty_account: string;
+  summary: string;
+  instruction_no: string | null;
+  ref: string | null;
+  feed_id: number | null;
+  row_no: number | null;
+  source: 'feed' | 'instruction';
+  created_at: CreatedAt;
+}
+
 /** Who handled a warning; null while it is still to do. */
 interface HandledColumns {
   status: Generated<'0' | '1'>;
@@ -651,6 +694,9 @@ export interface DB {
   risk_notice_enterprises: RiskNoticeEnterprisesTable;
   risk_notice_reads: RiskNoticeReadsTable;
   warning_feeds: WarningFeedsTable;
+  cash_feeds: CashFeedsTable;
+  cash_days: CashDaysTable;
+  cash_entries: CashEntriesTable;
   clear_position_warnings: ClearPositionWarningsTable;
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;

@@ -5,6 +5,7 @@ import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { seedBulkImport } from './bulk-import-seed';
 import { seedCalendar } from './calendar-seed';
+import { seedCashStatements } from './cash-seed';
 import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
@@ -74,5 +75,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedTemplates(trx);
     await seedCutoffs(trx);
     await seedBulkImport(trx);
+    await seedCashStatements(trx);
   });
 }

@@ -69,6 +69,8 @@ export const AUDIT_EVENTS = {
   'template.withdraw': '撤回指令模板变更',
   'template.review': '指令模板复核',
   'warning.import': '预警数据导入',
+  'cash.import': '资金数据导入',
+  'cash.download': '下载资金对账单',
   'warning.handle': '预警处理',
   'warning.download': '下载预警信息',
   'risk_notice.add': '新增风险提示',

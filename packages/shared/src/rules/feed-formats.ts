@@ -1,4 +1,5 @@
 import type { FeedFormat } from './feed-layout';
+import { CASH_FEED_FORMAT } from './cash-feed';
 import { FEED_COLUMNS, WARNING_KIND_NAMES } from './warning-feed';
 
 /**
@@ -14,6 +15,7 @@ export const FEED_FORMATS: readonly FeedFormat[] = [
     fileTypes: ['CSV'],
     columns: FEED_COLUMNS[kind],
   })),
+  CASH_FEED_FORMAT,
 ];
 
 /** The format in force of a feed; throws for a feed nobody declared (a programming error). */

@@ -190,3 +190,24 @@ export {
 } from './instruction-template';
 export { checkLayout, compareLayout, layoutMessage, type FeedFormat, type LayoutDifference } from './feed-layout';
 export { FEED_FORMATS, feedFormat } from './feed-formats';
+export {
+  CAMT053_NAMESPACE,
+  CAMT053_VERSION,
+  CASH_DIRECTIONS,
+  CASH_FEED,
+  CASH_FEED_COLUMNS,
+  CASH_FEED_FORMAT,
+  CASH_FEED_MAX_ENTRIES,
+  CASH_FEED_NAME,
+  CASH_MESSAGES,
+  checkDayFields,
+  checkEntryFields,
+  checkStatementDays,
+  dayKey,
+  parseCashCsv,
+  type CashDayRow,
+  type CashDirection,
+  type CashEntryRow,
+  type CashFeedError,
+  type ParsedCashFeed,
+} from './cash-feed';

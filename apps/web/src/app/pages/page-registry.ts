@@ -113,6 +113,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['WARNING_IMPORT'],
     load: () => import('../../features/warnings/warning-import-page').then((m) => ({ default: m.WarningImportPage })),
   },
+  'custodianInstruction/cashImport/index': {
+    title: '资金数据导入',
+    access: ['CASH_IMPORT'],
+    load: () => import('../../features/cash/cash-import-page').then((m) => ({ default: m.CashImportPage })),
+  },
+  'valuationAndStatements/cashStatement/index': {
+    title: '资金对账单',
+    access: ['CASH_VIEW'],
+    load: () => import('../../features/cash/cash-statement-page').then((m) => ({ default: m.CashStatementPage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/session/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
