@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCsr, portalCrypto as c } from '@portal/crypto/node';
 import {
   CASH_FEED_COLUMNS,
+  cashApi,
   FEED_COLUMNS,
   OPERATIONS,
   RETURN_CODES,
@@ -14,7 +15,9 @@ import {
   formatDate,
   operationById,
   parseBatchCsv,
+  type CashStatement,
   type InstructionRecord,
+  type ReconcileItem,
   type PayeeRecord,
   type TemplateRecord,
 } from '@portal/shared';
@@ -317,6 +320,23 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       },
       other: (b) => ({ ...b, preview: true }),
     },
+
+    // 电子对账: a due period answered by the reviewer, a mismatch answered by the bank, a calendar set.
+    CASH_RECONCILE: {
+      who: 'reviewer',
+      body: async () => {
+        const [item] = (await ok<ReconcileItem[]>(cashApi.cashReconcileQuery, { status: 'due' }, 'reviewer')).filter((i) => i.enterpriseNo === OWN);
+        const s = await ok<CashStatement>(cashApi.cashStatementQuery, { accountNo: item!.accountNo, dateFrom: item!.periodStart, dateTo: item!.periodEnd }, 'reviewer');
+        return { accountNo: item!.accountNo, periodStart: item!.periodStart, periodEnd: item!.periodEnd, result: 'match', opening: s.opening, closing: s.closing, entryCount: s.entries.length, entryIds: [], reason: '' };
+      },
+      other: (b) => ({ ...b, result: 'mismatch', reason: '不符' }),
+    },
+    CUSTODIAN_CASH_RECONCILE_REPLY: {
+      who: 'check',
+      body: async () => ({ id: (await db().selectFrom('cash_reconciliations').select('id').where('result', '=', 'mismatch').where('reply', 'is', null).orderBy('id').executeTakeFirstOrThrow()).id, reply: '已核实' }),
+      other: (b) => ({ ...b, reply: '另一答复' }),
+    },
+    CUSTODIAN_CASH_RECONCILE_CALENDAR: { who: 'check', body: () => ({ enterpriseNo: '1000000003', frequency: 'quarterly' }), other: (b) => ({ ...b, frequency: 'monthly' }) },
 
     // Warnings: a feed imported by staff, one open warning of each kind handled by the maker.
     CUSTODIAN_WARNING_IMPORT: {

@@ -37,6 +37,8 @@ export const AUTHORITIES = {
   CUTOFF_MANAGE: '截止时间维护',
   CASH_VIEW: '资金对账单查询',
   CASH_IMPORT: '资金数据导入',
+  CASH_RECONCILE: '电子对账',
+  CASH_RECONCILE_MANAGE: '对账管理',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

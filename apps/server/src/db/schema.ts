@@ -556,6 +556,37 @@ export interface CashEntriesTable {
   created_at: CreatedAt;
 }
 
+export interface CashReconcileCalendarsTable {
+  enterprise_no: string;
+  frequency: 'monthly' | 'quarterly';
+  updated_by_user_no: string;
+  updated_at: Timestamp;
+}
+
+export interface CashReconciliationsTable {
+  id: Generated<number>;
+  enterprise_no: string;
+  account_no: string;
+  period_start: ColumnType<Date | string, string, string>;
+  period_end: ColumnType<Date | string, string, string>;
+  result: 'match' | 'mismatch';
+  opening: NullableAmount;
+  closing: NullableAmount;
+  entry_count: number;
+  entry_ids: ColumnType<number[], number[] | undefined, number[]>;
+  reason: ColumnType<string, string | undefined, string>;
+  signed_by_user_id: number;
+  signed_by_user_no: string;
+  sign_data: string;
+  sign_msg: string;
+  device_key: string;
+  cert_serial: string | null;
+  signed_at: ColumnType<Date, Date | string, Date | string>;
+  reply: string | null;
+  replied_by_user_no: string | null;
+  replied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** Who handled a warning; null while it is still to do. */
 interface HandledColumns {
   status: Generated<'0' | '1'>;
@@ -697,6 +728,8 @@ export interface DB {
   cash_feeds: CashFeedsTable;
   cash_days: CashDaysTable;
   cash_entries: CashEntriesTable;
+  cash_reconcile_calendars: CashReconcileCalendarsTable;
+  cash_reconciliations: CashReconciliationsTable;
   clear_position_warnings: ClearPositionWarningsTable;
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;

@@ -67,11 +67,13 @@ export const MENUS: Menu[] = [
   page(803, 800, 'instructionCutoffs', '截止时间', 'custodianNotice/instructionCutoffs/index', 'CUTOFF_MANAGE'),
   page(703, 700, 'warningImport', '预警数据导入', 'custodianInstruction/warningImport/index', 'WARNING_IMPORT'),
   page(705, 700, 'cashImport', '资金数据导入', 'custodianInstruction/cashImport/index', 'CASH_IMPORT'),
+  page(706, 700, 'reconcileManagement', '对账管理', 'custodianInstruction/reconcileManagement/index', 'CASH_RECONCILE_MANAGE'),
   group(600, 'gateway', 'API网关管理', 'md-git-network'),
   page(601, 600, 'apiManagement', 'API管理', 'gateway/apiManagement/index', 'GATEWAY_ADMIN'),
   page(602, 600, 'userAssign', '用户分配', 'gateway/userAssign/index', 'GATEWAY_ADMIN'),
   page(604, 600, 'partnerManagement', '合作方管理', 'gateway/partnerManagement/index', 'GATEWAY_ADMIN'),
   group(900, 'valuationAndStatements', '估值与对账', 'md-document'),
   page(902, 900, 'cashStatement', '资金对账单', 'valuationAndStatements/cashStatement/index', 'CASH_VIEW'),
+  page(903, 900, 'electronicReconcile', '电子对账', 'valuationAndStatements/electronicReconcile/index', 'CASH_VIEW'),
   page(603, 600, 'componentGallery', '组件示例', 'gateway/componentGallery/index', 'COMPONENT_GALLERY'),
 ];

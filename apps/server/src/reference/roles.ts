@@ -42,6 +42,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'TEMPLATE_VIEW',
       'TEMPLATE_REVIEW',
       'CASH_VIEW',
+      'CASH_RECONCILE',
     ],
   },
   {
@@ -91,7 +92,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     role_name: '托管行指令审核员',
     // The checkers also load the custody system's daily warning feeds (预警数据导入), publish risk
     // notices and keep the business calendar and the cut-offs instructions follow.
-    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'CASH_IMPORT', 'RISK_PUBLISH', 'CALENDAR_MANAGE', 'CUTOFF_MANAGE'],
+    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'CASH_IMPORT', 'CASH_RECONCILE_MANAGE', 'RISK_PUBLISH', 'CALENDAR_MANAGE', 'CUTOFF_MANAGE'],
   },
   {
     role_code: 'STAFF_CUSTODIAN_EXECUTOR',
@@ -123,6 +124,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_accountAuth',
       'AUDIT_VIEW',
       'CASH_VIEW',
+      'CASH_RECONCILE',
     ],
   },
 ];

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { formatDate } from '@portal/shared';
+import { portalCrypto } from '@portal/crypto';
+import { formatDate, signingData } from '@portal/shared';
 import type { CashEntriesTable, DB } from '../db/schema';
+import { accountsInScope, statementOf } from '../modules/cash/cash.queries';
+import { reconcileItems } from '../modules/cash/reconcile';
 import { prng } from './accounts-data';
 
 /**
@@ -185,6 +188,72 @@ export async function seedCashStatements(trx: Transaction<DB>, now = Date.now())
           created_at: i.updated_at,
         })),
       )
+      .execute();
+  }
+}
+
+/**
+ * Demo answers (电子对账) of the enterprises' seats that may reconcile: most ended months 相符;
+ * on 华夏远航's first account the latest month 不符 and answered by the bank, on its second one
+ * 不符 still waiting for the bank's answer; the latest month of the others still due. Each is
+ * signed like a real one, by a demo device key, over the statement the server holds.
+ */
+export async function seedReconciliations(trx: Transaction<DB>, now = Date.now()) {
+  if (await trx.selectFrom('cash_reconciliations').select('id').limit(1).executeTakeFirst()) return;
+  const today = formatDate(now);
+  const items = await reconcileItems(trx, null, today);
+  if (items.length === 0) return;
+  const signers = await trx
+    .selectFrom('user_numbers as un')
+    .innerJoin('user_number_roles as ur', 'ur.user_no', 'un.user_no')
+    .innerJoin('role_authorities as ra', 'ra.role_id', 'ur.role_id')
+    .select(['un.user_no', 'un.user_id', 'un.enterprise_no'])
+    .where('ra.authority', '=', 'CASH_RECONCILE')
+    .orderBy('un.user_no')
+    .execute();
+  const replier = await trx.selectFrom('user_numbers as un').innerJoin('user_number_roles as ur', 'ur.user_no', 'un.user_no').innerJoin('role_authorities as ra', 'ra.role_id', 'ur.role_id').select('un.user_no').where('ra.authority', '=', 'CASH_RECONCILE_MANAGE').orderBy('un.user_no').executeTakeFirst();
+  const key = await portalCrypto.sm2GenerateKeyPair();
+  const rnd = prng(29_0002);
+  const latest = items.reduce((m, i) => (i.periodStart > m ? i.periodStart : m), '');
+  const accountsOf = new Map<string, string[]>();
+  for (const i of items) accountsOf.set(i.enterpriseNo, [...new Set([...(accountsOf.get(i.enterpriseNo) ?? []), i.accountNo])]);
+  for (const item of items) {
+    const signer = signers.find((s) => s.enterprise_no === item.enterpriseNo);
+    if (!signer) continue;
+    const position = accountsOf.get(item.enterpriseNo)!.indexOf(item.accountNo);
+    const isLatest = item.periodStart === latest;
+    const mismatch = isLatest && item.enterpriseNo === '1000000001' && position < 2;
+    if (isLatest && !mismatch) continue;
+    const account = (await accountsInScope(trx, item.enterpriseNo, item.accountNo))[0]!;
+    const statement = await statementOf(trx, account, item.periodStart, item.periodEnd);
+    const disputed = mismatch ? statement.entries.filter((e) => e.direction === 'D').slice(0, 1).map((e) => e.id) : [];
+    const reason = mismatch ? (position === 0 ? '托管费金额与我方计提不一致，请核实' : '10月下旬一笔赎回款我方未见到账记录') : '';
+    const values = { accountNo: item.accountNo, periodStart: item.periodStart, periodEnd: item.periodEnd, result: mismatch ? 'mismatch' : 'match', opening: statement.opening, closing: statement.closing, entryCount: statement.entries.length, entryIds: disputed, reason };
+    const signData = `${signingData('CashReconcile', values)}|${Array.from({ length: 32 }, () => '0123456789abcdef'[rnd.int(0, 15)]).join('')}`;
+    const signMsg = portalCrypto.toBase64(await portalCrypto.sm2Sign(key.privateKey, portalCrypto.utf8Encode(signData)));
+    const signedAt = new Date(Date.parse(`${item.periodEnd}T00:00:00+08:00`) + rnd.int(2, 9) * DAY + rnd.int(9, 17) * HOUR);
+    const replied = mismatch && position === 0 && replier;
+    await trx
+      .insertInto('cash_reconciliations')
+      .values({
+        enterprise_no: item.enterpriseNo,
+        account_no: item.accountNo,
+        period_start: item.periodStart,
+        period_end: item.periodEnd,
+        result: mismatch ? 'mismatch' : 'match',
+        opening: statement.opening,
+        closing: statement.closing,
+        entry_count: statement.entries.length,
+        entry_ids: disputed,
+        reason,
+        signed_by_user_id: signer.user_id,
+        signed_by_user_no: signer.user_no,
+        sign_data: signData,
+        sign_msg: signMsg,
+        device_key: key.publicKey,
+        signed_at: new Date(Math.min(signedAt.getTime(), now - HOUR)),
+        ...(replied ? { reply: '经核实，该笔托管费系按季度计提后的月度分摊，差额将于下月对账单调整，请以调整后余额为准。', replied_by_user_no: replier.user_no, replied_at: new Date(now - 2 * HOUR) } : {}),
+      })
       .execute();
   }
 }

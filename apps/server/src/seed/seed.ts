@@ -5,7 +5,7 @@ import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { seedBulkImport } from './bulk-import-seed';
 import { seedCalendar } from './calendar-seed';
-import { seedCashStatements } from './cash-seed';
+import { seedCashStatements, seedReconciliations } from './cash-seed';
 import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedNotices } from './notices-seed';
@@ -76,5 +76,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedCutoffs(trx);
     await seedBulkImport(trx);
     await seedCashStatements(trx);
+    await seedReconciliations(trx);
   });
 }

@@ -64,7 +64,7 @@ export type { BatchAccount, ClaimStep, InstructionAttachment, InstructionDetail,
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';
-export type { CashAccount, CashEntry, CashFeed, CashImportResult, CashStatement } from './cash';
+export type { CashAccount, CashEntry, CashFeed, CashImportResult, CashStatement, ReconcileItem, Reconciliation, ReconcileStatus } from './cash';
 export type { BankCode, PayeeChange, PayeeDetail, PayeeHistory, PayeeRecord, PayeeView } from './payees';
 export type { TemplateAccount, TemplateChange, TemplateDetail, TemplateHistory, TemplateRecord, TemplateView } from './templates';
 export type { CutoffRecord } from './cutoffs';

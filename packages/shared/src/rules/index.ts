@@ -211,3 +211,14 @@ export {
   type CashFeedError,
   type ParsedCashFeed,
 } from './cash-feed';
+export {
+  DEFAULT_RECONCILE_FREQUENCY,
+  RECONCILE_FREQUENCIES,
+  daysOverdue,
+  endedPeriods,
+  isPeriod,
+  periodLabel,
+  periodOf,
+  type ReconcileFrequency,
+  type ReconcilePeriod,
+} from './cash-periods';

@@ -8,6 +8,7 @@ import { writeSheet, type SheetColumn } from '../../platform/xlsx';
 import { operationRoutes } from '../../plugins/operations';
 import { accountsInScope, countEntries, listFeeds, statementOf } from './cash.queries';
 import type { CashDesk } from './cash.service';
+import { reconcileItems, type ReconcileDesk } from './reconcile';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -30,7 +31,7 @@ const COLUMNS: SheetColumn<SheetRow>[] = [
 const blank = { valueDate: '', counterpartyName: '', counterpartyAccount: '', instructionNo: null, ref: '', direction: '', credit: null, debit: null };
 
 /** The cash statement calls: thin routes over the desk (the import) and the queries. */
-export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk) {
+export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk, reconcile: ReconcileDesk) {
   const db = ctx.database.db;
   const routes = operationRoutes(app, ctx);
   const api = cashApi;
@@ -74,4 +75,22 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk
 
   routes.json(api.custodianCashImport, async ({ input, session, request }) => desk.importFeed(request, session, input));
   routes.json(api.custodianCashFeedQuery, async ({ input }) => listFeeds(db, input));
+
+  routes.json(api.cashReconcileQuery, async ({ input, session }) => {
+    const items = await reconcileItems(db, session.enterpriseNo, reconcile.today());
+    return input.status ? items.filter((i) => i.status === input.status) : items;
+  });
+  routes.json(api.cashReconcile, async ({ input, session, request }) => reconcile.reconcile(request, session, input));
+  routes.json(api.custodianReconcileQuery, async ({ input }) => {
+    const all = await reconcileItems(db, input.enterpriseNo || null, reconcile.today());
+    const summary = { due: 0, match: 0, mismatch: 0 };
+    for (const i of all) summary[i.status as keyof typeof summary] += 1;
+    // 未对账 first, the longest waiting first; then the answered, newest period first.
+    const listed = (input.status ? all.filter((i) => i.status === input.status) : all).sort(
+      (a, b) => Number(b.status === 'due') - Number(a.status === 'due') || (a.status === 'due' ? b.daysOverdue - a.daysOverdue : b.periodStart.localeCompare(a.periodStart)) || a.accountNo.localeCompare(b.accountNo),
+    );
+    return { records: listed.slice((input.page - 1) * input.limit, input.page * input.limit), total: listed.length, summary };
+  });
+  routes.json(api.custodianReconcileReply, async ({ input, session, request }) => reconcile.reply(request, session, input));
+  routes.json(api.custodianReconcileCalendar, async ({ input, session, request }) => reconcile.calendar(request, session, input));
 }

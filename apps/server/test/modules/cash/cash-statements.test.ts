@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CASH_FEED_COLUMNS, cashApi, type CashAccount, type CashFeed, type CashImportResult, type CashStatement } from '@portal/shared';
+import { portalCrypto as c } from '@portal/crypto/node';
+import { CASH_FEED_COLUMNS, RETURN_CODES, cashApi, type ReconcileItem, type CashAccount, type CashFeed, type CashImportResult, type CashStatement } from '@portal/shared';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const OWN = '1000000001';
@@ -28,7 +29,7 @@ ${ntry}</Stmt></BkToCstmrStmt></Document>`;
 
 describe('cash statements: import (CSV and camt.053), statements, scope and download', () => {
   const LOGINS = { staff: 'custcheck', tp: 'tpconfirm' };
-  const { app, client, db, asUser, call, ok, refused, audits } = serverUnderTest({}, { logins: LOGINS });
+  const { app, client, db, asUser, call, ok, refused, audits, counts: reminders } = serverUnderTest({}, { logins: LOGINS });
   const upload = (text: string, fileName: string, preview = false) => ({ fileName, preview, content: Buffer.from(text, 'utf8').toString('base64') });
   const importFile = (text: string, fileName = 'cash.csv', preview = false) => ok<CashImportResult>(api.custodianCashImport, upload(text, fileName, preview), 'staff');
   const counts = async () => JSON.stringify(await Promise.all((['cash_feeds', 'cash_days', 'cash_entries'] as const).map(async (t) => Number((await db().selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n))));
@@ -43,7 +44,7 @@ describe('cash statements: import (CSV and camt.053), statements, scope and down
     [own, own2] = (await accounts(OWN)).map((a) => a.account_no) as [string, string];
     other = (await accounts(OTHER))[0]!.account_no;
     overseen = (await db().selectFrom('custody_accounts').select('account_no').where('third_party_enterprise_no', '=', THIRD).executeTakeFirstOrThrow()).account_no;
-    for (const who of ['demo', 'staff', 'tp']) await asUser(who);
+    for (const who of ['demo', 'checker', 'staff', 'tp']) await asUser(who);
   });
 
   it('seeds 90 days of statements whose days balance, with executed instructions as entries', async () => {
@@ -57,6 +58,11 @@ describe('cash statements: import (CSV and camt.053), statements, scope and down
     const accounts = await ok<CashAccount[]>(api.cashAccountQuery, {}, 'tp');
     const seeded = await db().selectFrom('cash_days').select('account_no').where('account_no', 'in', accounts.map((a) => a.accountNo)).limit(1).execute();
     expect(seeded).toHaveLength(1);
+    // Answers in every state, each kept with a signature that verifies.
+    const answers = await db().selectFrom('cash_reconciliations').selectAll().execute();
+    expect(new Set(answers.map((a) => `${a.result}:${a.reply === null}`))).toEqual(new Set(['match:true', 'mismatch:true', 'mismatch:false']));
+    for (const a of answers.slice(0, 3)) expect(await c.sm2Verify(a.device_key, c.utf8Encode(a.sign_data), c.fromBase64(a.sign_msg))).toBe(true);
+    expect((await ok<ReconcileItem[]>(api.cashReconcileQuery, { status: 'due' }, 'checker')).length).toBeGreaterThan(0);
   });
 
   it('imports a CSV all or nothing, once, and lists every wrong line with its reason', async () => {
@@ -187,5 +193,77 @@ describe('cash statements: import (CSV and camt.053), statements, scope and down
     expect(sheet.getRow(2).getCell(7).value).toBe(1_000_000);
     expect(sheet.getRow(sheet.rowCount).getCell(7).value).toBe(1_250_000);
     expect((await audits('cash.download')).length).toBe(1);
+  });
+
+  describe('电子对账', () => {
+    const M = api.RECONCILE_MESSAGES;
+    const items = (who = 'checker', status?: string) => ok<ReconcileItem[]>(api.cashReconcileQuery, status ? { status } : {}, who);
+    /** The answer's body for `item`, with the statement the server holds. */
+    const answer = async (item: ReconcileItem, result: 'match' | 'mismatch', extra: { entryIds?: number[]; reason?: string } = {}) => {
+      const s = await ok<CashStatement>(api.cashStatementQuery, { accountNo: item.accountNo, dateFrom: item.periodStart, dateTo: item.periodEnd }, 'checker');
+      return { accountNo: item.accountNo, periodStart: item.periodStart, periodEnd: item.periodEnd, result, opening: s.opening, closing: s.closing, entryCount: s.entries.length, entryIds: extra.entryIds ?? [], reason: extra.reason ?? '', statement: s };
+    };
+    const body = ({ statement: _s, ...rest }: Awaited<ReturnType<typeof answer>>) => rest;
+
+    it('confirms a period as 相符, signed over the statement the server holds, and keeps the signature', async () => {
+      const due = (await items('checker', 'due')).filter((i) => i.enterpriseNo === OWN);
+      expect(due.length).toBeGreaterThan(1);
+      const before = await reminders('checker');
+      expect(before.reconcileCount).toBe(due.length);
+      const item = due[0]!;
+      const a = await answer(item, 'match');
+      // Signed over other balances than the server's: refused, nothing kept.
+      const tampered = await refused(api.cashReconcile, { ...body(a), closing: '1.00' }, 'checker', 400);
+      expect(tampered.returnCode).toBe(RETURN_CODES.SIGN_INVALID.code);
+      // A maker reads statements but does not answer them.
+      await refused(api.cashReconcile, body(a), 'demo', 403);
+      const done = await ok<ReconcileItem>(api.cashReconcile, body(a), 'checker');
+      expect(done).toMatchObject({ status: 'match', reconciliation: { result: 'match', opening: a.opening, closing: a.closing, entryCount: a.entryCount, signedByUserNo: 'U100000102' } });
+      const row = await db().selectFrom('cash_reconciliations').selectAll().where('id', '=', done.reconciliation!.id).executeTakeFirstOrThrow();
+      expect(row.sign_data).toMatch(new RegExp(`^CashReconcile\\|${item.accountNo}\\|${item.periodStart}\\|${item.periodEnd}\\|match\\|`));
+      expect(await c.sm2Verify(row.device_key, c.utf8Encode(row.sign_data), c.fromBase64(row.sign_msg))).toBe(true);
+      expect((await reminders('checker')).reconcileCount).toBe(due.length - 1);
+      await refused(api.cashReconcile, body(a), 'checker', 400, M.done);
+      // Only an ended period of the enterprise's calendar.
+      await refused(api.cashReconcile, { ...body(a), periodEnd: item.periodEnd.slice(0, 8) + '15' }, 'checker', 400, M.notPeriod);
+      await refused(api.cashReconcile, { ...body(a), accountNo: other }, 'checker', 400, api.CASH_STATEMENT_MESSAGES.unknownAccount);
+      expect((await audits('cash.reconcile')).map((x) => x.outcome)).toEqual(expect.arrayContaining(['success', 'failure']));
+    });
+
+    it('reports a mismatch with its lines and a reason, which staff chase and answer, and the enterprise reads the answer', async () => {
+      const item = (await items('checker', 'due')).find((i) => i.enterpriseNo === OWN)!;
+      const a = await answer(item, 'mismatch', { reason: '管理费金额与我方账簿不一致' });
+      const entry = a.statement.entries[0]!;
+      await refused(api.cashReconcile, { ...body(a), reason: '' }, 'checker', 400, M.reasonRequired);
+      await refused(api.cashReconcile, { ...body(a), entryIds: [999_999_999] }, 'checker', 400, M.unknownEntries([999_999_999]));
+      const reported = await ok<ReconcileItem>(api.cashReconcile, { ...body(a), entryIds: [entry.id] }, 'checker');
+      expect(reported).toMatchObject({ status: 'mismatch', reconciliation: { entryIds: [entry.id], reason: '管理费金额与我方账簿不一致', reply: null } });
+
+      type StaffPage = { records: ReconcileItem[]; total: number; summary: { due: number; match: number; mismatch: number } };
+      const page = await ok<StaffPage>(api.custodianReconcileQuery, { limit: 100 }, 'staff');
+      expect(page.summary.mismatch).toBeGreaterThan(0);
+      // The late ones first, the longest waiting first.
+      const dueDays = page.records.filter((r) => r.status === 'due').map((r) => r.daysOverdue);
+      expect(page.records[0]!.status).toBe('due');
+      expect(dueDays).toEqual([...dueDays].sort((x, y) => y - x));
+      const mismatches = await ok<StaffPage>(api.custodianReconcileQuery, { status: 'mismatch', enterpriseNo: OWN, limit: 100 }, 'staff');
+      expect(mismatches.records.map((r) => r.reconciliation!.id)).toContain(reported.reconciliation!.id);
+      await refused(api.custodianReconcileReply, { id: reported.reconciliation!.id, reply: '已核实' }, 'checker', 403);
+      const replied = await ok<ReconcileItem>(api.custodianReconcileReply, { id: reported.reconciliation!.id, reply: '经核实为10月管理费计提差异，已于11月调整，请以调整后余额为准。' }, 'staff');
+      expect(replied.reconciliation).toMatchObject({ reply: '经核实为10月管理费计提差异，已于11月调整，请以调整后余额为准。', repliedByUserNo: expect.any(String) });
+      await refused(api.custodianReconcileReply, { id: reported.reconciliation!.id, reply: '再次答复' }, 'staff', 400, M.replied);
+      const matched = (await items()).find((i) => i.status === 'match')!;
+      await refused(api.custodianReconcileReply, { id: matched.reconciliation!.id, reply: '答复' }, 'staff', 400, M.notMismatch);
+      const seen = (await items()).find((i) => i.reconciliation?.id === reported.reconciliation!.id)!;
+      expect(seen.reconciliation!.reply).toContain('管理费计提差异');
+    });
+
+    it('follows the calendar staff set: quarterly periods for an enterprise set so', async () => {
+      await ok(api.custodianReconcileCalendar, { enterpriseNo: OTHER, frequency: 'quarterly' }, 'staff');
+      const page = await ok<{ records: ReconcileItem[] }>(api.custodianReconcileQuery, { enterpriseNo: OTHER, limit: 100 }, 'staff');
+      expect(page.records.length).toBeGreaterThan(0);
+      expect(page.records.every((r) => r.frequency === 'quarterly' && ['01', '04', '07', '10'].includes(r.periodStart.slice(5, 7)))).toBe(true);
+      await refused(api.custodianReconcileCalendar, { enterpriseNo: '9999999999', frequency: 'monthly' }, 'staff', 400);
+    });
   });
 });

@@ -123,6 +123,16 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CASH_VIEW'],
     load: () => import('../../features/cash/cash-statement-page').then((m) => ({ default: m.CashStatementPage })),
   },
+  'valuationAndStatements/electronicReconcile/index': {
+    title: '电子对账',
+    access: ['CASH_VIEW'],
+    load: () => import('../../features/cash/reconcile-page').then((m) => ({ default: m.ReconcilePage })),
+  },
+  'custodianInstruction/reconcileManagement/index': {
+    title: '对账管理',
+    access: ['CASH_RECONCILE_MANAGE'],
+    load: () => import('../../features/cash/reconcile-manage-page').then((m) => ({ default: m.ReconcileManagePage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/session/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),
