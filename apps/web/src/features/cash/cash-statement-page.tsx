@@ -114,7 +114,7 @@ export function CashStatementPage() {
       <Form form={form} layout="inline" name="cash-statement" initialValues={{ range: defaultRange() }} onFinish={submit} style={{ rowGap: 12 }}>
         <Form.Item name="accountNo" label="账户" rules={[{ required: true, message: '请选择账户' }]}>
           <Select
-            style={{ width: 'min(360px, 80vw)' }}
+            style={{ width: 'min(360px, calc(100vw - 150px))' }}
             showSearch={{ optionFilterProp: 'label' }}
             placeholder="请选择账户"
             loading={accounts.isLoading}
@@ -125,7 +125,7 @@ export function CashStatementPage() {
           />
         </Form.Item>
         <Form.Item name="range" label="期间" rules={[{ required: true, message: '请选择期间' }]}>
-          <DatePicker.RangePicker allowClear={false} style={{ width: 'min(280px, 80vw)' }} />
+          <DatePicker.RangePicker allowClear={false} style={{ width: 'min(280px, calc(100vw - 150px))' }} />
         </Form.Item>
         <Form.Item>
           <Space>

@@ -98,7 +98,6 @@ export function ReconcileManagePage() {
         toolbar={<Button onClick={() => setCalendar(true)}>对账周期设置</Button>}
         columns={[
           { key: 'enterprise', title: '企业', render: (_, i) => `${i.enterpriseName}（${i.enterpriseNo}）` },
-          { key: 'account', title: '账户', render: (_, i) => `${i.accountName} ${formatAccountNo(i.accountNo)}`, responsive: ['lg'] },
           { key: 'period', title: '期间', render: (_, i) => periodLabel({ start: i.periodStart, end: i.periodEnd }) },
           { key: 'status', title: '状态', render: (_, i) => <ReconcileStatusTag status={i.status} /> },
           {
@@ -113,6 +112,7 @@ export function ReconcileManagePage() {
                 `${i.reconciliation!.signedByName}已确认`
               ),
           },
+          { key: 'account', title: '账户', render: (_, i) => `${i.accountName} ${formatAccountNo(i.accountNo)}`, responsive: ['xl'] },
         ]}
         rowActions={[
           { key: 'view', label: '查看', onClick: setViewing, visible: (i) => i.reconciliation !== null },
