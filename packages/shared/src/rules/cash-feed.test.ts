@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CASH_FEED_COLUMNS, CASH_FEED_FORMAT, parseCashCsv } from './cash-feed';
 import { FEED_FORMATS, feedFormat } from './feed-formats';
@@ -67,5 +68,11 @@ describe('cash statement CSV', () => {
     expect(parseCashCsv(HEADER.replace(',摘要', '')).fileError).toBe('文件格式与资金对账单 1.0 版不符：缺少第13列「摘要」');
     expect(parseCashCsv(`${HEADER},备注`).fileError).toBe('文件格式与资金对账单 1.0 版不符：第15列「备注」为新增列');
     expect(parseCashCsv(`${HEADER}\n\n`).fileError).toBe('文件中没有对账单数据');
+  });
+
+  it('reads the documented sample without a fault', () => {
+    const parsed = parseCashCsv(readFileSync(new URL('../../../../docs/feeds/cash-statement-sample.csv', import.meta.url), 'utf8'));
+    expect(parsed.errors).toEqual([]);
+    expect([parsed.days.length, parsed.entries.length, parsed.entries[2]!.instructionNo]).toEqual([2, 3, 'Z202611260001']);
   });
 });
