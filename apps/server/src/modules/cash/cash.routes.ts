@@ -78,6 +78,8 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk
 
   routes.json(api.cashReconcileQuery, async ({ input, session }) => {
     const items = await reconcileItems(db, session.enterpriseNo, reconcile.today());
+    // Newest period first, then by account: a month's accounts together.
+    items.sort((a, b) => b.periodStart.localeCompare(a.periodStart) || a.accountNo.localeCompare(b.accountNo));
     return input.status ? items.filter((i) => i.status === input.status) : items;
   });
   routes.json(api.cashReconcile, async ({ input, session, request }) => reconcile.reconcile(request, session, input));
