@@ -32,6 +32,7 @@ import { signingModule } from './modules/signing';
 import { unlockRoutes, userAdminModule } from './modules/users';
 import { valuationModule } from './modules/valuation';
 import { warningsModule } from './modules/warnings';
+import { cashModule } from './modules/cash';
 import { registerAccessControl } from './platform/access';
 import { ApiRegistry } from './platform/api-registry';
 import { registerEnvelope } from './platform/envelope.plugin';
@@ -62,7 +63,7 @@ function countOutcomes(app: FastifyInstance, counts: CallCounts) {
 }
 
 /** The business features that need only the app context, registered in this order. */
-const CONTEXT_MODULES = [messagesModule, reportsModule, instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule] as const;
+const CONTEXT_MODULES = [messagesModule, reportsModule, instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule, cashModule] as const;
 
 /** Builds the whole server around already-open stores; main.ts and the tests both use this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCsr, portalCrypto as c } from '@portal/crypto/node';
 import {
+  CASH_FEED_COLUMNS,
+  cashApi,
   FEED_COLUMNS,
   OPERATIONS,
   RETURN_CODES,
@@ -13,7 +15,9 @@ import {
   formatDate,
   operationById,
   parseBatchCsv,
+  type CashStatement,
   type InstructionRecord,
+  type ReconcileItem,
   type PayeeRecord,
   type TemplateRecord,
 } from '@portal/shared';
@@ -307,6 +311,34 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       other: () => rightsOf('U100000104', []),
     },
     ACCOUNT_BATCH_INSERT: { who: 'customerAdmin', body: () => csvUpload(`${the.usable[1]}\n`, 'IDEM-BATCH-0001'), other: (b) => ({ ...b, batchNo: 'IDEM-BATCH-0002' }) },
+
+    // Cash statements: one account's day, with one entry, imported by staff.
+    CUSTODIAN_CASH_IMPORT: {
+      who: 'check',
+      body: async () => {
+        const [a] = await db().selectFrom('custody_accounts').select(['account_no', 'currency']).where('enterprise_no', '=', OWN).orderBy('account_no').execute();
+        const line = `ZJDZIDEM0001,${a!.account_no},2024-06-03,${a!.currency},100.00,150.00,IDEMREF0001,贷,50,2024-06-03,华安证券股份有限公司,,利息,`;
+        return { preview: false, fileName: 'cash.csv', content: Buffer.from(`${CASH_FEED_COLUMNS.join(',')}\n${line}\n`).toString('base64') };
+      },
+      other: (b) => ({ ...b, preview: true }),
+    },
+
+    // 电子对账: a due period answered by the reviewer, a mismatch answered by the bank, a calendar set.
+    CASH_RECONCILE: {
+      who: 'reviewer',
+      body: async () => {
+        const [item] = (await ok<ReconcileItem[]>(cashApi.cashReconcileQuery, { status: 'due' }, 'reviewer')).filter((i) => i.enterpriseNo === OWN);
+        const s = await ok<CashStatement>(cashApi.cashStatementQuery, { accountNo: item!.accountNo, dateFrom: item!.periodStart, dateTo: item!.periodEnd }, 'reviewer');
+        return { accountNo: item!.accountNo, periodStart: item!.periodStart, periodEnd: item!.periodEnd, result: 'match', opening: s.opening, closing: s.closing, entryCount: s.entries.length, entryIds: [], reason: '' };
+      },
+      other: (b) => ({ ...b, result: 'mismatch', reason: '不符' }),
+    },
+    CUSTODIAN_CASH_RECONCILE_REPLY: {
+      who: 'check',
+      body: async () => ({ id: (await db().selectFrom('cash_reconciliations').select('id').where('result', '=', 'mismatch').where('reply', 'is', null).orderBy('id').executeTakeFirstOrThrow()).id, reply: '已核实' }),
+      other: (b) => ({ ...b, reply: '另一答复' }),
+    },
+    CUSTODIAN_CASH_RECONCILE_CALENDAR: { who: 'check', body: () => ({ enterpriseNo: '1000000003', frequency: 'quarterly' }), other: (b) => ({ ...b, frequency: 'monthly' }) },
 
     // Warnings: a feed imported by staff, one open warning of each kind handled by the maker.
     CUSTODIAN_WARNING_IMPORT: {

@@ -28,6 +28,8 @@ export const REMINDER_FIELDS = [
   'dueTodayCount',
   /** Of those, the ones with under an hour left. */
   'atRiskCount',
+  /** Ended periods whose cash statement the enterprise has not yet answered (电子对账, CASH_RECONCILE). */
+  'reconcileCount',
 ] as const;
 
 export type ReminderField = (typeof REMINDER_FIELDS)[number];

@@ -732,6 +732,80 @@ export interface GeneratedReportsTable {
   expires_at: Timestamp;
 }
 
+export interface CashFeedsTable {
+  id: Generated<number>;
+  feed_id: string;
+  format: 'CSV' | 'camt.053.001.08';
+  file_name: string;
+  file_digest: string;
+  day_count: number;
+  entry_count: number;
+  enterprise_count: number;
+  imported_by_user_id: number;
+  imported_by_user_no: string;
+  imported_at: CreatedAt;
+}
+
+export interface CashDaysTable {
+  account_no: string;
+  statement_date: ColumnType<Date | string, string, string>;
+  feed_id: number;
+  currency: string;
+  opening: Amount;
+  closing: Amount;
+}
+
+export interface CashEntriesTable {
+  id: Generated<number>;
+  account_no: string;
+  enterprise_no: string;
+  booking_date: ColumnType<Date | string, string, string>;
+  value_date: ColumnType<Date | string, string, string>;
+  direction: 'C' | 'D';
+  amount: Amount;
+  currency: string;
+  counterparty_name: string;
+  counterparty_account: string;
+  summary: string;
+  instruction_no: string | null;
+  ref: string | null;
+  feed_id: number | null;
+  row_no: number | null;
+  source: 'feed' | 'instruction';
+  created_at: CreatedAt;
+}
+
+export interface CashReconcileCalendarsTable {
+  enterprise_no: string;
+  frequency: 'monthly' | 'quarterly';
+  updated_by_user_no: string;
+  updated_at: Timestamp;
+}
+
+export interface CashReconciliationsTable {
+  id: Generated<number>;
+  enterprise_no: string;
+  account_no: string;
+  period_start: ColumnType<Date | string, string, string>;
+  period_end: ColumnType<Date | string, string, string>;
+  result: 'match' | 'mismatch';
+  opening: NullableAmount;
+  closing: NullableAmount;
+  entry_count: number;
+  entry_ids: ColumnType<number[], number[] | undefined, number[]>;
+  reason: ColumnType<string, string | undefined, string>;
+  signed_by_user_id: number;
+  signed_by_user_no: string;
+  sign_data: string;
+  sign_msg: string;
+  device_key: string;
+  cert_serial: string | null;
+  signed_at: ColumnType<Date, Date | string, Date | string>;
+  reply: string | null;
+  replied_by_user_no: string | null;
+  replied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -774,6 +848,11 @@ export interface DB {
   valuation_imports: ValuationImportsTable;
   valuation_statements: ValuationStatementsTable;
   valuation_lines: ValuationLinesTable;
+  cash_feeds: CashFeedsTable;
+  cash_days: CashDaysTable;
+  cash_entries: CashEntriesTable;
+  cash_reconcile_calendars: CashReconcileCalendarsTable;
+  cash_reconciliations: CashReconciliationsTable;
   clear_position_warnings: ClearPositionWarningsTable;
   pre_cleaning_reminders: PreCleaningRemindersTable;
   new_share_payments: NewSharePaymentsTable;

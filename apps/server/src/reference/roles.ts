@@ -24,6 +24,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_payeeEdit',
       'TEMPLATE_VIEW',
       'ACTION_templateEdit',
+      'CASH_VIEW',
     ],
   },
   {
@@ -42,19 +43,21 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'PAYEE_REVIEW',
       'TEMPLATE_VIEW',
       'TEMPLATE_REVIEW',
+      'CASH_VIEW',
+      'CASH_RECONCILE',
     ],
   },
   {
     // Seats of a third-party institution that must confirm the instructions on accounts it oversees.
     role_code: 'CUSTOMER_THIRD_PARTY_CONFIRMER',
     role_name: '第三方确认员',
-    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'INSTRUCTION_CONFIRM', 'WARNING_VIEW', 'RISK_VIEW', 'VALUATION_VIEW', 'ACTION_thirdPartyConfirm'],
+    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'INSTRUCTION_CONFIRM', 'WARNING_VIEW', 'RISK_VIEW', 'VALUATION_VIEW', 'ACTION_thirdPartyConfirm', 'CASH_VIEW'],
   },
   {
     role_code: 'CUSTOMER_THIRD_PARTY_CONFIRM_REVIEWER',
     role_name: '第三方确认复核员',
     // THIRD_PARTY_CONFIRM opens 指令确认, whose confirm-review view this role works in.
-    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'THIRD_PARTY_CONFIRM_REVIEW', 'INSTRUCTION_CONFIRM_REVIEW', 'WARNING_VIEW', 'RISK_VIEW', 'VALUATION_VIEW', 'ACTION_thirdPartyConfirmReview'],
+    authorities: ['ACCOUNT_VIEW', 'THIRD_PARTY_CONFIRM', 'THIRD_PARTY_CONFIRM_REVIEW', 'INSTRUCTION_CONFIRM_REVIEW', 'WARNING_VIEW', 'RISK_VIEW', 'VALUATION_VIEW', 'ACTION_thirdPartyConfirmReview', 'CASH_VIEW'],
   },
   {
     role_code: 'STAFF_GATEWAY_ADMIN',
@@ -82,6 +85,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_enterpriseDisable',
       'WARNING_IMPORT',
       'VALUATION_IMPORT',
+      'CASH_IMPORT',
       'AUDIT_VIEW',
     ],
   },
@@ -91,7 +95,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     role_name: '托管行指令审核员',
     // The checkers also load the custody system's daily warning feeds (预警数据导入), publish risk
     // notices and keep the business calendar and the cut-offs instructions follow.
-    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'VALUATION_IMPORT', 'RISK_PUBLISH', 'CALENDAR_MANAGE', 'CUTOFF_MANAGE'],
+    authorities: ['CUSTODIAN_CHECK', 'WARNING_IMPORT', 'VALUATION_IMPORT', 'RISK_PUBLISH', 'CALENDAR_MANAGE', 'CUTOFF_MANAGE', 'CASH_IMPORT', 'CASH_RECONCILE_MANAGE'],
   },
   {
     role_code: 'STAFF_CUSTODIAN_EXECUTOR',
@@ -123,6 +127,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_accountUsed',
       'ACTION_accountAuth',
       'AUDIT_VIEW',
+      'CASH_VIEW',
+      'CASH_RECONCILE',
     ],
   },
 ];

@@ -5,6 +5,7 @@ import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { seedBulkImport } from './bulk-import-seed';
 import { seedCalendar } from './calendar-seed';
+import { seedCashStatements, seedReconciliations } from './cash-seed';
 import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedMessages } from './messages-seed';
@@ -78,5 +79,7 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedBulkImport(trx);
     await seedValuation(trx);
     await seedMessages(trx);
+    await seedCashStatements(trx);
+    await seedReconciliations(trx);
   });
 }

@@ -3,6 +3,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as bulkImport from './bulk-import';
 import * as calendar from './calendar';
+import * as cash from './cash';
 import * as certificates from './certificates';
 import * as cutoffs from './cutoffs';
 import * as dictionary from './dictionary';
@@ -32,6 +33,7 @@ export * as auditApi from './audit';
 export * as authApi from './auth';
 export * as bulkImportApi from './bulk-import';
 export * as calendarApi from './calendar';
+export * as cashApi from './cash';
 export * as certificatesApi from './certificates';
 export * as cutoffsApi from './cutoffs';
 export * as dictionaryApi from './dictionary';
@@ -71,6 +73,7 @@ export type { BatchAccount, ClaimStep, InstructionAttachment, InstructionDetail,
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';
 export type { CalendarDayRecord, CalendarImportResult } from './calendar';
+export type { CashAccount, CashEntry, CashFeed, CashImportResult, CashStatement, ReconcileItem, Reconciliation, ReconcileStatus } from './cash';
 export type { BankCode, PayeeChange, PayeeDetail, PayeeHistory, PayeeRecord, PayeeView } from './payees';
 export type { TemplateAccount, TemplateChange, TemplateDetail, TemplateHistory, TemplateRecord, TemplateView } from './templates';
 export type { CutoffRecord } from './cutoffs';
@@ -96,7 +99,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, messages, reports].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, cash, messages, reports].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withSignature } from '../rules/signing';
-import { OPERATIONS, accountsApi, authApi, defineOperation, instructionsApi, operationSigningData, payeesApi, signingApi, templatesApi, usersApi } from './index';
+import { OPERATIONS, accountsApi, authApi, cashApi, defineOperation, instructionsApi, operationSigningData, payeesApi, signingApi, templatesApi, usersApi } from './index';
 
 const ch = '0123456789abcdef0123456789abcdef';
 const der = 'MEUCIQDd2lUSsVp0Gr3xo/Mj+G2gsIJ0vzmI4iVZW9a+ihXhFAIgbQLxBFudWyYG6dCGI5IE1/w2DpJ8g9+Ibq5NwSB2+8k=';
@@ -36,6 +36,8 @@ describe('signed operations', () => {
       // No VerifySign twin: its request carries the whole file.
       INSTRUCTION_IMPORT_CONFIRM: '/{prefix}/instruction/import/confirm',
       TEMPLATE_REVIEW: '/{prefix}/template/review',
+      // No VerifySign twin: signed over the statement only the server holds, checked when answered.
+      CASH_RECONCILE: '/{prefix}/cash/reconcile',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der, signChallenge: ch })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der, signChallenge: ch })).toBe('UserEdit');
@@ -95,6 +97,16 @@ describe('signed operations', () => {
       'UserResetPassword',
       'UserUnlock',
     ]);
+  });
+
+  it('sign an answer to a period’s cash statement with the statement the server holds', () => {
+    const op = cashApi.cashReconcile;
+    const input = op.request.parse({ accountNo: '102500100010001', periodStart: '2026-10-01', periodEnd: '2026-10-31', result: 'mismatch', entryIds: [12, 40], reason: '托管费, 金额不符', signMsg: der, signChallenge: ch });
+    // The balances and the number of entries come from the server's statement, not the request.
+    expect(operationSigningData(op, input, { opening: '1000.00', closing: '-5.50', entryCount: 7 }).data).toBe(
+      `CashReconcile|102500100010001|2026-10-01|2026-10-31|mismatch|1000.00|-5.50|7|[12,40]|托管费\\, 金额不符|${ch}`,
+    );
+    expect(op.request.safeParse({ accountNo: '102500100010001', periodStart: '2026-10-01', periodEnd: '2026-10-31', result: 'mismatch', signMsg: der, signChallenge: ch }).error?.issues[0]?.message).toBe('对账不符时请填写原因');
   });
 
   it('list each instruction of a batch decision as the signer saw it', () => {

@@ -1,5 +1,6 @@
 import type { FeedFormat } from './feed-layout';
 import { VALUATION_FORMAT } from './valuation-feed';
+import { CASH_FEED_FORMAT } from './cash-feed';
 import { FEED_COLUMNS, WARNING_KIND_NAMES } from './warning-feed';
 
 /**
@@ -16,6 +17,7 @@ export const FEED_FORMATS: readonly FeedFormat[] = [
     columns: FEED_COLUMNS[kind],
   })),
   VALUATION_FORMAT,
+  CASH_FEED_FORMAT,
 ];
 
 /** The format in force of a feed; throws for a feed nobody declared (a programming error). */

@@ -36,6 +36,8 @@ export const SIGNING_CODES = [
   'InstructionImport',
   // And the review of an instruction template change (指令模板).
   'TemplateReview',
+  // And an enterprise's answer to a period's cash statement (电子对账).
+  'CashReconcile',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -92,6 +94,12 @@ export const SIGNING_LAYOUTS = {
   PayeeReview: { code: 'PayeeReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'accountNo', 'cnaps'] },
   /** An instruction template change: the decision, then the template as the reviewer saw it, its locked fields as a list. */
   TemplateReview: { code: 'TemplateReview', fields: ['changeId', 'result', 'reason', 'kind', 'name', 'type', 'payerAccountNo', 'payeeAccountNo', 'payeeCnaps', 'purpose', 'locked'] },
+  /**
+   * 电子对账: the account and period, 相符 (match) or 不符 (mismatch) with the disputed entries and the
+   * reason, and the statement as the server holds it (opening, closing, number of entries), so the
+   * signature says which statement was confirmed.
+   */
+  CashReconcile: { code: 'CashReconcile', fields: ['accountNo', 'periodStart', 'periodEnd', 'result', 'opening', 'closing', 'entryCount', 'entryIds', 'reason'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 

@@ -135,6 +135,26 @@ export const PAGES: Record<string, PageEntry> = {
     title: '数据格式',
     load: () => import('../../features/valuation/feed-formats-page').then((m) => ({ default: m.FeedFormatsPage })),
   },
+  'custodianInstruction/cashImport/index': {
+    title: '资金数据导入',
+    access: ['CASH_IMPORT'],
+    load: () => import('../../features/cash/cash-import-page').then((m) => ({ default: m.CashImportPage })),
+  },
+  'valuation/cashStatement/index': {
+    title: '资金对账单',
+    access: ['CASH_VIEW'],
+    load: () => import('../../features/cash/cash-statement-page').then((m) => ({ default: m.CashStatementPage })),
+  },
+  'valuation/electronicReconcile/index': {
+    title: '电子对账',
+    access: ['CASH_VIEW'],
+    load: () => import('../../features/cash/reconcile-page').then((m) => ({ default: m.ReconcilePage })),
+  },
+  'custodianInstruction/reconcileManagement/index': {
+    title: '对账管理',
+    access: ['CASH_RECONCILE_MANAGE'],
+    load: () => import('../../features/cash/reconcile-manage-page').then((m) => ({ default: m.ReconcileManagePage })),
+  },
   'system/personalCenter/index': {
     title: '个人中心',
     load: () => import('../../features/session/personal-center-page').then((m) => ({ default: m.PersonalCenterPage })),

@@ -20,7 +20,7 @@ describe('homeState (spec §4 home loading states)', () => {
   it('covers every count exactly once and links the eight spec §2 paths and the cut-off card; staff cards cover every count too', () => {
     const staffOnly = ['waitExecuteCount', 'noticeDraftCount'];
     expect(REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual(REMINDER_FIELDS.filter((f) => !staffOnly.includes(f)).sort());
-    expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(9);
+    expect(REMINDER_GROUPS.map((g) => g.path)).toHaveLength(10);
     expect(STAFF_REMINDER_GROUPS.flatMap((g) => g.children.map((c) => c.field)).sort()).toEqual([...REMINDER_FIELDS].sort());
   });
   it('shows staff the payments to make and the notices in draft', () => {

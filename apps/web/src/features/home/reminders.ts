@@ -87,6 +87,8 @@ export const REMINDER_GROUPS: ReminderGroup[] = [
   { title: '清仓预警', path: '/warningInfo/clearPositionWarn/index', children: [{ field: 'positionCount', label: '未处理预警' }] },
   { title: '预清算提醒', path: '/warningInfo/reminderOfPreCleaning/index', children: [{ field: 'deptCount', label: '资金不足待处理' }] },
   { title: '新股缴款提醒', path: '/warningInfo/NewSharePaymentReminder/index', children: [{ field: 'shareCount', label: '待缴款' }] },
+  // Issue 29: the periods whose cash statement waits for the enterprise's signed answer.
+  { title: '电子对账', path: '/valuation/electronicReconcile/index', children: [{ field: 'reconcileCount', label: '待对账期间' }] },
 ];
 
 /**

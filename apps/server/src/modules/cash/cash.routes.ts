@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { cashApi, CASH_DIRECTIONS, type CashEntry } from '@portal/shared';
+import type { AppContext } from '../../app-context';
+import { recordAudit } from '../../platform/audit';
+import { refuse } from '../../platform/refuse';
+import type { SessionInfo } from '../../platform/sessions';
+import { writeSheet, type SheetColumn } from '../../platform/xlsx';
+import { operationRoutes } from '../../plugins/operations';
+import { accountsInScope, countEntries, listFeeds, statementOf } from './cash.queries';
+import type { CashDesk } from './cash.service';
+import { reconcileItems, type ReconcileDesk } from './reconcile';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type SheetRow = Pick<CashEntry, 'bookingDate' | 'valueDate' | 'summary' | 'counterpartyName' | 'counterpartyAccount' | 'instructionNo' | 'ref'> & { direction: string; credit: string | null; debit: string | null; balance: string | null };
+
+const COLUMNS: SheetColumn<SheetRow>[] = [
+  { header: '记账日期', width: 12, value: (r) => r.bookingDate, kind: 'text' },
+  { header: '起息日期', width: 12, value: (r) => r.valueDate, kind: 'text' },
+  { header: '摘要', width: 28, value: (r) => r.summary },
+  { header: '借贷', width: 6, value: (r) => r.direction },
+  { header: '贷方发生额', width: 18, value: (r) => (r.credit === null ? null : Number(r.credit)), kind: 'amount' },
+  { header: '借方发生额', width: 18, value: (r) => (r.debit === null ? null : Number(r.debit)), kind: 'amount' },
+  { header: '余额', width: 18, value: (r) => (r.balance === null ? null : Number(r.balance)), kind: 'amount' },
+  { header: '对方户名', width: 28, value: (r) => r.counterpartyName },
+  { header: '对方账号', width: 24, value: (r) => r.counterpartyAccount, kind: 'text' },
+  { header: '指令编号', width: 20, value: (r) => r.instructionNo ?? '', kind: 'text' },
+  { header: '流水号', width: 20, value: (r) => r.ref ?? '待托管行对账单', kind: 'text' },
+];
+
+const blank = { valueDate: '', counterpartyName: '', counterpartyAccount: '', instructionNo: null, ref: '', direction: '', credit: null, debit: null };
+
+/** The cash statement calls: thin routes over the desk (the import) and the queries. */
+export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk, reconcile: ReconcileDesk) {
+  const db = ctx.database.db;
+  const routes = operationRoutes(app, ctx);
+  const api = cashApi;
+
+  /** The account, when the session's enterprise owns or oversees it; else the same refusal as an unknown one. */
+  async function accountOf(session: SessionInfo, accountNo: string) {
+    const [account] = await accountsInScope(db, session.enterpriseNo, accountNo);
+    if (!account) throw refuse(api.CASH_STATEMENT_MESSAGES.unknownAccount);
+    return account;
+  }
+
+  async function statement(session: SessionInfo, input: { accountNo: string; dateFrom: string; dateTo: string }) {
+    const account = await accountOf(session, input.accountNo);
+    const n = await countEntries(db, account.accountNo, input.dateFrom, input.dateTo);
+    if (n > api.CASH_STATEMENT_MAX_ENTRIES) throw refuse(api.CASH_STATEMENT_MESSAGES.tooMany(n));
+    return statementOf(db, account, input.dateFrom, input.dateTo);
+  }
+
+  routes.json(api.cashAccountQuery, async ({ session }) => accountsInScope(db, session.enterpriseNo));
+  routes.json(api.cashStatementQuery, async ({ input, session }) => statement(session, input));
+  routes.download(api.cashStatementDownload, async ({ input, session, request }) => {
+    const s = await statement(session, input);
+    const rows: SheetRow[] = [
+      { ...blank, bookingDate: s.dateFrom, summary: '期初余额', balance: s.opening },
+      ...s.entries.map((e) => ({
+        ...e,
+        direction: CASH_DIRECTIONS[e.direction],
+        credit: e.direction === 'C' ? e.amount : null,
+        debit: e.direction === 'D' ? e.amount : null,
+      })),
+      { ...blank, bookingDate: s.dateTo, summary: `本期合计（贷${s.creditCount}笔，借${s.debitCount}笔）`, credit: s.totalCredit, debit: s.totalDebit, balance: null },
+      { ...blank, bookingDate: s.dateTo, summary: '期末余额', balance: s.closing },
+    ];
+    async function* chunks() {
+      yield rows;
+    }
+    const body = await writeSheet('资金对账单', COLUMNS, chunks());
+    await recordAudit(ctx.database, request, { event: 'cash.download', outcome: 'success', detail: { accountNo: s.account.accountNo, dateFrom: s.dateFrom, dateTo: s.dateTo, rows: s.entries.length } });
+    return { fileName: `资金对账单_${s.account.accountNo}_${s.dateFrom.replace(/-/g, '')}-${s.dateTo.replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
+  });
+
+  routes.json(api.custodianCashImport, async ({ input, session, request }) => desk.importFeed(request, session, input));
+  routes.json(api.custodianCashFeedQuery, async ({ input }) => listFeeds(db, input));
+
+  routes.json(api.cashReconcileQuery, async ({ input, session }) => {
+    const items = await reconcileItems(db, session.enterpriseNo, reconcile.today());
+    // Newest period first, then by account: a month's accounts together.
+    items.sort((a, b) => b.periodStart.localeCompare(a.periodStart) || a.accountNo.localeCompare(b.accountNo));
+    return input.status ? items.filter((i) => i.status === input.status) : items;
+  });
+  routes.json(api.cashReconcile, async ({ input, session, request }) => reconcile.reconcile(request, session, input));
+  routes.json(api.custodianReconcileQuery, async ({ input }) => {
+    const all = await reconcileItems(db, input.enterpriseNo || null, reconcile.today());
+    const summary = { due: 0, match: 0, mismatch: 0 };
+    for (const i of all) summary[i.status as keyof typeof summary] += 1;
+    // 未对账 first, the longest waiting first; then the answered, newest period first.
+    const listed = (input.status ? all.filter((i) => i.status === input.status) : all).sort(
+      (a, b) => Number(b.status === 'due') - Number(a.status === 'due') || (a.status === 'due' ? b.daysOverdue - a.daysOverdue : b.periodStart.localeCompare(a.periodStart)) || a.accountNo.localeCompare(b.accountNo),
+    );
+    return { records: listed.slice((input.page - 1) * input.limit, input.page * input.limit), total: listed.length, summary };
+  });
+  routes.json(api.custodianReconcileReply, async ({ input, session, request }) => reconcile.reply(request, session, input));
+  routes.json(api.custodianReconcileCalendar, async ({ input, session, request }) => reconcile.calendar(request, session, input));
+}
