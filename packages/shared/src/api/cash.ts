@@ -119,6 +119,18 @@ export const cashStatementDownload = defineOperation({
   request: cashStatementQuerySchema,
 });
 
+/** `cash/statement/pdf`: the same statement as PDF, made on the server. */
+export const cashStatementPdf = defineOperation({
+  ...base,
+  id: 'CASH_STATEMENT_PDF',
+  name: '下载资金对账单（PDF）',
+  path: '/{prefix}/cash/statement/pdf',
+  authority: ['CASH_VIEW'],
+  kind: 'download',
+  maxBytes: 20 * 1_048_576,
+  request: cashStatementQuerySchema,
+});
+
 export const CASH_FEED_MAX_BYTES = 5 * 1_048_576;
 
 export const cashImportSchema = uploadSchema({ maxBytes: CASH_FEED_MAX_BYTES, extensions: ['csv', 'xml'], extensionMessage: '仅支持导入CSV文件或camt.053 XML文件' }).safeExtend({

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { cashApi, CASH_DIRECTIONS, type CashEntry } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cashApi, CASH_DIRECTIONS, formatAmount, formatDateTime, type CashEntry, type CashStatement } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { recordAudit } from '../../platform/audit';
+import { renderPdf } from '../../platform/pdf';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { writeSheet, type SheetColumn } from '../../platform/xlsx';
@@ -30,6 +31,21 @@ const COLUMNS: SheetColumn<SheetRow>[] = [
 
 const blank = { valueDate: '', counterpartyName: '', counterpartyAccount: '', instructionNo: null, ref: '', direction: '', credit: null, debit: null };
 
+/** The statement's lines as downloads show them: the opening balance, the entries, the totals and the closing balance. */
+const statementRows = (s: CashStatement): SheetRow[] => [
+  { ...blank, bookingDate: s.dateFrom, summary: '期初余额', balance: s.opening },
+  ...s.entries.map((e) => ({
+    ...e,
+    direction: CASH_DIRECTIONS[e.direction],
+    credit: e.direction === 'C' ? e.amount : null,
+    debit: e.direction === 'D' ? e.amount : null,
+  })),
+  { ...blank, bookingDate: s.dateTo, summary: `本期合计（贷${s.creditCount}笔，借${s.debitCount}笔）`, credit: s.totalCredit, debit: s.totalDebit, balance: null },
+  { ...blank, bookingDate: s.dateTo, summary: '期末余额', balance: s.closing },
+];
+
+const statementFileName = (s: CashStatement, extension: 'xlsx' | 'pdf') => `资金对账单_${s.account.accountNo}_${s.dateFrom.replace(/-/g, '')}-${s.dateTo.replace(/-/g, '')}.${extension}`;
+
 /** The cash statement calls: thin routes over the desk (the import) and the queries. */
 export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk, reconcile: ReconcileDesk) {
   const db = ctx.database.db;
@@ -50,27 +66,43 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk
     return statementOf(db, account, input.dateFrom, input.dateTo);
   }
 
+  const downloaded = (request: FastifyRequest, s: CashStatement, format: 'xlsx' | 'pdf') =>
+    recordAudit(ctx.database, request, { event: 'cash.download', outcome: 'success', detail: { accountNo: s.account.accountNo, dateFrom: s.dateFrom, dateTo: s.dateTo, rows: s.entries.length, format } });
+
   routes.json(api.cashAccountQuery, async ({ session }) => accountsInScope(db, session.enterpriseNo));
   routes.json(api.cashStatementQuery, async ({ input, session }) => statement(session, input));
   routes.download(api.cashStatementDownload, async ({ input, session, request }) => {
     const s = await statement(session, input);
-    const rows: SheetRow[] = [
-      { ...blank, bookingDate: s.dateFrom, summary: '期初余额', balance: s.opening },
-      ...s.entries.map((e) => ({
-        ...e,
-        direction: CASH_DIRECTIONS[e.direction],
-        credit: e.direction === 'C' ? e.amount : null,
-        debit: e.direction === 'D' ? e.amount : null,
-      })),
-      { ...blank, bookingDate: s.dateTo, summary: `本期合计（贷${s.creditCount}笔，借${s.debitCount}笔）`, credit: s.totalCredit, debit: s.totalDebit, balance: null },
-      { ...blank, bookingDate: s.dateTo, summary: '期末余额', balance: s.closing },
-    ];
     async function* chunks() {
-      yield rows;
+      yield statementRows(s);
     }
     const body = await writeSheet('资金对账单', COLUMNS, chunks());
-    await recordAudit(ctx.database, request, { event: 'cash.download', outcome: 'success', detail: { accountNo: s.account.accountNo, dateFrom: s.dateFrom, dateTo: s.dateTo, rows: s.entries.length } });
-    return { fileName: `资金对账单_${s.account.accountNo}_${s.dateFrom.replace(/-/g, '')}-${s.dateTo.replace(/-/g, '')}.xlsx`, contentType: XLSX, body };
+    await downloaded(request, s, 'xlsx');
+    return { fileName: statementFileName(s, 'xlsx'), contentType: XLSX, body };
+  });
+  routes.download(api.cashStatementPdf, async ({ input, session, request }) => {
+    const s = await statement(session, input);
+    const cell = (column: SheetColumn<SheetRow>, row: SheetRow) => {
+      const value = column.value(row);
+      if (value === null || value === undefined) return '';
+      return column.kind === 'amount' ? formatAmount(String(value)) : String(value);
+    };
+    const body = await renderPdf(
+      {
+        title: '资金对账单',
+        subtitle: [
+          `账户：${s.account.accountName}（${s.account.accountNo}）  产品：${s.account.productName}  币种：${s.account.currency}`,
+          `期间：${s.dateFrom} 至 ${s.dateTo}  期初余额：${formatAmount(s.opening) || '—'}  期末余额：${formatAmount(s.closing) || '—'}`,
+        ],
+        landscape: true,
+        columns: COLUMNS.map((c) => ({ header: c.header, width: c.width ?? 12, align: c.kind === 'amount' ? 'right' : 'left' })),
+        rows: statementRows(s).map((row) => COLUMNS.map((c) => cell(c, row))),
+        footer: `托管行资金对账单，生成时间 ${formatDateTime(new Date(ctx.now()))}`,
+      },
+      { path: ctx.config.PDF_FONT_PATH, name: ctx.config.PDF_FONT_NAME },
+    );
+    await downloaded(request, s, 'pdf');
+    return { fileName: statementFileName(s, 'pdf'), contentType: 'application/pdf', body };
   });
 
   routes.json(api.custodianCashImport, async ({ input, session, request }) => desk.importFeed(request, session, input));

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { portalCrypto as c } from '@portal/crypto/node';
 import { CASH_FEED_COLUMNS, RETURN_CODES, cashApi, type ReconcileItem, type CashAccount, type CashFeed, type CashImportResult, type CashStatement } from '@portal/shared';
+import { pdfUnicodeText } from '../../helpers/pdf-text';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const OWN = '1000000001';
@@ -193,6 +194,20 @@ describe('cash statements: import (CSV and camt.053), statements, scope and down
     expect(sheet.getRow(2).getCell(7).value).toBe(1_000_000);
     expect(sheet.getRow(sheet.rowCount).getCell(7).value).toBe(1_250_000);
     expect((await audits('cash.download')).length).toBe(1);
+  });
+
+  it('downloads the statement as PDF, its account name and balances in an embedded Chinese font', async () => {
+    const { data, json } = await call(api.cashStatementPdf, { accountNo: own, dateFrom: '2025-03-03', dateTo: '2025-03-04' }, 'demo');
+    expect(json.returnCode, json.returnMsg).toBe('000000');
+    const { ticket, fileName } = data as { ticket: string; fileName: string };
+    expect(fileName).toBe(`资金对账单_${own}_20250303-20250304.pdf`);
+    const file = await app().inject({ method: 'GET', url: `/pmobile/file/download?ticket=${ticket}`, headers: { ...client().envelope.headers, authorization: `Bearer ${await asUser('demo')}` } });
+    expect(file.statusCode).toBe(200);
+    const pdf = file.rawPayload as Buffer;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfUnicodeText(pdf);
+    for (const ch of '资金对账单期初余额期末余额') expect(text).toContain(ch);
+    expect((await audits('cash.download')).map((e) => (e.detail as { format: string }).format)).toContain('pdf');
   });
 
   describe('电子对账', () => {

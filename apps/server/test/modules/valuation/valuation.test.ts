@@ -1,33 +1,14 @@
-import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VALUATION_COLUMNS, valuationApi, type NavPoint, type ValuationImportResult, type ValuationProduct, type ValuationStatementRecord } from '@portal/shared';
 import { demoStatements, statementsCsv, weekdays } from '../../../src/seed/valuation-data';
+import { pdfUnicodeText } from '../../helpers/pdf-text';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const OWN = '1000000001';
 const OTHER = '1000000002';
 const ADVISER = '2000000001';
 const api = valuationApi;
-
-/** The text a PDF's fonts can show: the ToUnicode maps' target code points, decoded. */
-function pdfUnicodeText(pdf: Buffer): string {
-  const text = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of text.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const end = text.indexOf('endstream', start);
-    try {
-      const body = inflateSync(pdf.subarray(start, end)).toString('latin1');
-      if (!body.includes('beginbfrange') && !body.includes('beginbfchar')) continue;
-      for (const hex of body.matchAll(/<([0-9a-fA-F]{4,})>\s*\]?\s*(?:\r?\n|$)/g)) out.push(String.fromCharCode(parseInt(hex[1]!, 16)));
-      for (const hex of body.matchAll(/\[([^\]]*)\]/g)) for (const h of hex[1]!.matchAll(/<([0-9a-fA-F]{4})>/g)) out.push(String.fromCharCode(parseInt(h[1]!, 16)));
-    } catch {
-      // not a deflated stream
-    }
-  }
-  return out.join('');
-}
 
 describe('valuation statements: import, scope, statement, NAV series, downloads, formats', () => {
   const { app, client, db, asUser, ok, refused, call, addLogin, audits } = serverUnderTest({}, { logins: { staff: 'custcheck', tp: 'tpconfirm' } });

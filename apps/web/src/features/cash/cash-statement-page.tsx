@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { use, useState } from 'react';
 import { DownloadButton } from '../../components/download-button';
 import { AccessContext } from '../../lib/permissions';
-import { cashAccountsQuery, downloadStatement, statementQuery, type StatementInput } from './api/cash';
+import { cashAccountsQuery, downloadStatement, downloadStatementPdf, statementQuery, type StatementInput } from './api/cash';
 import { InstructionPeek } from './instruction-peek';
 
 /** Opening and closing balances, totals and how many days the custodian's statements cover. */
@@ -128,14 +128,19 @@ export function CashStatementPage() {
           <DatePicker.RangePicker allowClear={false} style={{ width: 'min(280px, calc(100vw - 150px))' }} />
         </Form.Item>
         <Form.Item>
-          <Space>
+          <Space wrap>
             <Button type="primary" htmlType="submit" loading={statement.isFetching}>
               查询
             </Button>
             {input && (
-              <DownloadButton subject="资金对账单" download={() => downloadStatement(input)}>
-                下载
-              </DownloadButton>
+              <>
+                <DownloadButton subject="资金对账单" download={() => downloadStatement(input)}>
+                  下载Excel
+                </DownloadButton>
+                <DownloadButton subject="资金对账单PDF" download={() => downloadStatementPdf(input)}>
+                  下载PDF
+                </DownloadButton>
+              </>
             )}
           </Space>
         </Form.Item>

@@ -19,7 +19,9 @@ export const statementQuery = (input: StatementInput | null) => ({
   enabled: input !== null,
 });
 
-export const downloadStatement = (input: StatementInput) => http.download(cashApi.cashStatementDownload, input, '资金对账单.xlsx');
+const statementFile = (input: StatementInput, extension: 'xlsx' | 'pdf') => `资金对账单_${input.accountNo}_${input.dateFrom.replace(/-/g, '')}-${input.dateTo.replace(/-/g, '')}.${extension}`;
+export const downloadStatement = (input: StatementInput) => http.download(cashApi.cashStatementDownload, input, statementFile(input, 'xlsx'));
+export const downloadStatementPdf = (input: StatementInput) => http.download(cashApi.cashStatementPdf, input, statementFile(input, 'pdf'));
 
 /** `custodian/cash/feed/query`: the imported statement files, newest first. */
 export const fetchCashFeedPage: FetchPage<CashFeed> = (params) => http.call(cashApi.custodianCashFeedQuery, params as z.input<typeof cashApi.custodianCashFeedQuery.request>);
