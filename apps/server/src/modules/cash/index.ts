@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { registerCashReports } from './cash-reports';
 import { cashRoutes } from './cash.routes';
 import { CashDesk } from './cash.service';
 import { ReconcileDesk, dueCount } from './reconcile';
@@ -12,6 +13,7 @@ import { ReconcileDesk, dueCount } from './reconcile';
 export async function cashModule(app: FastifyInstance, ctx: AppContext) {
   const reconcile = new ReconcileDesk(ctx);
   cashRoutes(app, ctx, new CashDesk(ctx), reconcile);
+  registerCashReports(ctx);
   // 电子对账 due: the ended periods the enterprise has not yet answered, for the seats that may answer.
   app.reminders.register(async ({ enterpriseNo, authorities }) => (authorities.includes('CASH_RECONCILE') ? { reconcileCount: await dueCount(ctx.database.db, enterpriseNo, reconcile.today()) } : {}));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { registerValuationReports } from './valuation-reports';
 import { valuationRoutes } from './valuation.routes';
 import { ValuationDesk } from './valuation.service';
 
@@ -9,4 +10,5 @@ import { ValuationDesk } from './valuation.service';
  */
 export async function valuationModule(app: FastifyInstance, ctx: AppContext) {
   valuationRoutes(app, ctx, new ValuationDesk(ctx));
+  registerValuationReports();
 }

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MAX_ATTEMPTS, messagesApi, reportsApi, retryDelayMs, type GeneratedReport, type Message, type ReportKind, type ReportSubscription } from '@portal/shared';
+import { REPORT_MAX_ATTEMPTS, formatDate, messagesApi, reportsApi, retryDelayMs, type GeneratedReport, type Message, type ReportKind, type ReportSubscription } from '@portal/shared';
 import { registerReport } from '../../../src/modules/reports';
 import { serverUnderTest } from '../../helpers/server-under-test';
 import { openSse } from '../../helpers/sse-client';
@@ -94,6 +94,29 @@ describe('报表中心', () => {
     const own = await ok<{ records: GeneratedReport[] }>(reportsApi.reportGeneratedQuery, {}, 'maker');
     expect(own.records.map((r) => r.id)).toContain(made.id);
     expect((await ok<{ records: GeneratedReport[] }>(reportsApi.reportGeneratedQuery, {}, 'other')).records).toEqual([]);
+  });
+
+  it('runs the statements’ reports (cash entries, 电子对账 status, product NAVs) on the seat’s own accounts and products only', async () => {
+    const kinds = await ok<ReportKind[]>(reportsApi.reportKinds, {}, 'maker').then((ks) => ks.map((k) => k.kind));
+    expect(kinds).toEqual(expect.arrayContaining(['cashEntries', 'cashReconciliation', 'valuationNav']));
+    expect(await ok<ReportKind[]>(reportsApi.reportKinds, {}, 'staff').then((ks) => ks.map((k) => k.kind))).not.toContain('cashEntries');
+    // The demo statements cover the last 90 days.
+    const lines = async (kind: string, who: string) => {
+      const made = await ok<GeneratedReport>(reportsApi.reportRun, { kind, format: 'csv', from: formatDate(Date.now() - 300 * 86_400_000), to: formatDate(Date.now()) }, who);
+      const file = await fetchFile(made.id, who);
+      return (file.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    };
+    const [entriesHeader, ...entries] = await lines('cashEntries', 'maker');
+    expect(entriesHeader).toBe('账号,记账日期,起息日期,借贷,金额,币种,对方户名,对方账号,摘要,指令编号');
+    expect(entries.length).toBeGreaterThan(0);
+    const accountsOf = (rows: string[]) => new Set(rows.map((r) => r.split(',')[0]));
+    const otherEntries = (await lines('cashEntries', 'other')).slice(1);
+    for (const account of accountsOf(otherEntries)) expect(accountsOf(entries).has(account)).toBe(false);
+    const [navHeader, ...navs] = await lines('valuationNav', 'maker');
+    expect(navHeader).toBe('产品代码,产品名称,估值日期,资产净值,实收份额,单位净值,累计单位净值');
+    expect(navs.length).toBeGreaterThan(0);
+    const [reconcileHeader] = await lines('cashReconciliation', 'maker');
+    expect(reconcileHeader).toBe('账号,账户名称,期间起,期间止,对账结果,签署人,不符原因,托管行回复');
   });
 
   it('delivers a daily subscription the next morning to 消息中心, live and by e-mail, and never twice', async () => {
