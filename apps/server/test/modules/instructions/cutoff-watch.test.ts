@@ -113,12 +113,14 @@ describe('will this make today', () => {
       atBusinessTime(businessTimeAt('14:30'));
       const [reviewed] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([submitted], 'pass'), 'reviewer');
       expect(await streams.confirmer!.next()).toMatchObject({ kind: 'instruction.cutoffNear', ids: [reviewed!.instructionNo], counts: { msLeft: 30 * 60_000 } });
-      // Refused back at 14:45: its maker is told.
+      // Refused back at 14:45: its maker is told, beside the refusal's notice in 消息中心.
       atBusinessTime(businessTimeAt('14:45'));
       await ok(instructionsApi.instructionConfirm, decide([reviewed!], 'refuse', '用途不清'), 'confirmer');
-      expect(await streams.maker!.next()).toMatchObject({ kind: 'instruction.cutoffNear', ids: [reviewed!.instructionNo], counts: { msLeft: 15 * 60_000 } });
+      const heard = [await streams.maker!.next(), await streams.maker!.next()];
+      expect(heard.map((e) => e.kind).sort()).toEqual(['instruction.cutoffNear', 'message.new']);
+      expect(heard.find((e) => e.kind === 'instruction.cutoffNear')).toMatchObject({ ids: [reviewed!.instructionNo], counts: { msLeft: 15 * 60_000 } });
       // Each heard only its own; the custodian's checker nothing.
-      expect(await quiet()).toEqual({ maker: 1, reviewer: 1, confirmer: 1, check: 0 });
+      expect(await quiet()).toEqual({ maker: 2, reviewer: 1, confirmer: 1, check: 0 });
     } finally {
       for (const s of Object.values(streams)) s.close();
     }
