@@ -1,6 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { CODE_TABLES, bulkImportApi, type ImportFormat, type ImportRowError } from '@portal/shared';
 import { readSheetRows } from '../../platform/xlsx';
+import { at, list, readXmlFile, text, xmlParser, type XmlNode } from '../../platform/xml-file';
 
 /**
  * A file of payments read into rows of instruction fields, the xlsx template or the subset of
@@ -58,26 +58,7 @@ async function readTemplate(bytes: Buffer): Promise<ReadFile> {
   };
 }
 
-type Node = Record<string, unknown>;
-const at = (node: unknown, ...path: string[]): unknown => path.reduce<unknown>((n, key) => (n && typeof n === 'object' ? (n as Node)[key] : undefined), node);
-const text = (node: unknown): string => {
-  if (node === undefined || node === null) return '';
-  if (typeof node === 'object') return text((node as Node)['#text']);
-  return String(node).trim();
-};
-const list = (node: unknown): unknown[] => (Array.isArray(node) ? node : node === undefined ? [] : [node]);
-
-// Entities stay as written (no expansion, no external reads): with DOCTYPE refused there is nothing to expand.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false,
-  trimValues: true,
-  isArray: (name) => name === 'PmtInf' || name === 'CdtTrfTxInf' || name === 'Ustrd',
-});
+const parser = xmlParser(['PmtInf', 'CdtTrfTxInf', 'Ustrd']);
 
 /**
  * pain.001.001.09: each PmtInf's debtor account and requested execution date, and each of its
@@ -86,17 +67,9 @@ const parser = new XMLParser({
  * CtgyPurp/Prtry (01 to 05), 01 划款 when absent.
  */
 function readPain001(bytes: Buffer): ReadFile {
-  let xml: string;
-  try {
-    xml = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return fileError('pain.001', `${IMPORT_MESSAGES.badXml}（须为UTF-8编码）`);
-  }
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return fileError('pain.001', IMPORT_MESSAGES.doctype);
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) return fileError('pain.001', `${IMPORT_MESSAGES.badXml}（第${valid.err.line}行：${valid.err.msg}）`);
-  const doc = parser.parse(xml) as Node;
-  const document = doc.Document as Node | undefined;
+  const read = readXmlFile(bytes, parser, { unreadable: IMPORT_MESSAGES.badXml, doctype: IMPORT_MESSAGES.doctype });
+  if ('problem' in read) return fileError('pain.001', read.problem);
+  const document = read.root.Document as XmlNode | undefined;
   const namespace = text(at(document, '@_xmlns'));
   const initiation = at(document, 'CstmrCdtTrfInitn');
   if (!initiation || (namespace && namespace !== 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09')) return fileError('pain.001', IMPORT_MESSAGES.notPain001);

@@ -1,4 +1,3 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   CAMT053_NAMESPACE,
   CAMT053_VERSION,
@@ -14,27 +13,9 @@ import {
   type CashEntryRow,
   type ParsedCashFeed,
 } from '@portal/shared';
+import { at, list, readXmlFile, text, xmlParser, type XmlNode } from '../../platform/xml-file';
 
-type Node = Record<string, unknown>;
-const at = (node: unknown, ...path: string[]): unknown => path.reduce<unknown>((n, key) => (n && typeof n === 'object' ? (n as Node)[key] : undefined), node);
-const text = (node: unknown): string => {
-  if (node === undefined || node === null) return '';
-  if (typeof node === 'object') return text((node as Node)['#text']);
-  return String(node).trim();
-};
-const list = (node: unknown): unknown[] => (Array.isArray(node) ? node : node === undefined ? [] : [node]);
-
-// Entities stay as written (no expansion, no external reads): with DOCTYPE refused there is nothing to expand.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false,
-  trimValues: true,
-  isArray: (name) => name === 'Stmt' || name === 'Bal' || name === 'Ntry' || name === 'TxDtls' || name === 'Ustrd',
-});
+const parser = xmlParser(['Stmt', 'Bal', 'Ntry', 'TxDtls', 'Ustrd']);
 
 const empty = (fileError: string): ParsedCashFeed => ({ format: CAMT053_VERSION, feedId: null, days: [], entries: [], errors: [], rowCount: 0, fileError });
 
@@ -55,16 +36,10 @@ function balance(statement: unknown, code: string): { amount: string; currency: 
  * remittance text. Entries are numbered across the file from 1, as the error list shows them.
  */
 export function readCamt053(bytes: Buffer): ParsedCashFeed {
-  let xml: string;
-  try {
-    xml = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return empty('XML文件无法解析（须为UTF-8编码）');
-  }
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return empty('XML文件不能包含DOCTYPE或实体声明');
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) return empty(`XML文件无法解析（第${valid.err.line}行：${valid.err.msg}）`);
-  const document = (parser.parse(xml) as Node).Document as Node | undefined;
+  const read = readXmlFile(bytes, parser, { unreadable: 'XML文件无法解析', doctype: 'XML文件不能包含DOCTYPE或实体声明' });
+  if ('problem' in read) return empty(read.problem);
+  const { xml } = read;
+  const document = read.root.Document as XmlNode | undefined;
   // The parser drops namespace declarations: the version is read from the root element as written.
   const namespace = /<(?:[\w-]+:)?Document\b[^>]*?\sxmlns(?::[\w-]+)?="([^"]*)"/.exec(xml)?.[1] ?? '';
   const root = at(document, 'BkToCstmrStmt');
