@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { centsToDecimal, formatDate, toCents } from '@portal/shared';
 import type { DB } from '../db/schema';
+import { sm3Hex } from '../sm3';
 
 /**
  * A demo past import (批量导入): the xlsx `demo` (U100000101) imported on the busiest day of its
@@ -45,7 +45,7 @@ export async function seedBulkImport(trx: Transaction<DB>) {
       enterprise_no: ENTERPRISE,
       file_name: `${formatDate(rows[0]!.created_at).replace(/-/g, '')}_划款批量.xlsx`,
       format: 'xlsx',
-      file_sm3: createHash('sm3').update(importNo).digest('hex'),
+      file_sm3: sm3Hex(importNo),
       message_id: importNo,
       row_count: rows.length,
       totals: JSON.stringify([...totals].map(([currency, t]) => ({ currency, count: t.count, amount: centsToDecimal(t.cents) }))),

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { portalCrypto } from '@portal/crypto';
 import { formatDate, signingData } from '@portal/shared';
 import type { CashEntriesTable, DB } from '../db/schema';
 import { accountsInScope, statementOf } from '../modules/cash/cash.queries';
 import { reconcileItems } from '../modules/cash/reconcile';
+import { sm3Hex } from '../sm3';
 import { prng } from './accounts-data';
 
 /**
@@ -150,7 +150,7 @@ export async function seedCashStatements(trx: Transaction<DB>, now = Date.now())
         feed_id: camt ? `CAMT${date.replace(/-/g, '')}01` : feedId,
         format: camt ? 'camt.053.001.08' : 'CSV',
         file_name: camt ? `camt053_${date.replace(/-/g, '')}.xml` : `资金对账单_${date.replace(/-/g, '')}.csv`,
-        file_digest: createHash('sm3').update(`${feedId}|${JSON.stringify(dayRows)}|${entries.length}`).digest('hex'),
+        file_digest: sm3Hex(`${feedId}|${JSON.stringify(dayRows)}|${entries.length}`),
         day_count: dayRows.length,
         entry_count: entries.length,
         enterprise_count: new Set(chosen.map((c) => c.enterprise_no)).size,

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { centsText, formatDate, scaled, statementFingerprint, type ValuationStatement } from '@portal/shared';
+import { formatDate } from '@portal/shared';
 import type { DB } from '../db/schema';
+import { lineRow, statementRow } from '../modules/valuation/valuation-rows';
+import { sm3Hex } from '../sm3';
 import { demoStatements, statementsCsv, weekdays, type DemoProduct } from './valuation-data';
 
 /**
@@ -13,8 +14,6 @@ import { demoStatements, statementsCsv, weekdays, type DemoProduct } from './val
 const DEMO_ENTERPRISES = ['1000000001', '1000000002', '1000000003'];
 const PER_ENTERPRISE = 5;
 const DAY = 86_400_000;
-
-const sm3 = (text: string) => createHash('sm3').update(text).digest('hex');
 
 export async function seedValuation(trx: Transaction<DB>, now = Date.now()) {
   if (await trx.selectFrom('valuation_statements').select('id').limit(1).executeTakeFirst()) return;
@@ -58,7 +57,7 @@ export async function seedValuation(trx: Transaction<DB>, now = Date.now()) {
         const importedAt = new Date(Date.parse(`${day}T08:30:00+08:00`) + DAY);
         return {
           file_name: `估值表_${day.replace(/-/g, '')}.csv`,
-          file_digest: sm3(statementsCsv(byDay[n]!)),
+          file_digest: sm3Hex(statementsCsv(byDay[n]!)),
           row_count: byDay[n]!.reduce((t, s) => t + 1 + s.items.length, 0),
           statement_count: byDay[n]!.length,
           added: byDay[n]!.length,
@@ -71,47 +70,17 @@ export async function seedValuation(trx: Transaction<DB>, now = Date.now()) {
     .returning(['id', 'file_name'])
     .execute();
   const importOf = new Map(imports.map((i) => [i.file_name, i.id]));
-  const sum = (s: ValuationStatement, type: string) => centsText(s.items.filter((i) => i.type === type).reduce((t, i) => t + scaled(i.marketValue, 2)!, 0n));
   const nameOf = new Map(products.map((p) => [`${p.enterpriseNo}|${p.productCode}`, p.name]));
   const statements = byDay.flat().map((s) => ({
     import_id: importOf.get(`估值表_${s.valuationDate.replace(/-/g, '')}.csv`)!,
-    enterprise_no: s.enterpriseNo,
-    product_code: s.productCode,
-    product_name: nameOf.get(`${s.enterpriseNo}|${s.productCode}`)!,
-    valuation_date: s.valuationDate,
-    nav: s.nav,
-    units: s.units,
-    unit_nav: s.unitNav,
-    cum_unit_nav: s.cumUnitNav,
-    securities: sum(s, 'position'),
-    cash: sum(s, 'cash'),
-    receivables: sum(s, 'receivable'),
-    payables: sum(s, 'payable'),
-    content_digest: sm3(statementFingerprint(s)),
+    ...statementRow(s, nameOf.get(`${s.enterpriseNo}|${s.productCode}`)!),
   }));
   await sql`insert into valuation_statements (import_id, enterprise_no, product_code, product_name, valuation_date, nav, units, unit_nav, cum_unit_nav, securities, cash, receivables, payables, content_digest)
     select import_id, enterprise_no, product_code, product_name, valuation_date, nav, units, unit_nav, cum_unit_nav, securities, cash, receivables, payables, content_digest
     from jsonb_to_recordset(${JSON.stringify(statements)}::jsonb) as r(import_id integer, enterprise_no text, product_code text, product_name text, valuation_date date, nav numeric, units numeric,
       unit_nav numeric, cum_unit_nav numeric, securities numeric, cash numeric, receivables numeric, payables numeric, content_digest text)`.execute(trx);
   const lines = byDay.flat().flatMap((s) =>
-    s.items.map((i, k) => ({
-      enterprise_no: s.enterpriseNo,
-      product_code: s.productCode,
-      valuation_date: s.valuationDate,
-      line_no: k + 1,
-      line_type: i.type,
-      security_code: i.securityCode,
-      market: i.market,
-      name: i.name,
-      asset_class: i.assetClass,
-      quantity: i.quantity,
-      unit_cost: i.unitCost,
-      cost: i.cost,
-      price: i.price,
-      market_value: i.marketValue,
-      gain: i.gain,
-      nav_ratio: i.navRatio,
-    })),
+    s.items.map((i, k) => ({ enterprise_no: s.enterpriseNo, product_code: s.productCode, valuation_date: s.valuationDate, ...lineRow(i, k + 1) })),
   );
   await sql`insert into valuation_lines (statement_id, line_no, line_type, security_code, market, name, asset_class, quantity, unit_cost, cost, price, market_value, gain, nav_ratio)
     select s.id, r.line_no, r.line_type, r.security_code, r.market, r.name, r.asset_class, r.quantity, r.unit_cost, r.cost, r.price, r.market_value, r.gain, r.nav_ratio

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import { FEED_COLUMNS, WARNING_KIND_NAMES, formatDate, type WarningKind } from '@portal/shared';
 import type { ClearPositionWarningsTable, DB, NewSharePaymentsTable, PreCleaningRemindersTable } from '../db/schema';
+import { sm3Hex } from '../sm3';
 import { prng, type Prng } from './accounts-data';
 import { HANDLE_REMARKS, NEW_ISSUES } from './warnings-data';
 
@@ -243,7 +243,7 @@ export async function seedWarnings(trx: Transaction<DB>, now = Date.now()) {
         feed_id: feedId,
         kind,
         file_name: `${WARNING_KIND_NAMES[kind]}_${formatDate(feedDay).replace(/-/g, '')}.csv`,
-        file_digest: createHash('sm3').update(Buffer.from(csv, 'utf8')).digest('hex'),
+        file_digest: sm3Hex(Buffer.from(csv, 'utf8')),
         row_count: rows.length,
         enterprise_count: new Set(rows.map((r) => r.cells[0])).size,
         imported_by_user_id: importer.user_id,

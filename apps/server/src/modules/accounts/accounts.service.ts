@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
@@ -26,6 +25,7 @@ import type { SessionInfo } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { writeSheet } from '../../platform/xlsx';
 import { AppError } from '../../plugins/errors';
+import { sm3Hex } from '../../sm3';
 import {
   accountChunks,
   accountSeats,
@@ -106,7 +106,7 @@ const slices = <T>(list: readonly T[], size = 1_000) => Array.from({ length: Mat
 /** What an AccountAuth signature must cover of a rights list, counted and hashed by the server from the list itself. */
 export const signedRights = (input: { accounts: readonly (AccountRights & { accountNo: string })[] }) => ({
   accountCount: input.accounts.length,
-  rightsSm3: createHash('sm3').update(accountsApi.accountRightsText(input.accounts)).digest('hex'),
+  rightsSm3: sm3Hex(accountsApi.accountRightsText(input.accounts)),
 });
 
 const rightNames = (r: AccountRights) => [r.canQuery && 'query', r.canEntry && 'entry', r.canReview && 'review'].filter(Boolean).join(',');
@@ -294,7 +294,7 @@ export class AccountAdmin {
     if (rowCount === 0) throw refuse('文件中没有账户数据');
     if (rowCount > accountsApi.ACCOUNT_BATCH_MAX_ROWS) throw refuse(`一次最多添加${accountsApi.ACCOUNT_BATCH_MAX_ROWS}个账户，该文件有${rowCount}行`);
     const { batchNo } = input;
-    const digest = createHash('sm3').update(bytes).digest('hex');
+    const digest = sm3Hex(bytes);
     const target = { batchNo, fileName: input.fileName, rowCount, fileDigest: digest };
     try {
       return await this.#write(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { RETURN_CODES, bulkImportApi, instructionsApi, centsToDecimal, formatDate, formatDateTime, toCents, type CustodyDay, type ImportRowError, type ImportTotal, type OperationParsed } from '@portal/shared';
@@ -13,6 +12,7 @@ import { AppError } from '../../plugins/errors';
 import { currentCustodyDay } from '../cutoffs';
 import { createEntries, judgeEntries } from '../instructions';
 import { knownCnaps } from '../payees';
+import { sm3Hex } from '../../sm3';
 import { importForReport, importOfFile, insertImport, insertImportRows, listImports, nextImportSeq } from './bulk-import.queries';
 import { readImportFile, type ReadFile } from './import-file';
 import { pain002, statusCsv } from './status-report';
@@ -24,7 +24,6 @@ type Input<Op> = OperationParsed<Op>;
 type Actor = Pick<SessionInfo, 'enterpriseNo' | 'userNo' | 'userId'>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const sm3 = (bytes: Buffer) => createHash('sm3').update(bytes).digest('hex');
 
 /** The totals by currency of the rows whose amount reads well. */
 function totalsOf(file: ReadFile): ImportTotal[] {
@@ -84,7 +83,7 @@ export class BulkImportDesk {
 
   async trial(request: FastifyRequest, session: SessionInfo, input: Input<typeof api.importTrial>) {
     const bytes = Buffer.from(input.content, 'base64');
-    const fileSm3 = sm3(bytes);
+    const fileSm3 = sm3Hex(bytes);
     const [file, day] = await Promise.all([readImportFile(input.fileName, bytes), this.#day(request)]);
     const { errors } = await this.#judge(this.#db, day, session, file, input.submit, false);
     const earlier = await importOfFile(this.#db, session.enterpriseNo, fileSm3);
@@ -100,7 +99,7 @@ export class BulkImportDesk {
 
   async confirm(request: FastifyRequest, session: SessionInfo, input: Input<typeof api.importConfirm>) {
     const bytes = Buffer.from(input.content, 'base64');
-    const fileSm3 = sm3(bytes);
+    const fileSm3 = sm3Hex(bytes);
     const [file, day] = await Promise.all([readImportFile(input.fileName, bytes), this.#day(request)]);
     const totals = totalsOf(file);
     const target = { fileName: input.fileName, fileSm3, rowCount: file.rows.length, submit: input.submit, allowDuplicate: input.allowDuplicate };

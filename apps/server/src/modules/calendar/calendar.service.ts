@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { calendarKindProblem, decodeCsv, type CalendarImportResult, type OperationParsed, type calendarApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
+import { sm3Hex } from '../../sm3';
 import { parseCalendarCsv } from './calendar-csv';
 import { calendarMarks } from './calendar-marks';
 import { clearDay, dayByDate, replaceYear, saveDay } from './calendar.queries';
@@ -50,7 +50,7 @@ export class CalendarDesk {
   /** The year's schedule: every row checked, then the year's marks replaced in one transaction. */
   async import(request: FastifyRequest, session: SessionInfo, input: ImportInput): Promise<CalendarImportResult> {
     const bytes = Buffer.from(input.content, 'base64');
-    const target = { year: input.year, fileName: input.fileName, fileDigest: createHash('sm3').update(bytes).digest('hex') };
+    const target = { year: input.year, fileName: input.fileName, fileDigest: sm3Hex(bytes) };
     const parsed = parseCalendarCsv(decodeCsv(bytes), input.year);
     const count = (kind: string) => parsed.days.filter((d) => d.kind === kind).length;
     const answer = (outcome: CalendarImportResult['outcome'], message: string, errors: CalendarImportResult['errors'] = []): CalendarImportResult => ({

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { decodeCsv, parseCashCsv, dayKey, type CashFeedError, type CashImportResult, type OperationParsed, type ParsedCashFeed, cashApi } from '@portal/shared';
@@ -9,6 +8,7 @@ import { recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
+import { sm3Hex } from '../../sm3';
 import { readCamt053 } from './camt053';
 import { feedById, registerFor } from './cash.queries';
 
@@ -31,7 +31,7 @@ export class CashDesk {
 
   async importFeed(request: FastifyRequest, session: SessionInfo, input: ImportInput): Promise<CashImportResult> {
     const bytes = Buffer.from(input.content, 'base64');
-    const digest = createHash('sm3').update(bytes).digest('hex');
+    const digest = sm3Hex(bytes);
     const target = { fileName: input.fileName, fileDigest: digest };
     try {
       return await this.#importOrPreview(request, session, input, bytes, digest);

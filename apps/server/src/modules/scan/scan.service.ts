@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RETURN_CODES, SCAN_MESSAGES, type OperationParsed, type scanApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
@@ -9,6 +9,7 @@ import type { SessionInfo, SessionStore } from '../../platform/sessions';
 import { verifyOperationSignature } from '../../platform/verify-signature';
 import { AppError } from '../../plugins/errors';
 import type { LiveEvents } from '../events';
+import { sm3Hex } from '../../sm3';
 import { liveSeat } from './scan.queries';
 
 /** What the login page's ticket remembers, in the KvStore (any instance may serve the phone). */
@@ -111,7 +112,7 @@ export class ScanLogin {
     this.#ensureEnabled();
     // The phone's own key signed its answer (checked before the ticket is spent), naming the
     // ticket by its SM3 so the audit entry's signing data holds no usable ticket.
-    await verifyOperationSignature(this.#ctx.database.db, request, input, { ticketSm3: createHash('sm3').update(input.ticket).digest('hex') });
+    await verifyOperationSignature(this.#ctx.database.db, request, input, { ticketSm3: sm3Hex(input.ticket) });
     const scanId = OneTimeTickets.idOf(input.ticket);
     const pending = await this.#tickets.take(input.ticket);
     if (!pending) {

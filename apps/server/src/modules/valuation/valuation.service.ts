@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  centsText,
   decodeCsv,
   parseValuationFeed,
-  scaled,
   statementFingerprint,
   statementKey,
   valuationApi,
@@ -21,18 +18,13 @@ import { recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
+import { sm3Hex } from '../../sm3';
+import { lineRow, statementRow } from './valuation-rows';
 import { existingStatements, registerProducts } from './valuation.queries';
 
 type ImportInput = OperationParsed<typeof valuationApi.custodianValuationImport>;
 
-const sm3 = (data: Buffer | string) => createHash('sm3').update(data).digest('hex');
 const beijingTime = (d: string) => new Date(Date.parse(d) + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 16);
-
-/** Totals of a statement's money lines and positions, in cents. */
-function totals(s: ValuationStatement) {
-  const sum = (type: string) => s.items.filter((i) => i.type === type).reduce((t, i) => t + scaled(i.marketValue, 2)!, 0n);
-  return { securities: centsText(sum('position')), cash: centsText(sum('cash')), receivables: centsText(sum('receivable')), payables: centsText(sum('payable')) };
-}
 
 /**
  * Staff import of valuation files: the layout checked against the format in force, each line at
@@ -50,7 +42,7 @@ export class ValuationDesk {
 
   async importFile(request: FastifyRequest, session: SessionInfo, input: ImportInput): Promise<ValuationImportResult> {
     const bytes = Buffer.from(input.content, 'base64');
-    const fileDigest = sm3(bytes);
+    const fileDigest = sm3Hex(bytes);
     const target = { fileName: input.fileName, fileDigest };
     try {
       return await this.#run(request, session, input, bytes, fileDigest);
@@ -136,7 +128,7 @@ export class ValuationDesk {
       const onFile = existing.get(statementKey(s));
       if (!enterprises.has(s.enterpriseNo)) fail(`企业编号${s.enterpriseNo}不存在`);
       else if (!products.has(`${s.enterpriseNo}|${s.productCode}`)) fail(`产品${s.productCode}不是企业${s.enterpriseNo}的托管产品`);
-      else if (onFile && onFile.digest !== sm3(statementFingerprint(s)))
+      else if (onFile && onFile.digest !== sm3Hex(statementFingerprint(s)))
         fail(`产品${s.productCode} ${s.valuationDate}的估值表已于${beijingTime(onFile.importedAt)}导入，本次内容与之不同，未导入：已导入的估值表不会被覆盖`);
     }
     return errors;
@@ -148,37 +140,10 @@ export async function insertStatements(trx: Kysely<DB>, importId: number, statem
   for (const s of statements) {
     const { id } = await trx
       .insertInto('valuation_statements')
-      .values({
-        import_id: importId,
-        enterprise_no: s.enterpriseNo,
-        product_code: s.productCode,
-        product_name: products.get(`${s.enterpriseNo}|${s.productCode}`) ?? s.productCode,
-        valuation_date: s.valuationDate,
-        nav: s.nav,
-        units: s.units,
-        unit_nav: s.unitNav,
-        cum_unit_nav: s.cumUnitNav,
-        ...totals(s),
-        content_digest: sm3(statementFingerprint(s)),
-      })
+      .values({ import_id: importId, ...statementRow(s, products.get(`${s.enterpriseNo}|${s.productCode}`) ?? s.productCode) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const lines = s.items.map((i, n) => ({
-      statement_id: id,
-      line_no: n + 1,
-      line_type: i.type,
-      security_code: i.securityCode,
-      market: i.market,
-      name: i.name,
-      asset_class: i.assetClass,
-      quantity: i.quantity,
-      unit_cost: i.unitCost,
-      cost: i.cost,
-      price: i.price,
-      market_value: i.marketValue,
-      gain: i.gain,
-      nav_ratio: i.navRatio,
-    }));
+    const lines = s.items.map((i, n) => ({ statement_id: id, ...lineRow(i, n + 1) }));
     for (let k = 0; k < lines.length; k += 400) await trx.insertInto('valuation_lines').values(lines.slice(k, k + 400)).execute();
   }
 }

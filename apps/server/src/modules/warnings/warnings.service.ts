@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -24,6 +23,7 @@ import { auditedTransaction, recordAudit } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
+import { sm3Hex } from '../../sm3';
 import { feedById, insertFeed, insertFeedRows, registerFor } from './feeds.queries';
 import { TABLE_OF, lockEnterpriseWarnings, markHandled, warningsById, type WarningTable } from './warnings.queries';
 
@@ -88,7 +88,7 @@ export class WarningDesk {
    */
   async importFeed(request: FastifyRequest, session: SessionInfo, input: ImportInput): Promise<WarningImportResult> {
     const bytes = Buffer.from(input.content, 'base64');
-    const digest = createHash('sm3').update(bytes).digest('hex');
+    const digest = sm3Hex(bytes);
     const target = { kind: input.kind, fileName: input.fileName, fileDigest: digest };
     if (input.preview) return this.#importOrPreview(request, session, input, bytes, digest);
     try {
