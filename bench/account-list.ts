@@ -4,9 +4,9 @@ import { sql, type Kysely } from 'kysely';
 import { accountsApi, sessionApi } from '@portal/shared';
 import type { DB } from '../apps/server/src/db/schema';
 import { homeCounts, listAccounts } from '../apps/server/src/modules/accounts/accounts.queries';
-import { hashPassword } from '../apps/server/src/modules/auth/password-hash';
 import { INSTITUTIONS, generateAccounts, generateEbank, prng } from '../apps/server/src/seed/accounts-data';
 import { apiSession } from './lib/api-login';
+import { addCustomerSeat } from './lib/bench-user';
 import { openBenchSchema } from './lib/bench-schema';
 import { benchEnterprises } from './lib/enterprises';
 import { SAMPLES, ms, timed } from './lib/measure';
@@ -37,14 +37,8 @@ export async function loadRegister(db: Kysely<DB>) {
     }
     for (let at = 0; at < ebank.length; at += 1_000) await db.insertInto('ebank_accounts').values(ebank.slice(at, at + 1_000)).execute();
   }
-  const { role_id } = await db.selectFrom('roles').select('role_id').where('role_code', '=', 'CUSTOMER_MAKER').executeTakeFirstOrThrow();
-  const passwordHash = await hashPassword(PASSWORD);
   for (const [n, enterprise] of [enterprises[0]!, enterprises[1]!].entries()) {
-    const username = `bench${n}`;
-    const { user_id } = await db.insertInto('users').values({ username, password_hash: passwordHash, nick_name: username, user_type: 'customer' }).returning('user_id').executeTakeFirstOrThrow();
-    const userNo = `U30000000${n + 1}`;
-    await db.insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterprise.enterprise_no }).execute();
-    await db.insertInto('user_number_roles').values({ user_no: userNo, role_id }).execute();
+    await addCustomerSeat(db, { username: `bench${n}`, nickName: `bench${n}`, password: PASSWORD, userNo: `U30000000${n + 1}`, enterpriseNo: enterprise.enterprise_no, roleCode: 'CUSTOMER_MAKER' });
   }
   // The steady state autovacuum reaches: statistics, and the visibility map index-only scans need.
   await sql`vacuum analyze custody_accounts, ebank_accounts, enterprises`.execute(db);

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { bulkImportApi, businessCalendar, formatDate, type ImportRecord, type ImportTrialResult } from '@portal/shared';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import { hashPassword } from '../apps/server/src/modules/auth/password-hash';
 import { apiSession } from './lib/api-login';
+import { addCustomerSeat } from './lib/bench-user';
 import { openBenchSchema } from './lib/bench-schema';
 import { benchEnterprises } from './lib/enterprises';
 import { ms } from './lib/measure';
@@ -63,11 +63,8 @@ export async function bulkImportBench() {
       .insertInto('ebank_accounts')
       .values(accounts.map((account_no) => ({ account_no, enterprise_no: enterprise!.enterprise_no, used: 1, single_limit: null, daily_limit: null, added_by: 'bench' })))
       .execute();
-    const { user_id } = await db.insertInto('users').values({ username: 'benchimport', password_hash: await hashPassword(PASSWORD), nick_name: '导入测试', user_type: 'customer' }).returning('user_id').executeTakeFirstOrThrow();
     const userNo = 'U300000191';
-    await db.insertInto('user_numbers').values({ user_no: userNo, user_id, enterprise_no: enterprise!.enterprise_no }).execute();
-    const role = await db.selectFrom('roles').select('role_id').where('role_code', '=', 'CUSTOMER_MAKER').executeTakeFirstOrThrow();
-    await db.insertInto('user_number_roles').values({ user_no: userNo, role_id: role.role_id }).execute();
+    await addCustomerSeat(db, { username: 'benchimport', nickName: '导入测试', password: PASSWORD, userNo, enterpriseNo: enterprise!.enterprise_no, roleCode: 'CUSTOMER_MAKER' });
     await db
       .insertInto('account_auth')
       .values(accounts.map((account_no) => ({ user_no: userNo, account_no, enterprise_no: enterprise!.enterprise_no, can_query: true, can_entry: true, can_review: false, updated_by: 'bench' })))

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { accountList } from './account-list';
 import { authenticatedRead } from './authenticated-read';
 import { bulkImportBench } from './bulk-import';
+import { cashStatementBench } from './cash-statement';
 import { consoleFirstLoad } from './console-first-load';
 import { envelopeThroughput } from './envelope';
 import { httpThroughput } from './http-throughput';
@@ -40,6 +41,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<unknown> | 
   instructions: { title: 'instruction home counts, first pages and batch reviews over 1,000,000 instructions (PostgreSQL)', run: instructionsBench },
   bulkImport: { title: 'bulk import: trial run and import of a 5,000-row xlsx over HTTP (PostgreSQL)', run: bulkImportBench },
   valuation: { title: 'valuation statement page and NAV series over 200 products × 250 days × 300 positions (PostgreSQL; VALUATION_BENCH_* to resize)', run: valuationBench },
+  cashStatement: { title: 'cash statement: one-year xlsx of an account with 100,000 entries, and a week on screen, over HTTP (PostgreSQL; CASH_BENCH_* to resize)', run: cashStatementBench },
   memory: { title: 'server memory: idle RSS on PostgreSQL and PGlite, peak RSS of a first start, against bare Fastify and bare PGlite', run: memoryBench },
   scale: { title: 'scale suite, long form: 200 virtual users through haproxy, one and three instances, with faults (own PostgreSQL and Redis)', run: () => runScale(LONG_FORM) },
 };

@@ -30,16 +30,10 @@ export async function writeSheet<T>(sheetName: string, columns: readonly SheetCo
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: c.kind ? { numFmt: FORMATS[c.kind] } : {} }));
   sheet.getRow(1).font = { bold: true };
   for await (const chunk of chunks) {
-    for (const item of chunk) {
-      const row = sheet.addRow(columns.map((c) => c.value(item)));
-      columns.forEach((c, i) => {
-        if (c.kind) row.getCell(i + 1).numFmt = FORMATS[c.kind];
-      });
-      row.commit();
-    }
+    for (const item of chunk) sheet.addRow(columns.map((c) => c.value(item))).commit();
   }
   sheet.commit();
   await workbook.commit();

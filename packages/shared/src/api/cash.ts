@@ -15,13 +15,16 @@ const base = { category: '资金对账单', serviceId: 'zctg-customer', audience
 const staff = { category: '资金数据导入', serviceId: 'zctg-custodian', audience: ['staff'], method: 'POST', encrypt: true } as const;
 
 export const CASH_STATEMENT_MAX_DAYS = 366;
+/** What the screen shows at once; the xlsx download streams up to `CASH_DOWNLOAD_MAX_ENTRIES` (a busy account's year). */
 export const CASH_STATEMENT_MAX_ENTRIES = 5_000;
+export const CASH_DOWNLOAD_MAX_ENTRIES = 200_000;
 
 export const CASH_STATEMENT_MESSAGES = {
   dateOrder: '开始日期不能晚于结束日期',
   tooLong: `查询期间不能超过${CASH_STATEMENT_MAX_DAYS}天`,
   unknownAccount: '账户不存在或无权查看',
-  tooMany: (n: number) => `该期间共${n}笔流水，超过${CASH_STATEMENT_MAX_ENTRIES}笔，请缩小查询期间`,
+  tooMany: (n: number) => `该期间共${n}笔流水，超过${CASH_STATEMENT_MAX_ENTRIES}笔，请缩小查询期间或下载Excel`,
+  tooManyToDownload: (n: number) => `该期间共${n}笔流水，超过${CASH_DOWNLOAD_MAX_ENTRIES}笔，请缩小下载期间`,
 } as const;
 
 const date = (label: string) => z.string({ error: `请选择${label}` }).trim().refine(isYmd, `${label}须为有效日期（yyyy-MM-dd）`);

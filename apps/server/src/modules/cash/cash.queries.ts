@@ -93,14 +93,29 @@ export async function countEntries(db: Kysely<DB>, accountNo: string, from: stri
 
 const daysIn = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** The first day of the month after `ymd`. */
+const nextMonth = (ymd: string) => {
+  const d = new Date(`${ymd.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** A statement's figures apart from its entries: the balances and the days the custodian stated. */
+export type StatementHead = Omit<CashStatement, 'entries' | 'totalCredit' | 'totalDebit' | 'creditCount' | 'debitCount'>;
+
+/** The running sums of a statement's entries as they are read. */
+export interface StatementTally {
+  credit: bigint;
+  debit: bigint;
+  creditCount: number;
+  debitCount: number;
+}
+
 /**
- * One account's statement over a period: the opening balance is the first loaded day's opening
- * (or, with no day loaded in the period, the last closing before it), the closing balance the last
- * loaded day's closing; entries in booking order, each with the balance after it. Entries written
- * at an instruction's execution whose day the custodian has not yet stated are listed without a
- * balance and left out of the totals, which are the statement's own.
+ * The opening balance is the first loaded day's opening (or, with no day loaded in the period, the
+ * last closing before it), the closing balance the last loaded day's closing.
  */
-export async function statementOf(db: Kysely<DB>, account: CashAccount, from: string, to: string): Promise<CashStatement> {
+export async function statementHead(db: Kysely<DB>, account: CashAccount, from: string, to: string): Promise<StatementHead> {
   const inPeriod = await db
     .selectFrom('cash_days')
     .select([ymd('statement_date').as('date'), sql<string>`opening::text`.as('opening'), sql<string>`closing::text`.as('closing')])
@@ -117,81 +132,99 @@ export async function statementOf(db: Kysely<DB>, account: CashAccount, from: st
     .orderBy('statement_date', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const opening = inPeriod[0]?.opening ?? before?.closing ?? null;
-  const closing = inPeriod.at(-1)?.closing ?? before?.closing ?? null;
-  const rows = await db
-    .selectFrom('cash_entries as e')
-    .leftJoin('instructions as i', 'i.instruction_no', 'e.instruction_no')
-    .select([
-      'e.id',
-      ymd('e.booking_date').as('booking_date'),
-      ymd('e.value_date').as('value_date'),
-      'e.direction',
-      sql<string>`e.amount::text`.as('amount'),
-      'e.counterparty_name',
-      'e.counterparty_account',
-      'e.summary',
-      'e.instruction_no',
-      'i.id as instruction_id',
-      'e.ref',
-      'e.feed_id',
-    ])
-    .where('e.account_no', '=', account.accountNo)
-    .where('e.booking_date', '>=', from)
-    .where('e.booking_date', '<=', to)
-    .orderBy('e.booking_date')
-    .orderBy(sql`e.feed_id is null`)
-    .orderBy('e.row_no')
-    .orderBy('e.id')
-    .execute();
-  let running = opening === null ? null : toCents(opening)!;
-  let credit = 0n;
-  let debit = 0n;
-  let creditCount = 0;
-  let debitCount = 0;
-  const entries: CashEntry[] = rows.map((r) => {
-    const onStatement = r.feed_id !== null;
-    const cents = toCents(r.amount)!;
-    if (onStatement) {
-      if (r.direction === 'C') {
-        credit += cents;
-        creditCount += 1;
-      } else {
-        debit += cents;
-        debitCount += 1;
-      }
-      if (running !== null) running += r.direction === 'C' ? cents : -cents;
-    }
-    return {
-      id: r.id,
-      bookingDate: r.booking_date,
-      valueDate: r.value_date,
-      direction: r.direction,
-      amount: r.amount,
-      balance: onStatement && running !== null ? centsToDecimal(running) : null,
-      counterpartyName: r.counterparty_name,
-      counterpartyAccount: r.counterparty_account,
-      summary: r.summary,
-      instructionNo: r.instruction_no,
-      instructionId: r.instruction_id ?? null,
-      ref: r.ref,
-      source: onStatement ? 'feed' : 'instruction',
-    };
-  });
   return {
     account,
     dateFrom: from,
     dateTo: to,
-    opening,
-    closing,
-    totalCredit: centsToDecimal(credit),
-    totalDebit: centsToDecimal(debit),
-    creditCount,
-    debitCount,
+    opening: inPeriod[0]?.opening ?? before?.closing ?? null,
+    closing: inPeriod.at(-1)?.closing ?? before?.closing ?? null,
     daysLoaded: inPeriod.length,
     daysInPeriod: daysIn(from, to),
-    entries,
   };
+}
+
+/**
+ * The period's entries in booking order, a month at a time (one range of the account-and-date
+ * index each), each with the balance after it; `tally` sums them as they pass, so a download of a
+ * busy account's year holds one month in memory. Entries written at an instruction's execution
+ * whose day the custodian has not yet stated are listed without a balance and left out of the
+ * sums, which are the statement's own.
+ */
+export async function* statementEntries(db: Kysely<DB>, head: StatementHead, tally: StatementTally): AsyncGenerator<CashEntry[]> {
+  let running = head.opening === null ? null : toCents(head.opening)!;
+  for (let from = head.dateFrom; from <= head.dateTo; from = nextMonth(from)) {
+    const monthEnd = new Date(Date.parse(`${nextMonth(from)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const to = monthEnd < head.dateTo ? monthEnd : head.dateTo;
+    const rows = await db
+      .selectFrom('cash_entries as e')
+      .leftJoin('instructions as i', 'i.instruction_no', 'e.instruction_no')
+      .select([
+        'e.id',
+        ymd('e.booking_date').as('booking_date'),
+        ymd('e.value_date').as('value_date'),
+        'e.direction',
+        sql<string>`e.amount::text`.as('amount'),
+        'e.counterparty_name',
+        'e.counterparty_account',
+        'e.summary',
+        'e.instruction_no',
+        'i.id as instruction_id',
+        'e.ref',
+        'e.feed_id',
+      ])
+      .where('e.account_no', '=', head.account.accountNo)
+      .where('e.booking_date', '>=', from)
+      .where('e.booking_date', '<=', to)
+      .orderBy('e.booking_date')
+      .orderBy(sql`e.feed_id is null`)
+      .orderBy('e.row_no')
+      .orderBy('e.id')
+      .execute();
+    if (rows.length === 0) continue;
+    yield rows.map((r) => {
+      const onStatement = r.feed_id !== null;
+      const cents = toCents(r.amount)!;
+      if (onStatement) {
+        if (r.direction === 'C') {
+          tally.credit += cents;
+          tally.creditCount += 1;
+        } else {
+          tally.debit += cents;
+          tally.debitCount += 1;
+        }
+        if (running !== null) running += r.direction === 'C' ? cents : -cents;
+      }
+      return {
+        id: r.id,
+        bookingDate: r.booking_date,
+        valueDate: r.value_date,
+        direction: r.direction,
+        amount: r.amount,
+        balance: onStatement && running !== null ? centsToDecimal(running) : null,
+        counterpartyName: r.counterparty_name,
+        counterpartyAccount: r.counterparty_account,
+        summary: r.summary,
+        instructionNo: r.instruction_no,
+        instructionId: r.instruction_id ?? null,
+        ref: r.ref,
+        source: onStatement ? 'feed' : 'instruction',
+      } satisfies CashEntry;
+    });
+  }
+}
+
+export const newTally = (): StatementTally => ({ credit: 0n, debit: 0n, creditCount: 0, debitCount: 0 });
+
+/** The sums as the statement states them. */
+export const tallied = (t: StatementTally) => ({ totalCredit: centsToDecimal(t.credit), totalDebit: centsToDecimal(t.debit), creditCount: t.creditCount, debitCount: t.debitCount });
+
+/** One account's whole statement over a period (the screen's and the reconciliation's). */
+export async function statementOf(db: Kysely<DB>, account: CashAccount, from: string, to: string): Promise<CashStatement> {
+  const head = await statementHead(db, account, from, to);
+  const tally = newTally();
+  const entries: CashEntry[] = [];
+  for await (const chunk of statementEntries(db, head, tally)) entries.push(...chunk);
+  return { ...head, ...tallied(tally), entries };
 }
 
 export async function listFeeds(db: Kysely<DB>, f: { page: number; limit: number }): Promise<{ records: CashFeed[]; total: number }> {

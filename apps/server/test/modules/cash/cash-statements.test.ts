@@ -196,6 +196,43 @@ describe('cash statements: import (CSV and camt.053), statements, scope and down
     expect((await audits('cash.download')).length).toBe(1);
   });
 
+  it('streams a download above the screen’s cap month by month, the running balance and totals carried across months', async () => {
+    // 5,100 entries over three months (Apr–Jun 2024) on an account of its own: the screen refuses, the xlsx carries them all.
+    const { id: feed } = await db().selectFrom('cash_feeds').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await db().insertInto('cash_days').values({ account_no: own2, statement_date: '2024-04-01', feed_id: feed, currency: 'CNY', opening: '1000.00', closing: '1000.00' }).execute();
+    const entries = Array.from({ length: 5_100 }, (_, i) => ({
+      account_no: own2,
+      enterprise_no: OWN,
+      booking_date: new Date(Date.UTC(2024, 3, 1) + Math.floor(i / 60) * 86_400_000).toISOString().slice(0, 10),
+      value_date: '2024-04-01',
+      direction: i % 3 === 0 ? ('D' as const) : ('C' as const),
+      amount: '1.00',
+      currency: 'CNY',
+      counterparty_name: '上海浦江资产管理有限公司',
+      counterparty_account: '310066000000001',
+      summary: '申购款',
+      ref: `BIG${i}`,
+      feed_id: feed,
+      row_no: i,
+      source: 'feed' as const,
+    }));
+    for (let at = 0; at < entries.length; at += 1_000) await db().insertInto('cash_entries').values(entries.slice(at, at + 1_000)).execute();
+    const period = { accountNo: own2, dateFrom: '2024-04-01', dateTo: '2024-06-30' };
+    await refused(api.cashStatementQuery, period, 'demo', 400, api.CASH_STATEMENT_MESSAGES.tooMany(5_100));
+    const { data, json } = await call(api.cashStatementDownload, period, 'demo');
+    expect(json.returnCode, json.returnMsg).toBe('000000');
+    const file = await app().inject({ method: 'GET', url: `/pmobile/file/download?ticket=${(data as { ticket: string }).ticket}`, headers: { ...client().envelope.headers, authorization: `Bearer ${await asUser('demo')}` } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    // Header, opening, 5,100 entries, totals, closing.
+    expect(sheet.rowCount).toBe(1 + 1 + 5_100 + 2);
+    const credits = 5_100 - 1_700;
+    expect(sheet.getRow(5_102).getCell(7).value).toBe(1_000 + credits - 1_700);
+    expect(sheet.getRow(5_103).getCell(3).value).toBe(`本期合计（贷${credits}笔，借1700笔）`);
+    expect(sheet.getRow(5_103).getCell(5).value).toBe(credits);
+  });
+
   it('downloads the statement as PDF, its account name and balances in an embedded Chinese font', async () => {
     const { data, json } = await call(api.cashStatementPdf, { accountNo: own, dateFrom: '2025-03-03', dateTo: '2025-03-04' }, 'demo');
     expect(json.returnCode, json.returnMsg).toBe('000000');
