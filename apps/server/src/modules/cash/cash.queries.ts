@@ -152,10 +152,10 @@ export async function statementHead(db: Kysely<DB>, account: CashAccount, from: 
  */
 export async function* statementEntries(db: Kysely<DB>, head: StatementHead, tally: StatementTally): AsyncGenerator<CashEntry[]> {
   let running = head.opening === null ? null : toCents(head.opening)!;
-  for (let from = head.dateFrom; from <= head.dateTo; from = nextMonth(from)) {
+  const month = (from: string) => {
     const monthEnd = new Date(Date.parse(`${nextMonth(from)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const to = monthEnd < head.dateTo ? monthEnd : head.dateTo;
-    const rows = await db
+    return db
       .selectFrom('cash_entries as e')
       .leftJoin('instructions as i', 'i.instruction_no', 'e.instruction_no')
       .select([
@@ -180,6 +180,14 @@ export async function* statementEntries(db: Kysely<DB>, head: StatementHead, tal
       .orderBy('e.row_no')
       .orderBy('e.id')
       .execute();
+  };
+  // The next month is read while this one is written out: the database and the writer overlap.
+  let next: ReturnType<typeof month> | null = month(head.dateFrom);
+  for (let from = head.dateFrom; next; from = nextMonth(from)) {
+    const rows = await next;
+    next = nextMonth(from) <= head.dateTo ? month(nextMonth(from)) : null;
+    // A consumer that stops early leaves the read ahead unawaited; its failure is nobody's to report.
+    next?.catch(() => undefined);
     if (rows.length === 0) continue;
     yield rows.map((r) => {
       const onStatement = r.feed_id !== null;
