@@ -369,10 +369,12 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
       const result = await importFeed(upload('preCleaning', `${header}\nYQSEVENT0001,${OWN},${own[0]!.account_no},${dayOffset(9)},BJ,5000.00,1000.00`));
       expect(result.outcome).toBe('imported');
       expect(await mine.next()).toMatchObject({ kind: 'warning.imported', ids: ['preCleaning'], counts: { added: 1 } });
+      // The seat reads warnings: its 消息中心 notification follows.
+      expect(await mine.next()).toMatchObject({ kind: 'message.new' });
       // A feed's repeat adds nothing and tells nobody.
       expect((await importFeed(upload('preCleaning', `${header}\nYQSEVENT0001,${OWN},${own[0]!.account_no},${dayOffset(9)},BJ,5000.00,1000.00`))).outcome).toBe('duplicate');
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(mine.events).toHaveLength(1);
+      expect(mine.events.map((e) => e.kind)).toEqual(['warning.imported', 'message.new']);
       expect(theirs.events).toHaveLength(0);
     } finally {
       mine.close();
