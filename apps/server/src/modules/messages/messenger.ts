@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { EventAudience } from '../events';
 import type { Mailer } from './mailer';
-import { markSubjectsRead, notify, withdrawSubject, type Notification, type Notified } from './notify';
+import { notify, type Notification, type Notified } from './notify';
 
 /**
  * 消息中心's server side for other modules: `notify(trx, …)` inside their transaction, then
@@ -17,8 +17,6 @@ export class Messenger {
   ) {}
 
   readonly notify = notify;
-  readonly markSubjectsRead = markSubjectsRead;
-  readonly withdrawSubject = withdrawSubject;
 
   /** After the commit: the seats' bells and lists refresh; mails go. Never throws. */
   async announce(...notified: Notified[]) {
