@@ -111,3 +111,31 @@ test('subscribe to a daily report, find it in 消息中心 the next day, downloa
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
   await expect(view(page, REPORTS).getByText('暂无订阅')).toBeVisible();
 });
+
+test('run a report as PDF on one chosen account of the enterprise and download it', async ({ page }) => {
+  await signIn(page, 'demo', 'Demo1234');
+  await page.goto(`${APP}${REPORTS}`);
+  const item = view(page, REPORTS).locator('.ant-list-item', { hasText: '资金流水报表' });
+  await expect(item).toBeVisible({ timeout: 20_000 });
+  await expect(item.locator('.ant-tag', { hasText: 'PDF' })).toBeVisible();
+  await item.getByRole('button', { name: /生\s*成/ }).click();
+  const run = page.getByRole('dialog', { name: '生成资金流水报表' });
+  // The accounts offered are the enterprise's own; choose one.
+  await run.getByLabel('账户').click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await expect(option).toBeVisible();
+  const chosen = (await option.getAttribute('title')) ?? (await option.innerText());
+  await option.click();
+  await run.locator('.ant-modal-title').click();
+  await run.getByRole('radio', { name: 'PDF' }).check();
+  await page.screenshot({ path: '../docs/screenshots/report-center-run.png' });
+  await run.getByRole('button', { name: /生\s*成/ }).click();
+  await expect(toast(page, /^已生成：资金流水报表_.*\.pdf$/)).toBeVisible();
+  const generated = view(page, REPORTS).getByRole('tabpanel').locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '.pdf' }).first();
+  await expect(generated).toContainText('手动');
+  const [download] = await Promise.all([page.waitForEvent('download'), generated.getByRole('button', { name: /下载/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^资金流水报表_\d{8}-\d{8}_\d{14}\.pdf$/);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(chosen).toMatch(/（\d+）$/);
+});

@@ -669,6 +669,8 @@ export interface NotificationsTable {
   title: string;
   body: Generated<string>;
   link: Generated<string>;
+  /** What it is about (`riskNotice:12`), unique per seat (0044); null for a one-off. */
+  subject: string | null;
   created_at: CreatedAt;
   read_at: Timestamp | null;
 }

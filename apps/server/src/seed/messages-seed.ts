@@ -18,18 +18,16 @@ interface DemoMessage {
   read: boolean;
 }
 
-/** Notifications of every kind for the demo seats, some read, spread over the last weeks. */
+/** Notifications of every kind but risk notices' for the demo seats, some read, spread over the last weeks. */
 const MESSAGES: DemoMessage[] = [
   { userNo: 'U100000101', kind: 'instruction', title: '指令已被复核退回', body: '您录入的划款指令（收款方：上海浦东发展银行托管专户，金额 1,250,000.00 元）被复核员退回：收款账号与预留信息不一致。', link: '/instructionManagement/instructionQuery/index', hoursAgo: 3, read: false },
   { userNo: 'U100000101', kind: 'warning', title: '清盘预警：华夏远航稳健1号', body: '产品单位净值 0.8123 已触及预警线 0.8500，请于处理期限前完成处置并反馈。', link: '/warningInfo/clearPositionWarn/index', hoursAgo: 20, read: false },
   { userNo: 'U100000101', kind: 'reconciliation', title: '11月份托管账户对账提醒', body: '请于本月25日前核对托管账户余额及交易明细，如有差异请联系托管业务经理。', link: '/system/accountManagement/index', hoursAgo: 52, read: false },
-  { userNo: 'U100000101', kind: 'riskNotice', title: '关于防范冒充托管行工作人员实施电信诈骗的风险提示', body: '我行工作人员不会以任何理由索取您的密码、验证码或USB Key口令。', link: '/addedServices/riskManagement/index', hoursAgo: 24 * 9, read: true },
   { userNo: 'U100000101', kind: 'instruction', title: '指令已执行', body: '费用支付指令（托管费，金额 86,420.55 元）已由托管行执行完毕。', link: '/instructionManagement/instructionQuery/index', hoursAgo: 24 * 15, read: true },
   { userNo: 'U100000101', kind: 'reconciliation', title: '10月份托管账户对账提醒', body: '请于本月25日前核对托管账户余额及交易明细。', link: '/system/accountManagement/index', hoursAgo: 24 * 33, read: true },
   { userNo: 'U100000102', kind: 'instruction', title: '有 2 笔指令待您复核', body: '经办员张伟提交的划款指令等待您复核，最早一笔将于今日15:00截止。', link: '/instructionManagement/instructionReview/index', hoursAgo: 2, read: false },
   { userNo: 'U100000102', kind: 'warning', title: '新股缴款提醒：中科芯材', body: '中签缴款截止日为下一个工作日，请确保资金账户余额充足。', link: '/warningInfo/NewSharePaymentReminder/index', hoursAgo: 30, read: true },
   { userNo: 'U100000201', kind: 'reconciliation', title: '11月份托管账户对账提醒', body: '请于本月25日前核对托管账户余额及交易明细。', link: '/system/accountManagement/index', hoursAgo: 50, read: false },
-  { userNo: 'U100000201', kind: 'riskNotice', title: '关于年末资金清算安排的提示', body: '年末最后一个工作日的指令截止时间提前至14:00，请合理安排划款。', link: '/addedServices/riskManagement/index', hoursAgo: 24 * 4, read: false },
   { userNo: 'S900000002', kind: 'instruction', title: '有 3 笔指令待托管行审核', body: '华夏远航资产管理有限公司提交的指令等待审核。', link: '/custodianInstruction/custodianCheck/index', hoursAgo: 1, read: false },
   { userNo: 'S900000002', kind: 'warning', title: '预警数据导入完成', body: '清盘预警数据共 12 条已导入，涉及 4 家企业。', link: '/custodianInstruction/warningImport/index', hoursAgo: 26, read: true },
   { userNo: 'S900000003', kind: 'instruction', title: '有 1 笔指令待执行', body: '托管行已审核的划款指令等待执行。', link: '/custodianInstruction/custodianExecute/index', hoursAgo: 4, read: false },
@@ -58,7 +56,8 @@ async function instructionsCsv(trx: Transaction<DB>, enterpriseNo: string, day: 
  * maker's daily instructions subscription with its last three deliveries. Idempotent.
  */
 export async function seedMessages(trx: Transaction<DB>, now = Date.now()) {
-  const exists = await trx.selectFrom('notifications').select('id').where('user_no', '=', 'U100000101').limit(1).executeTakeFirst();
+  // Risk notices' notifications come with the notices (notices-seed.ts).
+  const exists = await trx.selectFrom('notifications').select('id').where('user_no', '=', 'U100000101').where('kind', '<>', 'riskNotice').limit(1).executeTakeFirst();
   if (exists) return;
   await trx
     .insertInto('notifications')

@@ -147,4 +147,15 @@ export async function seedNotices(trx: Transaction<DB>, now = Date.now()) {
         .execute();
     }
   }
+  // 消息中心 holds each published notice for every reading seat it addresses, read when the seat read the notice.
+  await sql`
+    insert into notifications (user_no, kind, title, body, link, subject, created_at, read_at)
+    select un.user_no, 'riskNotice', n.title, '托管行发布了风险提示，请及时阅读。', '/addedServices/riskManagement/index?notice=' || n.id, 'riskNotice:' || n.id, n.published_at, r.read_at
+    from risk_notices n
+    join user_numbers un on un.status = 1
+    join enterprises e on e.enterprise_no = un.enterprise_no and e.enterprise_type <> 'bank'
+    left join risk_notice_reads r on r.notice_id = n.id and r.user_no = un.user_no
+    where n.status = 'published'
+      and (n.audience = 'all' or exists (select 1 from risk_notice_enterprises ne where ne.notice_id = n.id and ne.enterprise_no = un.enterprise_no))
+      and exists (select 1 from user_number_roles ur join role_authorities ra on ra.role_id = ur.role_id where ur.user_no = un.user_no and ra.authority = 'RISK_VIEW')`.execute(trx);
 }

@@ -23,8 +23,24 @@ export const EVENT_RESUME_WINDOW_MS = 5 * 60_000;
  *   code the waiting page exchanges for its session (single use, 30 s).
  * - `message.new`: 消息中心 has new notifications for the seat (`ids`: their ids; `counts.unread`:
  *   the seat's unread total after them).
+ * - `message.read`: some of the seat's notifications were marked read elsewhere (reading the
+ *   risk notice one is about): its bell and list reload.
+ * - `statement.imported`: the bank imported cash (`ids: ['cash']`) or valuation (`ids: ['valuation']`)
+ *   statements for the enterprise: open statement screens reload.
  */
-export const LIVE_EVENT_KINDS = ['warning.imported', 'riskNotice.published', 'riskNotice.urgent', 'home.changed', 'stream.resync', 'scan.confirmed', 'scan.denied', 'instruction.cutoffNear', 'message.new'] as const;
+export const LIVE_EVENT_KINDS = [
+  'warning.imported',
+  'riskNotice.published',
+  'riskNotice.urgent',
+  'home.changed',
+  'stream.resync',
+  'scan.confirmed',
+  'scan.denied',
+  'instruction.cutoffNear',
+  'message.new',
+  'message.read',
+  'statement.imported',
+] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** Kinds after which the home reminder counts may differ (the web app reloads them). */

@@ -68,7 +68,7 @@ export { CERT_BROWSER_MESSAGE, CERT_STATUS_LABELS, CERT_STATUS_MESSAGE, CERT_STA
 export { AUDIT_EVENTS, auditEventLabel, auditReasonLabel, isAuditEventCode, type AuditDetailItem, type AuditEventCode, type AuditFilters, type AuditRecord } from './audit';
 export type { CustomerNotice, NoticeReader, StaffNotice } from './notices';
 export { MESSAGE_KINDS, MESSAGE_KIND_LABELS, type Message, type MessageKind, type MessagePreference } from './messages';
-export { REPORT_FORMATS, REPORT_FORMAT_CODES, REPORT_PARAMS, type GeneratedReport, type ReportFormat, type ReportKind, type ReportParam, type ReportParams, type ReportSubscription } from './reports';
+export { REPORT_FORMATS, REPORT_FORMAT_CODES, REPORT_PARAMS, type GeneratedReport, type ReportAccount, type ReportFormat, type ReportKind, type ReportParam, type ReportParams, type ReportSubscription } from './reports';
 export type { BatchAccount, ClaimStep, InstructionAttachment, InstructionDetail, InstructionHistory, InstructionListRecord, InstructionRecord, InstructionView, PayerAccount, SignedInstruction, StaleBatch } from './instructions';
 export type { ClearPositionRecord, NewSharePaymentRecord, PreCleaningRecord, WarningFeed, WarningImportResult, WarningRecord, WarningRecordOf } from './warnings';
 export type { PartnerClient } from './partners';

@@ -19,6 +19,7 @@ const base = { category: '报表中心', serviceId: 'zctg-customer', audience: [
 export const REPORT_FORMATS = {
   xlsx: { label: 'Excel', extension: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   csv: { label: 'CSV', extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  pdf: { label: 'PDF', extension: 'pdf', contentType: 'application/pdf' },
 } as const;
 export type ReportFormat = keyof typeof REPORT_FORMATS;
 export const REPORT_FORMAT_CODES = Object.keys(REPORT_FORMATS) as [ReportFormat, ...ReportFormat[]];
@@ -86,6 +87,21 @@ export const reportKinds = defineOperation({
   name: '可用报表',
   path: '/{prefix}/report/kinds',
   response: z.array(reportKindSchema),
+});
+
+export const reportAccountSchema = z.object({ accountNo: z.string(), accountName: z.string() });
+export type ReportAccount = z.infer<typeof reportAccountSchema>;
+
+/**
+ * `report/accounts`: the accounts the seat may choose for a report's `accountNos` — those its
+ * enterprise holds or oversees (bank staff: any). Choosing another is refused.
+ */
+export const reportAccounts = defineOperation({
+  ...base,
+  id: 'REPORT_ACCOUNTS',
+  name: '报表可选账户',
+  path: '/{prefix}/report/accounts',
+  response: z.array(reportAccountSchema),
 });
 
 /** `report/run`: produces a report now, keeps it 90 days, answers it (download it with `report/download`). */

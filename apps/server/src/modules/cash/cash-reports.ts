@@ -16,9 +16,9 @@ export function registerCashReports(ctx: AppContext) {
     title: '资金流水报表',
     description: '所选账户期间内的资金流水：记账日、起息日、借贷、金额、对方、摘要与指令编号',
     authority: ['CASH_VIEW'],
-    formats: ['xlsx', 'csv'],
+    formats: ['xlsx', 'csv', 'pdf'],
     params: ['period', 'accounts'],
-    async generate(db, scope, params, format) {
+    async generate(db, scope, params, output) {
       const { from, to } = periodOf(params);
       const chosen = new Set(params.accountNos ?? []);
       const accounts = (await accountsInScope(db, scope.enterpriseNo)).filter((a) => chosen.size === 0 || chosen.has(a.accountNo));
@@ -47,7 +47,7 @@ export function registerCashReports(ctx: AppContext) {
         { header: '对方账号', width: 24, kind: 'text', value: (r) => r.counterparty_account },
         { header: '摘要', width: 28, value: (r) => r.summary },
         { header: '指令编号', width: 20, kind: 'text', value: (r) => r.instruction_no ?? '' },
-      ], rows, format);
+      ], rows, output);
     },
   });
 
@@ -56,9 +56,9 @@ export function registerCashReports(ctx: AppContext) {
     title: '电子对账状态报表',
     description: '期间内结束的对账期：账户、期间、对账结果（未对账、相符、不符）、签署人与托管行回复',
     authority: ['CASH_VIEW'],
-    formats: ['xlsx', 'csv'],
+    formats: ['xlsx', 'csv', 'pdf'],
     params: ['period', 'accounts'],
-    async generate(db, scope, params, format) {
+    async generate(db, scope, params, output) {
       const today = formatDate(ctx.now());
       const chosen = new Set(params.accountNos ?? []);
       const rows = (await reconcileItems(db, scope.enterpriseNo, today)).filter(
@@ -73,7 +73,7 @@ export function registerCashReports(ctx: AppContext) {
         { header: '签署人', width: 22, value: (r) => (r.reconciliation ? `${r.reconciliation.signedByName}（${r.reconciliation.signedByUserNo}）` : '') },
         { header: '不符原因', width: 30, value: (r) => r.reconciliation?.reason ?? '' },
         { header: '托管行回复', width: 30, value: (r) => r.reconciliation?.reply ?? '' },
-      ], rows, format);
+      ], rows, output);
     },
   });
 }

@@ -125,7 +125,12 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk
     return { fileName: statementFileName(s, 'pdf'), contentType: 'application/pdf', body };
   });
 
-  routes.json(api.custodianCashImport, async ({ input, session, request }) => desk.importFeed(request, session, input));
+  routes.json(api.custodianCashImport, async ({ input, session, request }) => {
+    const result = await desk.importFeed(request, session, input);
+    // After the commit: the enterprises' open statement screens reload.
+    if (result.outcome === 'imported' && result.enterpriseNos.length > 0) await app.events.publish({ kind: 'statement.imported', ids: ['cash'] }, { to: 'enterprises', enterpriseNos: result.enterpriseNos }).catch(() => null);
+    return result;
+  });
   routes.json(api.custodianCashFeedQuery, async ({ input }) => listFeeds(db, input));
 
   routes.json(api.cashReconcileQuery, async ({ input, session }) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { InstructionClaims } from './claims';
 import { cutoffCounts } from './cutoff-watch';
+import { registerInstructionReports } from './instruction-reports';
 import { homeCounts } from './instructions.queries';
 import { instructionRoutes } from './instructions.routes';
 import { InstructionDesk, InstructionViews } from './instructions.service';
@@ -19,4 +20,5 @@ export async function instructionsModule(app: FastifyInstance, ctx: AppContext) 
   instructionRoutes(app, ctx, new InstructionDesk(ctx, (notified) => app.messages.announce(...notified)), new InstructionViews(ctx, new InstructionClaims(ctx)));
   app.reminders.register((scope) => homeCounts(ctx.database.db, scope));
   app.reminders.register((scope) => cutoffCounts(ctx, scope));
+  registerInstructionReports();
 }

@@ -420,6 +420,23 @@ const reviewerBesides = (accountNo: RawBuilder<unknown>, makerUserId: RawBuilder
     where r.account_no = ${accountNo} and r.can_review and n.status = 1 and u.status = 1 and n.user_id <> ${makerUserId} and ${seatHolds(sql.ref('r.user_no'), 'INSTRUCTION_REVIEW')})`;
 
 /**
+ * The seats that will find what `makerUserId` submits on `accountNo` in their review queue: the
+ * same people `reviewerBesides` looks for, as 消息中心 recipients.
+ */
+export const reviewersOf = (db: Kysely<DB>, accountNo: string, makerUserId: number) =>
+  db
+    .selectFrom('account_auth as r')
+    .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
+    .innerJoin('users as u', 'u.user_id', 'n.user_id')
+    .where('r.account_no', '=', accountNo)
+    .where('r.can_review', '=', true)
+    .where('n.status', '=', 1)
+    .where('u.status', '=', 1)
+    .where('n.user_id', '<>', makerUserId)
+    .where(seatHolds(sql.ref('r.user_no'), 'INSTRUCTION_REVIEW'))
+    .select('r.user_no as user_no');
+
+/**
  * The enterprise's accounts in use (switched on, status 00) on which a maker may enter and nobody
  * else may review: the enterprise administrator's home counts them (`noReviewerAccountCount`).
  */

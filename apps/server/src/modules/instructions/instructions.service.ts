@@ -64,6 +64,7 @@ import {
   payerAccountsOf,
   recordsOf,
   setStatus,
+  reviewersOf,
   setThirdParty,
   updateInstruction,
   type Scope,
@@ -125,6 +126,7 @@ export type DecisionKind = keyof typeof DECISIONS;
 /** Who returned an instruction, as its maker's notification says. */
 const REFUSED_BY: Record<DecisionKind, string> = { review: '复核', confirm: '第三方确认', confirmReview: '第三方确认复核', check: '托管行审核' };
 const INSTRUCTION_QUERY_PATH = '/instructionManagement/instructionQuery/index';
+const INSTRUCTION_REVIEW_PATH = '/instructionManagement/instructionReview/index';
 
 export class InstructionDesk {
   readonly #ctx: AppContext;
@@ -289,6 +291,7 @@ export class InstructionDesk {
 
   async submit(request: FastifyRequest, session: SessionInfo, ids: readonly number[]) {
     const day = await this.#day(request);
+    const notified: Notified[] = [];
     await this.#write(request, 'instruction.submit', { ids }, async (trx, now) => {
       const rows = await this.#lock(trx, [...ids].sort((a, b) => a - b));
       for (const row of rows) {
@@ -308,8 +311,24 @@ export class InstructionDesk {
         steps.push({ id: row.id, action: 'submit', from: row.status, to: '10' });
       }
       await this.#history(trx, now, session, steps);
+      // The instructions reach their accounts' reviewers' queues: each hears of it once per account, with this write.
+      const byAccount = new Map<string, typeof rows>();
+      for (const r of rows) byAccount.set(r.payer_account_no, [...(byAccount.get(r.payer_account_no) ?? []), r]);
+      for (const [accountNo, of] of byAccount) {
+        notified.push(
+          await notify(trx, {
+            recipients: reviewersOf(trx, accountNo, session.userId),
+            kind: 'instruction',
+            title: `有${of.length}笔指令待您复核`,
+            body: `付款账号${accountNo}的指令${of.map((r) => r.instruction_no).join('、')}已提交，请及时复核。`,
+            link: INSTRUCTION_REVIEW_PATH,
+            at: now,
+          }),
+        );
+      }
       return { result: null, detail: { instructions: rows.map((r) => r.instruction_no) } };
     });
+    await this.#announce(notified);
     return recordsOf(this.#ctx.database.db, ids, day);
   }
 
@@ -445,6 +464,7 @@ export class InstructionDesk {
   async execute(request: FastifyRequest, session: SessionInfo, input: Input<typeof instructionsApi.custodianExecute>) {
     const { id, reason } = input;
     const day = await this.#day(request);
+    const notified: Notified[] = [];
     await this.#write(request, 'instruction.execute', { id }, async (trx, now) => {
       const [row] = await this.#lock(trx, [id]);
       if (nextStatus(row!.status, 'execute', { hasThirdParty: false }) === null) throw stale();
@@ -459,8 +479,20 @@ export class InstructionDesk {
       await debitBalance(trx, row!.payer_account_no, row!.amount, now);
       await this.#setStatus(trx, now, row!.id, row!.status, '60', null);
       await this.#history(trx, now, session, [{ id: row!.id, action: 'execute', from: row!.status, to: '60' }], { reason, signature });
+      // Done: the maker hears of it in 消息中心, with this write.
+      notified.push(
+        await notify(trx, {
+          recipients: [row!.created_by_user_no],
+          kind: 'instruction',
+          title: `指令${row!.instruction_no}已执行`,
+          body: `付款账号${row!.payer_account_no}的指令（金额 ${row!.amount} 元）已由托管行执行完毕。`,
+          link: INSTRUCTION_QUERY_PATH,
+          at: now,
+        }),
+      );
       return { result: null, detail: { instructionNo: row!.instruction_no, amount: row!.amount, accountNo: row!.payer_account_no, balanceBefore: account.balance, ...(reason ? { reason } : {}) } };
     });
+    await this.#announce(notified);
     return (await recordsOf(this.#ctx.database.db, [id], day))[0]!;
   }
 }

@@ -4,7 +4,7 @@ import { Mailer } from './mailer';
 import { messageRoutes } from './messages.routes';
 import { Messenger } from './messenger';
 
-export { notify, type Notification, type Notified } from './notify';
+export { markSubjectsRead, notify, seatsWithAuthority, withdrawSubject, type Notification, type Notified } from './notify';
 export type { Messenger } from './messenger';
 
 declare module 'fastify' {

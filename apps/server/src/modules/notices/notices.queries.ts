@@ -115,7 +115,7 @@ const readingSeat = (userNo: Expression<string>) =>
   sql<SqlBool>`exists (select 1 from user_number_roles ur join role_authorities ra on ra.role_id = ur.role_id where ur.user_no = ${userNo} and ra.authority = 'RISK_VIEW')`;
 
 /** The seats a notice addresses: every active reading seat of its enterprises (all customers, or the chosen). */
-const audienceSeats = (db: Kysely<DB>, id: number) =>
+export const audienceSeats = (db: Kysely<DB>, id: number) =>
   db
     .selectFrom('user_numbers as un')
     .innerJoin('enterprises as e', 'e.enterprise_no', 'un.enterprise_no')

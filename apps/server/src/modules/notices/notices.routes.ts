@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES, noticesApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
+import type { EventAudience } from '../events';
 import { customerEnterprises, findForReader, findForStaff, listForReader, listForStaff, noticeExists, readers } from './notices.queries';
 import { NOTICE_MESSAGES, type NoticeChange, type NoticeDesk } from './notices.service';
 
@@ -13,9 +15,10 @@ const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, NOTICE_MESSAGES.notF
  * open the dialog), a withdrawn one as changed counts. Only the id travels; readers fetch the rest.
  */
 function announce(app: FastifyInstance, change: NoticeChange, kind: 'riskNotice.published' | 'riskNotice.urgent' | 'home.changed') {
-  const audience = change.audience === 'all' ? ({ to: 'customers' } as const) : ({ to: 'enterprises', enterpriseNos: change.enterpriseNos } as const);
-  return app.events.publish({ kind, ids: [change.id] }, audience);
+  return app.events.publish({ kind, ids: [change.id] }, audienceOf(change));
 }
+
+const audienceOf = (change: NoticeChange): EventAudience => (change.audience === 'all' ? { to: 'customers' } : { to: 'enterprises', enterpriseNos: change.enterpriseNos });
 
 /** Issue 13's risk-notice calls: customers read within their enterprise's audience, staff write and follow up. */
 export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: NoticeDesk) {
@@ -25,17 +28,24 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
 
   routes.json(api.noticeQuery, async ({ input, session }) => listForReader(db, session, input, desk.now()));
 
+  /** Reading notices marks their notifications read; the seat's bells (every tab) follow. */
+  const markRead = async (session: SessionInfo, ids: readonly number[] | 'all') => {
+    const done = await desk.markRead(session, ids);
+    if (done.messages > 0) await app.messages.announceRead({ to: 'seats', userNos: [session.userNo] });
+    return done.marked;
+  };
+
   routes.json(api.noticeDetail, async ({ session, input }) => {
     const notice = await findForReader(db, session, input.id, desk.now());
     if (!notice) throw notFound();
     if (!notice.readAt && input.markRead) {
-      await desk.markRead(session, [input.id]);
+      await markRead(session, [input.id]);
       return { ...notice, readAt: desk.now().toISOString(), unread: false };
     }
     return notice;
   });
 
-  routes.json(api.noticeRead, async ({ session, input }) => ({ marked: await desk.markRead(session, input.all ? 'all' : input.ids) }));
+  routes.json(api.noticeRead, async ({ session, input }) => ({ marked: await markRead(session, input.all ? 'all' : input.ids) }));
 
   routes.json(api.noticeStaffQuery, async ({ input }) => listForStaff(db, input, desk.now()));
 
@@ -55,13 +65,15 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext, desk: Notice
   routes.json(api.noticeAdd, async ({ session, request, input }) => desk.add(request, session, input));
   routes.json(api.noticeUpdate, async ({ request, input }) => desk.update(request, input));
   routes.json(api.noticePublish, async ({ request, input }) => {
-    const { notice, change } = await desk.publish(request, input.id);
+    const { notice, change, notified } = await desk.publish(request, input.id);
     await announce(app, change, change.level === noticesApi.URGENT_LEVEL ? 'riskNotice.urgent' : 'riskNotice.published');
+    await app.messages.announceTo(audienceOf(change), notified);
     return notice;
   });
   routes.json(api.noticeWithdraw, async ({ request, input }) => {
     const { notice, change } = await desk.withdraw(request, input);
     await announce(app, change, 'home.changed');
+    await app.messages.announceRead(audienceOf(change));
     return notice;
   });
 }

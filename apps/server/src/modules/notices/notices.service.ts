@@ -1,14 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { RETURN_CODES, type OperationParsed, type noticesApi, type AuditEventCode } from '@portal/shared';
+import { CODE_TABLES, RETURN_CODES, formatDateTime, type OperationParsed, type noticesApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
+import { markSubjectsRead, notify, withdrawSubject, type Notified } from '../messages';
 import {
   audienceEnterpriseNos,
+  audienceSeats,
   customerEnterpriseNos,
   findForStaff,
   insertNotice,
@@ -34,6 +36,11 @@ export const NOTICE_MESSAGES = {
 } as const;
 
 const notFound = () => new AppError(RETURN_CODES.NOT_FOUND, NOTICE_MESSAGES.notFound);
+
+/** 风险提示's page opens the notice named here (and reading it there marks its notification read). */
+export const RISK_NOTICE_PATH = '/addedServices/riskManagement/index';
+/** The 消息中心 subject of notice `id`: one notification per reading seat. */
+const subjectOf = (id: number) => `riskNotice:${id}`;
 
 /** What a change means for readers, so the caller can tell them: which enterprises (or all), and whether it is urgent. */
 export interface NoticeChange {
@@ -108,18 +115,33 @@ export class NoticeDesk {
     });
   }
 
-  /** Publishes a draft now; answers the notice and who must hear of it. */
+  /**
+   * Publishes a draft now and, in the same transaction, puts it in 消息中心 of every seat it
+   * addresses (one INSERT … SELECT however many enterprises); answers the notice, who must hear
+   * of it, and what to announce.
+   */
   async publish(request: FastifyRequest, id: number) {
     let change: NoticeChange | undefined;
+    let notified: Notified | undefined;
     const notice = await this.#write(request, 'risk_notice.publish', { id }, async (trx, now) => {
       const row = await this.#locked(trx, id);
       if (row.status !== 'draft') throw refuse(NOTICE_MESSAGES.notDraft);
       if (new Date(row.expire_at) <= now) throw refuse(NOTICE_MESSAGES.expirePast);
       await updateNotice(trx, id, { status: 'published', published_at: now, version: row.version + 1, updated_at: now });
       change = await this.#change(trx, row);
-      return { result: await this.#staffView(trx, id, now), detail: { title: row.title, level: row.level } };
+      const level = (CODE_TABLES.riskLevel as Record<string, string>)[row.level] ?? '';
+      notified = await notify(trx, {
+        recipients: audienceSeats(trx, id).select('un.user_no'),
+        kind: 'riskNotice',
+        title: row.title,
+        body: `托管行发布了${level ? `${level}级别的` : ''}风险提示，请及时阅读（有效期至 ${formatDateTime(row.expire_at)}）。`,
+        link: `${RISK_NOTICE_PATH}?notice=${id}`,
+        subject: subjectOf(id),
+        at: now,
+      });
+      return { result: await this.#staffView(trx, id, now), detail: { title: row.title, level: row.level, notified: notified.ids.length } };
     });
-    return { notice, change: change! };
+    return { notice, change: change!, notified: notified! };
   }
 
   async withdraw(request: FastifyRequest, input: OperationParsed<typeof noticesApi.noticeWithdraw>) {
@@ -128,6 +150,8 @@ export class NoticeDesk {
       const row = await this.#locked(trx, input.id);
       if (row.status !== 'published') throw refuse(NOTICE_MESSAGES.notPublished);
       await updateNotice(trx, input.id, { status: 'withdrawn', withdrawn_at: now, withdraw_reason: input.reason, version: row.version + 1, updated_at: now });
+      // Readers can no longer open it, so its notifications go too.
+      await withdrawSubject(trx, subjectOf(input.id));
       change = await this.#change(trx, row);
       return { result: await this.#staffView(trx, input.id, now), detail: { title: row.title } };
     });
@@ -138,12 +162,19 @@ export class NoticeDesk {
     return { id: row.id, level: row.level, audience: row.audience, enterpriseNos: await audienceEnterpriseNos(trx, row.id) };
   }
 
-  /** Records the seat's read receipts; every id must be a notice the seat may see (all or nothing). */
+  /**
+   * Records the seat's read receipts and marks their 消息中心 notifications read, in one
+   * transaction; every id must be a notice the seat may see (all or nothing). Answers how many
+   * receipts are new and how many notifications changed.
+   */
   async markRead(reader: Reader & Pick<SessionInfo, 'userId'>, ids: readonly number[] | 'all') {
-    const db = this.#ctx.database.db;
-    const visible = await visibleIds(db, reader, ids);
+    const visible = await visibleIds(this.#ctx.database.db, reader, ids);
     if (ids !== 'all' && visible.length !== new Set(ids).size) throw notFound();
-    if (visible.length === 0) return 0;
-    return insertReads(db, visible.map((notice_id) => ({ notice_id, user_no: reader.userNo, user_id: reader.userId, read_at: this.now() })));
+    if (visible.length === 0) return { marked: 0, messages: 0 };
+    const now = this.now();
+    return this.#ctx.database.db.transaction().execute(async (trx) => ({
+      marked: await insertReads(trx, visible.map((notice_id) => ({ notice_id, user_no: reader.userNo, user_id: reader.userId, read_at: now }))),
+      messages: await markSubjectsRead(trx, reader.userNo, visible.map(subjectOf), now),
+    }));
   }
 }

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { messagesApi, reportsApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { TEST_CLOCK_HEADER, businessNow } from '../../platform/business-clock';
-import { registerBuiltinReports } from './builtin-reports';
 import { reportRoutes } from './reports.routes';
 import { ReportDesk } from './reports.service';
 
-export { registerReport, renderTable, type ReportDefinition, type ReportFile, type ReportScope } from './registry';
+export { registerReport, renderTable, reportBounds, type ReportDefinition, type ReportFile, type ReportOutput, type ReportScope } from './registry';
 export { ReportDesk, REPORT_CENTER_PATH } from './reports.service';
 
 declare module 'fastify' {
@@ -24,7 +23,6 @@ const CLOCKED = new Set<string>([messagesApi.messageQuery.id, reportsApi.reportG
  * produces due reports every JOBS_INTERVAL_MS on each instance (the lease lets one run each).
  */
 export async function reportsModule(app: FastifyInstance, ctx: AppContext) {
-  registerBuiltinReports();
   const desk = new ReportDesk(app, ctx);
   app.decorate('reports', desk);
   reportRoutes(app, ctx, desk);

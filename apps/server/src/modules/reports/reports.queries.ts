@@ -82,3 +82,28 @@ export async function deleteExpired(db: Kysely<DB>, now: Date) {
   const result = await db.deleteFrom('generated_reports').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * The accounts a seat may choose for its reports: those its enterprise holds or oversees as
+ * third party; bank staff any. The one definition behind the choice and its check.
+ */
+const chosenBase = (db: Kysely<DB>, scope: ReportScope) => {
+  const q = db.selectFrom('custody_accounts as c');
+  return scope.userType === 'staff' ? q : q.where((eb) => eb.or([eb('c.enterprise_no', '=', scope.enterpriseNo), eb('c.third_party_enterprise_no', '=', scope.enterpriseNo)]));
+};
+
+/** Of `accountNos`, those the seat may not choose (unknown, or another enterprise's). */
+export async function strangeAccounts(db: Kysely<DB>, scope: ReportScope, accountNos: readonly string[]) {
+  const known = new Set((await chosenBase(db, scope).where('c.account_no', 'in', accountNos).select('c.account_no').execute()).map((r) => r.account_no));
+  return [...new Set(accountNos)].filter((no) => !known.has(no));
+}
+
+/** The accounts the report screens offer, by number (at most 500). */
+export const reportAccounts = (db: Kysely<DB>, scope: ReportScope) =>
+  chosenBase(db, scope).select(['c.account_no as accountNo', 'c.account_name as accountName']).orderBy('c.account_no').limit(500).execute();
+
+/** The names of accounts, by number. */
+export async function accountNames(db: Kysely<DB>, accountNos: readonly string[]) {
+  const rows = await db.selectFrom('custody_accounts').select(['account_no', 'account_name']).where('account_no', 'in', accountNos).execute();
+  return new Map(rows.map((r) => [r.account_no, r.account_name]));
+}

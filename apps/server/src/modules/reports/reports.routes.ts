@@ -6,7 +6,7 @@ import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { operationRoutes } from '../../plugins/operations';
 import { visibleReports, type ReportScope } from './registry';
-import { findOwnFile, listGenerated, listSubscriptions } from './reports.queries';
+import { findOwnFile, listGenerated, listSubscriptions, reportAccounts } from './reports.queries';
 import type { ReportDesk } from './reports.service';
 
 const scopeOf = (s: SessionInfo): ReportScope => ({ userNo: s.userNo, enterpriseNo: s.enterpriseNo, userType: s.userType, authorities: s.authorities });
@@ -18,6 +18,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext, desk: Report
   const api = reportsApi;
 
   routes.json(api.reportKinds, async ({ session }) => visibleReports(session));
+
+  routes.json(api.reportAccounts, async ({ session }) => reportAccounts(db, scopeOf(session)));
 
   routes.json(api.reportRun, async ({ session, input, request }) => desk.runNow(request, scopeOf(session), input, businessNow(ctx, request)));
 

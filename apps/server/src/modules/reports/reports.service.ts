@@ -10,14 +10,15 @@ import {
   type ReportFormat,
   type ReportFrequency,
   type ReportParams,
+  formatDateTime,
 } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction } from '../../platform/audit';
 import { refuse } from '../../platform/refuse';
 import { notify, type Notified } from '../messages';
-import { mayRun, reportDefinition, type ReportDefinition, type ReportScope } from './registry';
-import { GENERATED_COLUMNS, seatScope, toGenerated, toSubscription } from './reports.queries';
+import { mayRun, reportDefinition, type ReportDefinition, type ReportOutput, type ReportScope } from './registry';
+import { GENERATED_COLUMNS, accountNames, seatScope, strangeAccounts, toGenerated, toSubscription } from './reports.queries';
 
 /** Where a delivered report's notification leads. */
 export const REPORT_CENTER_PATH = '/addedServices/reportCenter/index';
@@ -34,6 +35,7 @@ export const REPORT_MESSAGES = {
   periodLong: '报表期间不能超过366天',
   subscriptionNotFound: '订阅不存在',
   duplicate: '已订阅相同的报表，请勿重复订阅',
+  account: '所选账户不属于本企业',
 } as const;
 
 /** The definition if the scope may run it in that format; refused otherwise (never says which). */
@@ -49,6 +51,13 @@ function checkPeriod(def: ReportDefinition, params: ReportParams) {
   if (!params.from || !params.to) throw refuse(REPORT_MESSAGES.period);
   if (params.from > params.to) throw refuse(REPORT_MESSAGES.periodOrder);
   if (Date.parse(params.to) - Date.parse(params.from) > 366 * DAY) throw refuse(REPORT_MESSAGES.periodLong);
+}
+
+/** Chosen accounts must be ones the seat's enterprise holds or oversees (staff: any existing one); refused otherwise, naming them. */
+async function checkAccounts(db: Kysely<DB>, scope: ReportScope, accountNos: readonly string[] | undefined) {
+  if (!accountNos?.length) return;
+  const strange = await strangeAccounts(db, scope, accountNos);
+  if (strange.length > 0) throw refuse(`${REPORT_MESSAGES.account}：${strange.slice(0, 5).join('、')}${strange.length > 5 ? '等' : ''}`);
 }
 
 const stamp = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace(/[-:T]/g, '');
@@ -98,14 +107,26 @@ export class ReportDesk {
     return this.ctx.database.db;
   }
 
+  /** How to write `def`'s file: the format, and for PDF its heading (period, chosen accounts by name, time made) and the configured font. */
+  async #output(db: Kysely<DB>, def: ReportDefinition, params: ReportParams, format: ReportFormat, now: number): Promise<ReportOutput> {
+    const names = params.accountNos?.length ? await accountNames(db, params.accountNos) : new Map<string, string>();
+    const lines = [
+      ...(params.from && params.to ? [`期间：${params.from} 至 ${params.to}`] : []),
+      ...(params.accountNos?.length ? [`账户：${params.accountNos.map((no) => (names.has(no) ? `${names.get(no)}（${no}）` : no)).join('、')}`] : []),
+      `生成时间：${formatDateTime(now)}`,
+    ];
+    return { format, heading: { title: def.title, lines }, pdfFont: { path: this.ctx.config.PDF_FONT_PATH, name: this.ctx.config.PDF_FONT_NAME } };
+  }
+
   /** On demand: produced now, stored with its audit entry, answered (the seat downloads it with its id). */
   runNow(request: FastifyRequest, scope: ReportScope, input: ReportParams & { kind: string; format: ReportFormat }, now: number) {
     const params: ReportParams = { from: input.from, to: input.to, accountNos: input.accountNos };
     return auditedTransaction(this.ctx.database, request, 'report.run', { kind: input.kind, format: input.format, ...params }, new Date(now), async (trx) => {
       const def = checkedDefinition(scope, input.kind, input.format);
       checkPeriod(def, params);
+      await checkAccounts(trx, scope, params.accountNos);
       // Read in the write's own transaction (one connection on the embedded database).
-      const file = await def.generate(trx, scope, params, input.format);
+      const file = await def.generate(trx, scope, params, await this.#output(trx, def, params, input.format, now));
       const report = await store(trx, scope, def, params, input.format, file.body, now, null);
       return { result: report, detail: { id: report.id, rows: file.rows } };
     });
@@ -115,6 +136,7 @@ export class ReportDesk {
     const params: ReportParams = input.accountNos?.length ? { accountNos: [...new Set(input.accountNos)].sort() } : {};
     return auditedTransaction(this.ctx.database, request, 'report.subscribe', { kind: input.kind, format: input.format, frequency: input.frequency, ...params }, new Date(now), async (trx) => {
       checkedDefinition(scope, input.kind, input.format);
+      await checkAccounts(trx, scope, params.accountNos);
       const same = await trx
         .selectFrom('report_subscriptions')
         .select(['id', 'params'])
@@ -198,7 +220,7 @@ export class ReportDesk {
       const scope = await seatScope(this.#db, job.user_no);
       const def = scope && checkedDefinition(scope, job.report_kind, job.format as ReportFormat);
       if (!scope || !def) throw new Error(REPORT_MESSAGES.unknown);
-      const file = await def.generate(this.#db, scope, params, job.format as ReportFormat);
+      const file = await def.generate(this.#db, scope, params, await this.#output(this.#db, def, params, job.format as ReportFormat, now));
       notified = await this.#db.transaction().execute(async (trx) => {
         const report = await store(trx, scope, def, params, job.format as ReportFormat, file.body, now, job.id);
         await this.#settle(trx, job.id, { next_run_at: following, attempts: 0, last_status: 'ok', last_error: null, last_run_at: at });

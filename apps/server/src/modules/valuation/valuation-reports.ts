@@ -10,9 +10,9 @@ export function registerValuationReports() {
     title: '产品净值报表',
     description: '期间内各产品每个估值日的资产净值、实收份额、单位净值与累计单位净值',
     authority: ['VALUATION_VIEW'],
-    formats: ['xlsx', 'csv'],
+    formats: ['xlsx', 'csv', 'pdf'],
     params: ['period'],
-    async generate(db, scope, params, format) {
+    async generate(db, scope, params, output) {
       // The report centre refuses a `period` report without both ends.
       const [from, to] = [params.from!, params.to!];
       const products = await productsInScope(db, scope.enterpriseNo);
@@ -37,7 +37,7 @@ export function registerValuationReports() {
         { header: '实收份额', width: 20, kind: 'amount', value: (r) => amountCell(r.units) },
         { header: '单位净值', width: 12, kind: 'price', value: (r) => amountCell(r.unit_nav) },
         { header: '累计单位净值', width: 14, kind: 'price', value: (r) => amountCell(r.cum_unit_nav) },
-      ], rows, format);
+      ], rows, output);
     },
   });
 }

@@ -53,6 +53,11 @@ export function valuationRoutes(app: FastifyInstance, ctx: AppContext, desk: Val
     await audited(request, s, 'pdf');
     return { fileName: statementFileName(s, 'pdf'), contentType: 'application/pdf', body };
   });
-  routes.json(api.custodianValuationImport, async ({ input, session, request }) => desk.importFile(request, session, input));
+  routes.json(api.custodianValuationImport, async ({ input, session, request }) => {
+    const result = await desk.importFile(request, session, input);
+    // After the commit: the enterprises' open valuation screens reload.
+    if (result.outcome === 'imported' && result.enterpriseNos.length > 0) await app.events.publish({ kind: 'statement.imported', ids: ['valuation'] }, { to: 'enterprises', enterpriseNos: result.enterpriseNos }).catch(() => null);
+    return result;
+  });
   routes.json(api.custodianValuationImportQuery, async ({ input }) => listImports(db, input));
 }

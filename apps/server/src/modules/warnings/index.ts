@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { registerWarningReports } from './warning-reports';
 import { homeCounts } from './warnings.queries';
 import { warningRoutes } from './warnings.routes';
 import { WarningDesk } from './warnings.service';
@@ -14,4 +15,5 @@ export async function warningsModule(app: FastifyInstance, ctx: AppContext) {
   warningRoutes(app, ctx, desk);
   // Seats that cannot open 预警信息 are not reminded of it.
   app.reminders.register(async ({ enterpriseNo, authorities }) => (authorities.includes('WARNING_VIEW') ? homeCounts(ctx.database.db, enterpriseNo, desk.today()) : {}));
+  registerWarningReports();
 }

@@ -44,11 +44,12 @@ export function warningRoutes(app: FastifyInstance, ctx: AppContext, desk: Warni
   routes.download(api.newSharePaymentDownload, async ({ input, session, request }) => download(request, session, 'newSharePayment', input));
 
   routes.json(api.custodianWarningImport, async ({ input, session, request }) => {
-    const result = await desk.importFeed(request, session, input);
-    // After the commit: the enterprises given new warnings refresh their lists and counts.
+    const { notified, ...result } = await desk.importFeed(request, session, input);
+    // After the commit: the enterprises given new warnings refresh their lists and counts, and their readers hear of it in 消息中心.
     if (result.outcome === 'imported' && result.enterpriseNos.length > 0) {
       await app.events.publish({ kind: 'warning.imported', ids: [result.kind], counts: { added: result.added } }, { to: 'enterprises', enterpriseNos: result.enterpriseNos });
     }
+    if (notified) await app.messages.announce(...notified);
     return result;
   });
   routes.json(api.custodianWarningQuery, async ({ input }) => listWarnings(db, input.kind, { enterpriseNo: null }, input, desk.today()));

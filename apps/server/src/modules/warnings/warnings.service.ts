@@ -24,10 +24,18 @@ import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
 import { AppError } from '../../plugins/errors';
 import { sm3Hex } from '../../sm3';
+import { notify, seatsWithAuthority, type Notified } from '../messages';
 import { feedById, insertFeed, insertFeedRows, registerFor } from './feeds.queries';
 import { TABLE_OF, lockEnterpriseWarnings, markHandled, warningsById, type WarningTable } from './warnings.queries';
 
 type Trx = Transaction<DB>;
+
+/** Each warning kind's page, where its 消息中心 notification leads. */
+const WARNING_PAGES: Record<WarningKind, string> = {
+  clearPosition: '/warningInfo/clearPositionWarn/index',
+  preCleaning: '/warningInfo/reminderOfPreCleaning/index',
+  newSharePayment: '/warningInfo/NewSharePaymentReminder/index',
+};
 type ImportInput = OperationParsed<typeof warningsApi.custodianWarningImport>;
 type HandleInput = OperationParsed<typeof warningsApi.clearPositionHandle>;
 
@@ -86,7 +94,7 @@ export class WarningDesk {
    * `preview` stops before writing. The answer names the enterprises the feed's rows belong to,
    * so the caller can tell those that were just given new warnings (outcome `imported`).
    */
-  async importFeed(request: FastifyRequest, session: SessionInfo, input: ImportInput): Promise<WarningImportResult> {
+  async importFeed(request: FastifyRequest, session: SessionInfo, input: ImportInput): Promise<WarningImportResult & { notified?: Notified[] }> {
     const bytes = Buffer.from(input.content, 'base64');
     const digest = sm3Hex(bytes);
     const target = { kind: input.kind, fileName: input.fileName, fileDigest: digest };
@@ -100,7 +108,7 @@ export class WarningDesk {
     }
   }
 
-  async #importOrPreview(request: FastifyRequest, session: SessionInfo, input: ImportInput, bytes: Buffer, digest: string): Promise<WarningImportResult> {
+  async #importOrPreview(request: FastifyRequest, session: SessionInfo, input: ImportInput, bytes: Buffer, digest: string): Promise<WarningImportResult & { notified?: Notified[] }> {
     const { kind, preview } = input;
     const parsed = parseWarningFeed(kind, decodeCsv(bytes));
     if (parsed.fileError) throw refuse(parsed.fileError);
@@ -146,7 +154,8 @@ export class WarningDesk {
         });
         await insertFeedRows(trx, kind, id, parsed.rows);
         await recordAudit(trx, request, { event: 'warning.import', outcome: 'success', detail: { ...audit, enterpriseNos } });
-        return answer('imported', `导入成功：共${rowCount}条，涉及${enterpriseNos.length}家企业`, { added: rowCount, enterpriseNos });
+        const notified = await this.#notifyImported(trx, kind, parsed.rows);
+        return { ...answer('imported', `导入成功：共${rowCount}条，涉及${enterpriseNos.length}家企业`, { added: rowCount, enterpriseNos }), notified };
       });
     } catch (err) {
       if (err instanceof FeedRejected) {
@@ -159,6 +168,28 @@ export class WarningDesk {
       if (meanwhile) return answer('duplicate', meanwhile);
       throw refuse('部分预警已被同时导入，请刷新导入记录后重试');
     }
+  }
+
+  /** One 消息中心 notification per enterprise and import (not per row) to its seats that read warnings. */
+  async #notifyImported(trx: Trx, kind: WarningKind, rows: readonly { enterpriseNo: string }[]) {
+    const perEnterprise = new Map<string, number>();
+    for (const r of rows) perEnterprise.set(r.enterpriseNo, (perEnterprise.get(r.enterpriseNo) ?? 0) + 1);
+    const name = WARNING_KIND_NAMES[kind];
+    const at = new Date(this.#ctx.now());
+    const sent: Notified[] = [];
+    for (const [enterpriseNo, count] of perEnterprise) {
+      sent.push(
+        await notify(trx, {
+          recipients: seatsWithAuthority(trx, [enterpriseNo], 'WARNING_VIEW'),
+          kind: 'warning',
+          title: `新增${count}条${name}`,
+          body: `托管行导入了贵企业的${name}${count}条，请及时查看并处理。`,
+          link: WARNING_PAGES[kind],
+          at,
+        }),
+      );
+    }
+    return sent;
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   formatDate,
   instructionsApi,
   messagesApi,
+  type Message,
   nextStatus,
   type AnyOperation,
   type InstructionAction,
@@ -227,6 +228,10 @@ describe('payment instructions', () => {
     const [s] = await ok<InstructionRecord[]>(instructionsApi.instructionSubmit, { ids: [draft.id] }, 'maker');
     expect(s!.status).toBe('10');
     expect((await counts('reviewer')).waitReviewCount).toBeGreaterThanOrEqual(1);
+    // It reached the reviewer's queue: 消息中心 says so, in the submit's write; the maker is not told of their own submit.
+    const about = async (who: string) => (await ok<{ records: Message[] }>(messagesApi.messageQuery, { kind: 'instruction', limit: 100 }, who)).records.filter((m) => `${m.title}${m.body}`.includes(draft.instructionNo));
+    expect(await about('reviewer')).toEqual([expect.objectContaining({ title: '有1笔指令待您复核', link: '/instructionManagement/instructionReview/index', readAt: null })]);
+    expect(await about('maker')).toEqual([]);
     // The demo seed's instructions wait at the institution too: count relative to them.
     const waiting = { confirm: (await counts('confirmer')).waitConfirmCount!, confirmReview: (await counts('confirmReviewer')).waitConfirmReviewCount! };
     const [r] = await ok<InstructionRecord[]>(instructionsApi.instructionReview, decide([s!], 'pass'), 'reviewer');
@@ -248,6 +253,8 @@ describe('payment instructions', () => {
     const done = await ok<InstructionRecord>(instructionsApi.custodianExecute, execution(k!), 'exec');
     expect(done.status).toBe('60');
     expect(Number(await balance(ACC_TP))).toBe(Number(before) - 1000);
+    // Executed: the maker hears of it.
+    expect((await about('maker')).map((m) => m.title)).toEqual([`指令${draft.instructionNo}已执行`]);
     const d = await detail(draft.id);
     expect(d.history.map((h) => [h.action, h.toStatus])).toEqual([
       ['create', '00'],

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { noticesApi, type AnyOperation, type CustomerNotice, type NoticeReader, type StaffNotice } from '@portal/shared';
+import { messagesApi, noticesApi, type AnyOperation, type CustomerNotice, type Message, type NoticeReader, type StaffNotice } from '@portal/shared';
 import { cleanNoticeBody } from '../../../src/modules/notices/sanitize';
 import { serverUnderTest } from '../../helpers/server-under-test';
 import { openSse } from '../../helpers/sse-client';
@@ -126,19 +126,54 @@ describe('risk notices', () => {
     try {
       const urgent = await published({ title: '紧急：仅华夏远航', level: '3', audience: 'chosen', enterpriseNos: [OWN] });
       expect(await reader.next()).toMatchObject({ kind: 'riskNotice.urgent', ids: [urgent.id] });
+      // Its 消息中心 notifications follow, to the same audience.
+      expect(await reader.next()).toMatchObject({ kind: 'message.new' });
       const everyone = await published({ title: '全部客户的一般提示', level: '1' });
       expect(await reader.next()).toMatchObject({ kind: 'riskNotice.published', ids: [everyone.id] });
+      expect(await reader.next()).toMatchObject({ kind: 'message.new' });
       expect(await other.next()).toMatchObject({ kind: 'riskNotice.published', ids: [everyone.id] });
       await ok(noticesApi.noticeWithdraw, { id: urgent.id, reason: '已解除' }, 'staff');
       expect(await reader.next()).toMatchObject({ kind: 'home.changed', ids: [urgent.id] });
+      expect(await reader.next()).toMatchObject({ kind: 'message.read' });
       // The other enterprise heard of the notice for everyone only.
-      expect(other.events.map((e) => e.ids)).toEqual([[everyone.id]]);
+      expect(other.events.filter((e) => e.kind.startsWith('riskNotice')).map((e) => e.ids)).toEqual([[everyone.id]]);
       // Events carry ids, never the title or body.
       expect(JSON.stringify(reader.frames)).not.toContain('华夏远航');
     } finally {
       reader.close();
       other.close();
     }
+  });
+
+  it('puts a published notice in 消息中心 of each reading seat it addresses; reading the notice marks it read, withdrawing removes it', async () => {
+    const inbox = async (who: string) => {
+      const page = await ok<{ records: Message[]; unread: number }>(messagesApi.messageQuery, { limit: 100, kind: 'riskNotice' }, who);
+      return { ...page, mine: page.records.filter((m) => m.title === '消息中心：流动性提示') };
+    };
+    const before = { reader: (await inbox('reader')).unread, other: (await inbox('other')).unread };
+    const chosen = await published({ title: '消息中心：流动性提示', audience: 'chosen', enterpriseNos: [OWN] });
+    const got = await inbox('reader');
+    expect(got.mine).toEqual([expect.objectContaining({ kind: 'riskNotice', link: `/addedServices/riskManagement/index?notice=${chosen.id}`, readAt: null })]);
+    expect(got.unread).toBe(before.reader + 1);
+    expect((await inbox('colleague')).mine).toHaveLength(1);
+    // Another enterprise, a seat without RISK_VIEW, and staff are not addressed.
+    expect((await inbox('other')).mine).toHaveLength(0);
+    expect((await inbox('other')).unread).toBe(before.other);
+    expect((await inbox('bare')).mine).toHaveLength(0);
+    expect((await inbox('staff')).mine).toHaveLength(0);
+    // Exactly one per seat: the fan-out writes each audience seat once.
+    const rows = await db().selectFrom('notifications').select(['user_no']).where('subject', '=', `riskNotice:${chosen.id}`).execute();
+    expect(new Set(rows.map((r) => r.user_no)).size).toBe(rows.length);
+
+    await ok(noticesApi.noticeDetail, { id: chosen.id, markRead: true }, 'reader');
+    const after = await inbox('reader');
+    expect(after.mine[0]!.readAt).not.toBeNull();
+    expect(after.unread).toBe(before.reader);
+    // The colleague's stays unread until the colleague reads it.
+    expect((await inbox('colleague')).mine[0]!.readAt).toBeNull();
+
+    await ok(noticesApi.noticeWithdraw, { id: chosen.id, reason: '已解除' }, 'staff');
+    expect((await inbox('colleague')).mine).toHaveLength(0);
   });
 
   it('counts exactly the rows it marks unread: an expired notice nobody read is neither', async () => {

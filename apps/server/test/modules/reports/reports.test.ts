@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MAX_ATTEMPTS, formatDate, messagesApi, reportsApi, retryDelayMs, type GeneratedReport, type Message, type ReportKind, type ReportSubscription } from '@portal/shared';
+import { REPORT_MAX_ATTEMPTS, formatDate, messagesApi, reportsApi, retryDelayMs, type GeneratedReport, type Message, type ReportAccount, type ReportKind, type ReportSubscription } from '@portal/shared';
 import { registerReport } from '../../../src/modules/reports';
+import { pdfUnicodeText } from '../../helpers/pdf-text';
 import { serverUnderTest } from '../../helpers/server-under-test';
 import { openSse } from '../../helpers/sse-client';
 
@@ -117,6 +118,41 @@ describe('报表中心', () => {
     expect(navs.length).toBeGreaterThan(0);
     const [reconcileHeader] = await lines('cashReconciliation', 'maker');
     expect(reconcileHeader).toBe('账号,账户名称,期间起,期间止,对账结果,签署人,不符原因,托管行回复');
+  });
+
+  it('writes any report as a PDF in the embedded Chinese font, on the accounts the seat chose of its own enterprise only', async () => {
+    const accounts = await ok<ReportAccount[]>(reportsApi.reportAccounts, {}, 'maker');
+    const owned = await db().selectFrom('custody_accounts').select(['account_no', 'account_name']).where('enterprise_no', '=', OWN).orderBy('account_no').execute();
+    expect(accounts.map((a) => a.accountNo)).toEqual(expect.arrayContaining(owned.map((a) => a.account_no)));
+    const foreign = (await db().selectFrom('custody_accounts').select('account_no').where('enterprise_no', '=', OTHER).where('third_party_enterprise_no', 'is', null).executeTakeFirstOrThrow()).account_no;
+    expect(accounts.map((a) => a.accountNo)).not.toContain(foreign);
+
+    // The cash entries of one chosen account, as PDF: its name is in the document's text.
+    const chosen = owned.find((a) => /[\u4e00-\u9fff]/.test(a.account_name))!;
+    const period = { from: formatDate(Date.now() - 300 * 86_400_000), to: formatDate(Date.now()) };
+    const made = await ok<GeneratedReport>(reportsApi.reportRun, { kind: 'cashEntries', format: 'pdf', ...period, accountNos: [chosen.account_no] }, 'maker');
+    expect(made).toMatchObject({ format: 'pdf', fileName: expect.stringMatching(/\.pdf$/) });
+    const file = await fetchFile(made.id, 'maker');
+    const pdf = file.body as Buffer;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfUnicodeText(pdf);
+    for (const ch of `资金流水报表期间账户${chosen.account_name}`) expect(text).toContain(ch);
+
+    // A valuation report as PDF carries the product names.
+    const nav = await ok<GeneratedReport>(reportsApi.reportRun, { kind: 'valuationNav', format: 'pdf', ...period }, 'maker');
+    const product = (await db().selectFrom('valuation_statements').select('product_name').where('enterprise_no', '=', OWN).executeTakeFirstOrThrow()).product_name;
+    const navText = pdfUnicodeText((await fetchFile(nav.id, 'maker')).body as Buffer);
+    for (const ch of product) expect(navText).toContain(ch);
+
+    // Another enterprise's account, or one that does not exist, is refused, and nothing is stored or subscribed.
+    const before = (await ok<{ total: number }>(reportsApi.reportGeneratedQuery, {}, 'maker')).total;
+    await refused(reportsApi.reportRun, { kind: 'cashEntries', format: 'pdf', ...period, accountNos: [chosen.account_no, foreign] }, 'maker', 400, `所选账户不属于本企业：${foreign}`);
+    await refused(reportsApi.reportRun, { kind: 'instructions', format: 'csv', ...period, accountNos: ['999999999999'] }, 'maker', 400, '所选账户不属于本企业：999999999999');
+    await refused(reportsApi.subscribe, { kind: 'cashEntries', format: 'pdf', frequency: 'weekly', accountNos: [foreign] }, 'maker', 400, `所选账户不属于本企业：${foreign}`);
+    expect((await ok<{ total: number }>(reportsApi.reportGeneratedQuery, {}, 'maker')).total).toBe(before);
+    expect((await ok<ReportSubscription[]>(reportsApi.subscriptionQuery, {}, 'maker')).filter((x) => x.kind === 'cashEntries')).toEqual([]);
+    // Staff may choose any existing account.
+    expect((await ok<ReportAccount[]>(reportsApi.reportAccounts, {}, 'staff')).map((a) => a.accountNo)).toContain(foreign);
   });
 
   it('delivers a daily subscription the next morning to 消息中心, live and by e-mail, and never twice', async () => {

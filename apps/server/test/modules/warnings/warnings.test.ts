@@ -6,7 +6,9 @@ import {
   CSV_FORMAT_MESSAGE,
   FEED_COLUMNS,
   formatDate,
+  messagesApi,
   warningsApi,
+  type Message,
   type NewSharePaymentRecord,
   type WarningFeed,
   type WarningImportResult,
@@ -285,6 +287,8 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     ]);
     const before = await snapshot();
     const shares = { own: (await counts('demo')).shareCount!, other: (await counts('other')).shareCount! };
+    const inbox = async (who: string) => (await ok<{ records: Message[] }>(messagesApi.messageQuery, { kind: 'warning', limit: 100 }, who)).records.filter((m) => m.title.endsWith('条新股缴款提醒'));
+    const heard = { demo: (await inbox('demo')).length, other: (await inbox('other')).length, bare: (await inbox('bare')).length };
 
     const preview = await importFeed(upload('newSharePayment', file, true, '新股缴款提醒.csv'));
     expect(preview).toMatchObject({ outcome: 'valid', feedId: 'XGJKTEST0001', rowCount: 3, added: 0, enterpriseNos: [OWN, OTHER], errors: [] });
@@ -303,6 +307,13 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     });
     expect((await counts('demo')).shareCount).toBe(shares.own + 2);
     expect((await counts('other')).shareCount).toBe(shares.other + 1);
+    // 消息中心: one notification per enterprise and import (not per row), to the seats that read warnings.
+    expect((await inbox('demo')).slice(0, (await inbox('demo')).length - heard.demo)).toEqual([
+      expect.objectContaining({ title: '新增2条新股缴款提醒', link: '/warningInfo/NewSharePaymentReminder/index', readAt: null }),
+    ]);
+    expect((await inbox('other')).length - heard.other).toBe(1);
+    expect((await inbox('other'))[0]!.title).toBe('新增1条新股缴款提醒');
+    expect((await inbox('bare')).length).toBe(heard.bare);
     const mine = await ok<{ records: NewSharePaymentRecord[] }>(api.newSharePaymentQuery, { accountNo: a!.account_no, limit: 100 }, 'demo');
     expect(mine.records.find((r) => r.stockCode === '688998')).toMatchObject({
       stockName: '测试新材',
@@ -326,6 +337,7 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
     expect(again).toMatchObject({ outcome: 'duplicate', added: 0, enterpriseNos: [], errors: [] });
     expect(again.message).toMatch(/^批次XGJKTEST0001已于\d{4}-\d{2}-\d{2} \d{2}:\d{2}导入，本次未新增数据$/);
     expect(await snapshot()).toBe(after);
+    expect((await inbox('demo')).length).toBe(heard.demo + 1);
 
     // The same feed id with other content, or for another kind, is refused.
     const changed = Buffer.concat([GBK_HEADER, line('XGJKTEST0001', a!.account_no, OWN, '688997', 1000, '10.00', dayOffset(2))]);
@@ -357,10 +369,12 @@ describe('warnings: clear-position, pre-cleaning, new-share payment and their fe
       const result = await importFeed(upload('preCleaning', `${header}\nYQSEVENT0001,${OWN},${own[0]!.account_no},${dayOffset(9)},BJ,5000.00,1000.00`));
       expect(result.outcome).toBe('imported');
       expect(await mine.next()).toMatchObject({ kind: 'warning.imported', ids: ['preCleaning'], counts: { added: 1 } });
+      // The seat reads warnings: its 消息中心 notification follows.
+      expect(await mine.next()).toMatchObject({ kind: 'message.new' });
       // A feed's repeat adds nothing and tells nobody.
       expect((await importFeed(upload('preCleaning', `${header}\nYQSEVENT0001,${OWN},${own[0]!.account_no},${dayOffset(9)},BJ,5000.00,1000.00`))).outcome).toBe('duplicate');
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(mine.events).toHaveLength(1);
+      expect(mine.events.map((e) => e.kind)).toEqual(['warning.imported', 'message.new']);
       expect(theirs.events).toHaveLength(0);
     } finally {
       mine.close();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { RETURN_CODES } from '@portal/shared';
 import { ChangePasswordDialog } from '../../features/auth';
 import { MessageBell } from '../../features/messages';
-import { NoticeBell, UrgentNoticeDialog } from '../../features/notices/notice-alerts';
+import { UrgentNoticeDialog } from '../../features/notices/notice-alerts';
 import { switchEnterprise, type SessionUser } from '../../lib/session';
 import styles from './console-layout.module.css';
 import { useMessage } from '../../lib/countdown-message';
@@ -70,12 +70,7 @@ export function TopBar({ user, sidebarOpened, onToggleSidebar, onHome, onLogout,
       <div className={styles.brand}>资产托管客户服务网银</div>
       <div className={styles.enterprise}>{user.enterpriseName}</div>
       <MessageBell />
-      {user.access.includes('RISK_VIEW') && (
-        <>
-          <NoticeBell />
-          <UrgentNoticeDialog />
-        </>
-      )}
+      {user.access.includes('RISK_VIEW') && <UrgentNoticeDialog />}
       <Dropdown
         menu={{
           items,

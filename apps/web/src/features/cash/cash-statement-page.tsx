@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { use, useState } from 'react';
 import { DownloadButton } from '../../components/download-button';
 import { AccessContext } from '../../lib/permissions';
-import { cashAccountsQuery, downloadStatement, downloadStatementPdf, statementQuery, type StatementInput } from './api/cash';
+import { cashAccountsQuery, downloadStatement, downloadStatementPdf, statementQuery, type StatementInput, useStatementEvents } from './api/cash';
 import { InstructionPeek } from './instruction-peek';
 
 /** Opening and closing balances, totals and how many days the custodian's statements cover. */
@@ -96,6 +96,7 @@ const defaultRange = (): [Dayjs, Dayjs] => {
  * with the balance after it, totals, and the instruction an entry came from; xlsx download.
  */
 export function CashStatementPage() {
+  useStatementEvents();
   const accounts = useQuery(cashAccountsQuery);
   const mayOpenInstruction = hasAnyAccess(use(AccessContext), [...DETAIL_ACCESS]);
   const [form] = Form.useForm<{ accountNo?: string; range: [Dayjs, Dayjs] }>();

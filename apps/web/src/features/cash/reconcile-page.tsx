@@ -3,7 +3,7 @@ import { cashApi, formatAccountNo, periodLabel, type ReconcileItem, type Reconci
 import { Button, Card, Segmented, Space, Table, Typography } from 'antd';
 import { use, useState } from 'react';
 import { AccessContext } from '../../lib/permissions';
-import { reconcileQuery } from './api/cash';
+import { reconcileQuery, useStatementEvents } from './api/cash';
 import { ReconcileDrawer } from './reconcile-drawer';
 import { ReconcileStatusTag } from './reconcile-format';
 
@@ -15,6 +15,7 @@ type Filter = ReconcileStatus | 'all';
  * confirms or reports a mismatch, signed; the bank's reply to a mismatch shows here.
  */
 export function ReconcilePage() {
+  useStatementEvents();
   const mayAnswer = use(AccessContext).includes('CASH_RECONCILE');
   const items = useQuery(reconcileQuery);
   const [filter, setFilter] = useState<Filter>('all');

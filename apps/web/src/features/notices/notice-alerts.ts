@@ -1,3 +1,2 @@
-/** What the console's top bar shows of risk notices: the unread bell and the urgent dialog. */
-export { NoticeBell } from './notice-bell';
+/** What the console's top bar keeps of risk notices: the urgent dialog (the unread count is 消息中心's bell). */
 export { UrgentNoticeDialog } from './urgent-notice-dialog';

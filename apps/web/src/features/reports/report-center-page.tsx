@@ -1,6 +1,6 @@
 import { REPORT_FORMATS, REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS, formatDate, formatDateTime, type GeneratedReport, type ReportFormat, type ReportKind, type ReportSubscription } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Form, List, Modal, Radio, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, List, Modal, Radio, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,8 @@ import { DataTable } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import { useMessage } from '../../lib/countdown-message';
 import { RecentTime } from '../../lib/recent-time';
-import { downloadReport, fetchGeneratedPage, kindsQuery, reportsKey, subscriptionsQuery, useRunReport, useSubscribe, useUnsubscribe } from './api/reports';
+import { accountsQuery, downloadReport, fetchGeneratedPage, kindsQuery, reportsKey, subscriptionsQuery, useRunReport, useSubscribe, useUnsubscribe } from './api/reports';
+import { accountOptions, chosenAccounts } from './report-accounts';
 
 const formatOptions = (formats: readonly ReportFormat[]) => formats.map((f) => ({ value: f, label: REPORT_FORMATS[f].label }));
 const STATUS: Record<NonNullable<ReportSubscription['lastStatus']>, { color: string; label: string }> = {
@@ -17,15 +18,26 @@ const STATUS: Record<NonNullable<ReportSubscription['lastStatus']>, { color: str
   failed: { color: 'red', label: '生成失败' },
 };
 
+/** Which accounts a report covers, for reports that take them: none chosen is all the seat may see. */
+function AccountsField({ report }: { report: ReportKind | null }) {
+  const accounts = useQuery({ ...accountsQuery, enabled: report?.params.includes('accounts') ?? false });
+  if (!report?.params.includes('accounts')) return null;
+  return (
+    <Form.Item name="accountNos" label="账户" extra="不选则为全部账户">
+      <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部账户" loading={accounts.isLoading} options={accountOptions(accounts.data ?? [])} maxTagCount="responsive" />
+    </Form.Item>
+  );
+}
+
 /** Runs a report now for a period. */
 function RunDialog({ report, onClose, onDone }: { report: ReportKind | null; onClose(): void; onDone(): void }) {
   const message = useMessage();
   const run = useRunReport();
-  const [form] = Form.useForm<{ period: [Dayjs, Dayjs]; format: ReportFormat }>();
+  const [form] = Form.useForm<{ period: [Dayjs, Dayjs]; format: ReportFormat; accountNos?: string[] }>();
   const submit = async () => {
     const values = await form.validateFields();
     try {
-      const made = await run.mutateAsync({ kind: report!.kind, format: values.format, from: values.period[0].format('YYYY-MM-DD'), to: values.period[1].format('YYYY-MM-DD') });
+      const made = await run.mutateAsync({ kind: report!.kind, format: values.format, from: values.period[0].format('YYYY-MM-DD'), to: values.period[1].format('YYYY-MM-DD'), ...chosenAccounts(values.accountNos) });
       message.success(`已生成：${made.fileName}`);
       onDone();
     } catch {
@@ -40,6 +52,7 @@ function RunDialog({ report, onClose, onDone }: { report: ReportKind | null; onC
             <DatePicker.RangePicker style={{ width: '100%' }} />
           </Form.Item>
         )}
+        <AccountsField report={report} />
         <Form.Item name="format" label="文件格式" rules={[{ required: true, message: '请选择文件格式' }]}>
           <Radio.Group options={formatOptions(report?.formats ?? [])} />
         </Form.Item>
@@ -52,11 +65,11 @@ function RunDialog({ report, onClose, onDone }: { report: ReportKind | null; onC
 function SubscribeDialog({ report, onClose }: { report: ReportKind | null; onClose(): void }) {
   const message = useMessage();
   const subscribe = useSubscribe();
-  const [form] = Form.useForm<{ frequency: (typeof REPORT_FREQUENCIES)[number]; format: ReportFormat }>();
+  const [form] = Form.useForm<{ frequency: (typeof REPORT_FREQUENCIES)[number]; format: ReportFormat; accountNos?: string[] }>();
   const submit = async () => {
-    const values = await form.validateFields();
+    const { accountNos, ...values } = await form.validateFields();
     try {
-      const made = await subscribe.mutateAsync({ kind: report!.kind, ...values });
+      const made = await subscribe.mutateAsync({ kind: report!.kind, ...values, ...chosenAccounts(accountNos) });
       message.success(`订阅成功，首期将于 ${formatDateTime(made.nextRunAt)} 送达消息中心`);
       onClose();
     } catch {
@@ -70,6 +83,7 @@ function SubscribeDialog({ report, onClose }: { report: ReportKind | null; onClo
         <Form.Item name="frequency" label="订阅频率" rules={[{ required: true, message: '请选择订阅频率' }]}>
           <Radio.Group options={REPORT_FREQUENCIES.map((f) => ({ value: f, label: REPORT_FREQUENCY_LABELS[f] }))} />
         </Form.Item>
+        <AccountsField report={report} />
         <Form.Item name="format" label="文件格式" rules={[{ required: true, message: '请选择文件格式' }]}>
           <Radio.Group options={formatOptions(report?.formats ?? [])} />
         </Form.Item>

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { DownloadButton } from '../../components/download-button';
 import { PageSpinner } from '../../components/page-spinner';
-import { downloadStatementPdf, downloadStatementXlsx, useNavSeries, useStatement, useValuationProducts, type StatementInput } from './api/valuation';
+import { downloadStatementPdf, downloadStatementXlsx, useNavSeries, useStatement, useValuationProducts, type StatementInput, useStatementEvents } from './api/valuation';
 import { change, classLabel, dateTime, four, marketLabel, money, sumCents } from './valuation-format';
 
 // echarts is loaded with the charts only, never with the console or the login.
@@ -169,6 +169,7 @@ function Trend({ product, to }: { product: { enterpriseNo: string; productCode: 
 
 /** 估值与对账 › 估值表 (`/valuation/valuationStatement/index`): a product's valuation statement of a day. */
 export function ValuationStatementPage() {
+  useStatementEvents();
   const products = useValuationProducts();
   const [key, setKey] = useState<string | undefined>();
   const [date, setDate] = useState<string | undefined>();

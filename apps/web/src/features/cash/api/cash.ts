@@ -3,6 +3,7 @@ import { cashApi, instructionsApi, type CashFeed, type ReconcileItem } from '@po
 import type { z } from 'zod';
 import type { FetchPage } from '../../../components/data-table';
 import { http } from '../../../lib/http';
+import { useLiveEvent } from '../../../lib/live-events';
 import { remindersKey } from '../../../lib/reminders';
 
 /** Prefix of every cash statement query; an import invalidates it. */
@@ -76,3 +77,11 @@ function useReconcileWrite<I, O>(write: (input: I) => Promise<O>) {
 export const useReconcile = () => useReconcileWrite((input: ReconcileInput) => http.call(cashApi.cashReconcile, input));
 export const useReconcileReply = () => useReconcileWrite((input: { id: number; reply: string }) => http.call(cashApi.custodianReconcileReply, input));
 export const useReconcileCalendar = () => useReconcileWrite((input: { enterpriseNo: string; frequency: 'monthly' | 'quarterly' }) => http.call(cashApi.custodianReconcileCalendar, input));
+
+/** The bank imported cash statements for the enterprise: what the open screens show reloads. */
+export function useStatementEvents() {
+  const queryClient = useQueryClient();
+  useLiveEvent('statement.imported', (event) => {
+    if (event.ids?.includes('cash')) void queryClient.invalidateQueries({ queryKey: cashKey });
+  });
+}

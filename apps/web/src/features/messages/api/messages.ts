@@ -30,10 +30,10 @@ export function useRefreshMessages() {
   return () => queryClient.invalidateQueries({ queryKey: messagesKey, predicate: (q) => q.queryKey[1] !== 'preferences' });
 }
 
-/** New notifications pushed over the event stream (and a resync) refresh the bell and the list. */
+/** New notifications, ones read elsewhere (a risk notice opened) and a resync refresh the bell and the list. */
 export function useMessageEvents() {
   const refresh = useRefreshMessages();
-  useLiveEvent(['message.new', 'stream.resync'], () => void refresh());
+  useLiveEvent(['message.new', 'message.read', 'stream.resync'], () => void refresh());
 }
 
 export function useMarkMessagesRead() {

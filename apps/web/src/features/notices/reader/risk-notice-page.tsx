@@ -2,12 +2,14 @@ import { CODE_TABLES, formatDateTime, noticesApi, type CustomerNotice } from '@p
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import type { FormField } from '../../../components/form-builder';
 import { RecentTime } from '../../../lib/recent-time';
 import { schemaRule } from '../../../lib/schema-rule';
 import { fetchCustomerPage, noticesKey, unreadQuery, useMarkRead } from '../api/notices';
 import { LevelTag } from '../notice-parts';
+import { linkedNoticeId } from './linked-notice';
 import { NoticeReaderModal } from './notice-reader-modal';
 import styles from '../notices.module.css';
 import { useMessage } from '../../../lib/countdown-message';
@@ -23,7 +25,9 @@ const QUERY_FIELDS: FormField[] = [
 /** 增值服务 › 风险提示 (`/addedServices/riskManagement/index`): the bank's notices to this enterprise, unread first in mind. */
 export function RiskNoticePage() {
   const message = useMessage();
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  // Opened from 消息中心: the named notice opens at once, and reading it marks the notification read.
+  const [openId, setOpenId] = useState<number | null>(() => linkedNoticeId(params));
   const unread = useQuery(unreadQuery).data ?? 0;
   const markRead = useMarkRead();
 
@@ -70,7 +74,13 @@ export function RiskNoticePage() {
           </Button>
         }
       />
-      <NoticeReaderModal id={openId} onClose={() => setOpenId(null)} />
+      <NoticeReaderModal
+        id={openId}
+        onClose={() => {
+          setOpenId(null);
+          if (params.has('notice')) setParams({}, { replace: true });
+        }}
+      />
     </Card>
   );
 }

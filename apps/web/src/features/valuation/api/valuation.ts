@@ -3,6 +3,7 @@ import { valuationApi, type ValuationImportRecord } from '@portal/shared';
 import type { z } from 'zod';
 import type { FetchPage } from '../../../components/data-table';
 import { http } from '../../../lib/http';
+import { useLiveEvent } from '../../../lib/live-events';
 
 /** Prefix of every valuation query; an import invalidates it. */
 export const valuationKey = ['valuation'] as const;
@@ -45,5 +46,13 @@ export function useImportValuation() {
   return useMutation({
     mutationFn: (input: ImportInput) => http.call(valuationApi.custodianValuationImport, { ...input, preview: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: valuationKey }),
+  });
+}
+
+/** The bank imported valuation statements for the enterprise: what the open screens show reloads. */
+export function useStatementEvents() {
+  const queryClient = useQueryClient();
+  useLiveEvent('statement.imported', (event) => {
+    if (event.ids?.includes('valuation')) void queryClient.invalidateQueries({ queryKey: valuationKey });
   });
 }
