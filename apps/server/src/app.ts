@@ -8,7 +8,7 @@ import { bulkImportModule } from './modules/bulk-import';
 import { calendarModule } from './modules/calendar';
 import { auditLogRoutes } from './modules/audit';
 import { createAuthServices, loginRoutes, passwordRoutes } from './modules/auth';
-import { certificatesModule, loadCertificateAuthority } from './modules/certificates';
+import { certificatesModule, loadBankSigner, loadCertificateAuthority } from './modules/certificates';
 import { currentUserRoutes } from './modules/current-user';
 import { cutoffsModule } from './modules/cutoffs';
 import { dictionaryRoutes } from './modules/dictionary';
@@ -107,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   refuseNonCanonicalPaths(app);
   const keys = await loadServerKeys(config);
   const ca = await loadCertificateAuthority(config);
+  app.decorate('bankSigner', await loadBankSigner(config, ca));
   const registry = new ApiRegistry(ctx.database, ctx.kv);
   await registry.reload();
   await registry.listen();

@@ -57,6 +57,7 @@ export const AUDIT_EVENTS = {
   'instruction.attachment_upload': '上传指令附件',
   'instruction.attachment_remove': '删除指令附件',
   'instruction.download': '下载指令',
+  'instruction.evidence': '下载指令证据包',
   'instruction.import': '批量导入指令',
   'instruction.import_report': '下载导入状态报告',
   'payee.add': '新增收款人',
