@@ -567,7 +567,6 @@ export const instructionEvidence = defineOperation({
   authority: instructionQuery.authority,
   kind: 'download',
   maxBytes: EVIDENCE_MAX_BYTES,
-  fileTypes: ['zip'],
   request: z.object({ id: instructionId }),
 });
 
@@ -693,6 +692,5 @@ export const custodianEvidence = defineOperation({
   authority: custodianAttachmentDownload.authority,
   kind: 'download',
   maxBytes: EVIDENCE_MAX_BYTES,
-  fileTypes: ['zip'],
   request: z.object({ id: instructionId }),
 });

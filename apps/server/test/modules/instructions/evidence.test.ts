@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instructionsApi, type InstructionRecord } from '@portal/shared';
+import { instructionsApi, type AnyOperation, type InstructionRecord } from '@portal/shared';
 import { BUSINESS_MORNING, BUSINESS_TODAY } from '../../helpers/business-day';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
@@ -15,6 +15,22 @@ const OWN = '1000000001';
 const TP = '2000000001';
 const ACC = '622299000000000071';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
+
+interface Step {
+  seq: number;
+  action: string;
+  role: string;
+  userNo: string;
+  signature: { signingData: string; signMsg: string; publicKey: string } | null;
+}
+interface Manifest {
+  instruction: Record<string, unknown>;
+  approvalRule: unknown;
+  signedAt: string;
+  steps: Step[];
+  attachments: { fileName: string; path: string; sm3: string }[];
+  audit: { event: string }[];
+}
 
 /** The verify script's answer on a directory: its exit code and what it printed. */
 async function verify(dir: string, ...args: string[]) {
@@ -36,7 +52,7 @@ describe('evidence packs (证据包)', () => {
   let done: InstructionRecord;
 
   /** The pack of instruction `id` as `who` downloads it (ticket, then the file), unpacked into a new directory. */
-  async function pack(id: number, who: string, op = instructionsApi.instructionEvidence) {
+  async function pack(id: number, who: string, op: AnyOperation = instructionsApi.instructionEvidence) {
     const { data, json } = await call(op, { id }, who);
     expect(json.returnCode, json.returnMsg).toBe('000000');
     const { ticket, fileName } = data as { ticket: string; fileName: string };
@@ -52,7 +68,7 @@ describe('evidence packs (证据包)', () => {
     }
     return dir;
   }
-  const manifestOf = async (dir: string) => JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, any>;
+  const manifestOf = async (dir: string) => JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
 
   beforeAll(async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'evidence-'));
@@ -94,9 +110,9 @@ describe('evidence packs (证据包)', () => {
     expect(manifest.instruction).toMatchObject({ id: done.id, instructionNo: done.instructionNo, amount: '1200.00', status: '60' });
     expect(manifest.approvalRule).toEqual({ ruleVersion: null, description: 'fixed chain' });
     expect(manifest.signedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(manifest.steps.map((s: { action: string }) => s.action)).toEqual(['create', 'submit', 'reviewPass', 'confirmPass', 'confirmReviewPass', 'checkPass', 'execute']);
-    const signedSteps = manifest.steps.filter((s: { signature: unknown }) => s.signature);
-    expect(signedSteps.map((s: { role: string; userNo: string }) => `${s.role}:${s.userNo}`)).toEqual(['复核:U100000172', '第三方确认:U200000171', '第三方确认复核:U200000172', '托管行审核:S900000171', '托管行执行:S900000172']);
+    expect(manifest.steps.map((s) => s.action)).toEqual(['create', 'submit', 'reviewPass', 'confirmPass', 'confirmReviewPass', 'checkPass', 'execute']);
+    const signedSteps = manifest.steps.filter((s): s is Step & { signature: NonNullable<Step['signature']> } => s.signature !== null);
+    expect(signedSteps.map((s) => `${s.role}:${s.userNo}`)).toEqual(['复核:U100000172', '第三方确认:U200000171', '第三方确认复核:U200000172', '托管行审核:S900000171', '托管行执行:S900000172']);
     for (const step of signedSteps) {
       const dirOf = `steps/${String(step.seq).padStart(2, '0')}`;
       expect(await fs.readFile(path.join(dir, dirOf, 'signing-data.txt'), 'utf8')).toBe(step.signature.signingData);
@@ -106,7 +122,7 @@ describe('evidence packs (证据包)', () => {
     expect(manifest.attachments).toHaveLength(1);
     expect(manifest.attachments[0]).toMatchObject({ fileName: '划款合同.png', path: 'attachments/01.png' });
     expect(await fs.readFile(path.join(dir, 'attachments/01.png'))).toEqual(PNG);
-    expect(manifest.audit.map((a: { event: string }) => a.event)).toEqual(
+    expect(manifest.audit.map((a) => a.event)).toEqual(
       expect.arrayContaining(['instruction.add', 'instruction.attachment_upload', 'instruction.review', 'instruction.confirm', 'instruction.confirm_review', 'instruction.check', 'instruction.execute']),
     );
     expect(await verify(dir)).toEqual({ code: 0, out: 'OK\n' });
