@@ -17,3 +17,6 @@ export async function cashModule(app: FastifyInstance, ctx: AppContext) {
   // 电子对账 due: the ended periods the enterprise has not yet answered, for the seats that may answer.
   app.reminders.register(async ({ enterpriseNo, authorities }) => (authorities.includes('CASH_RECONCILE') ? { reconcileCount: await dueCount(ctx.database.db, enterpriseNo, reconcile.today()) } : {}));
 }
+
+/** An account's statement over a period, and the accounts an enterprise reads: for the documents other features sign (询证函). */
+export { accountsInScope, countEntries, statementOf } from './cash.queries';
