@@ -47,6 +47,11 @@ test('指令查询 downloads an instruction’s 证据包 that the OpenSSL scrip
   const { stdout, manifest } = await verify(await readFile(await download.path()));
   expect(stdout).toBe('OK\n');
   expect(manifest).toMatchObject({ kind: 'instruction-evidence', instruction: { instructionNo }, approvalRule: { ruleVersion: null } });
+  // The detail drawer offers the same pack.
+  await row.getByRole('button', { name: '详情' }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: instructionNo });
+  await expect(drawer.getByRole('button', { name: '证据包' })).toBeVisible();
+  await page.screenshot({ path: '../docs/screenshots/instruction-evidence.png' });
 });
 
 test('an administrator issues a 询证函; an auditor opens the link without a login until it is revoked', async ({ page, browser }) => {
@@ -71,6 +76,9 @@ test('an administrator issues a 询证函; an auditor opens the link without a l
   const row = panel.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '赵文博' });
   await expect(row.getByText('有效')).toBeVisible();
   await page.screenshot({ path: '../docs/screenshots/audit-confirmation.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '../docs/screenshots/audit-confirmation-mobile.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The auditor: another browser context, no session, no envelope.
   const auditor = await browser.newContext();

@@ -28,9 +28,9 @@ export async function seedAuditConfirmations(trx: Transaction<DB>, now = new Dat
   const balanceDate = accounts.map((a) => a.last).sort()[0]!;
   const periodStart = `${balanceDate.slice(0, 7)}-01`;
   const plans = [
-    { auditor: '陈立华', firm: '普华永道中天会计师事务所', issuedDaysAgo: 2, validDays: 14, revokedDaysAgo: null },
-    { auditor: '刘佳怡', firm: '安永华明会计师事务所', issuedDaysAgo: 40, validDays: 7, revokedDaysAgo: null },
-    { auditor: '王志强', firm: '立信会计师事务所', issuedDaysAgo: 12, validDays: 30, revokedDaysAgo: 9 },
+    { serial: '3820516497', auditor: '陈立华', firm: '普华永道中天会计师事务所', issuedDaysAgo: 2, validDays: 14, revokedDaysAgo: null },
+    { serial: '1174093825', auditor: '刘佳怡', firm: '安永华明会计师事务所', issuedDaysAgo: 40, validDays: 7, revokedDaysAgo: null },
+    { serial: '6602751384', auditor: '王志强', firm: '立信会计师事务所', issuedDaysAgo: 12, validDays: 30, revokedDaysAgo: 9 },
   ];
   for (const [n, plan] of plans.entries()) {
     const issuedAt = new Date(now.getTime() - plan.issuedDaysAgo * DAY);
@@ -38,7 +38,7 @@ export async function seedAuditConfirmations(trx: Transaction<DB>, now = new Dat
     await trx
       .insertInto('audit_confirmations')
       .values({
-        confirmation_no: `QZ${stamp}${String(9_000_000_001 + n)}`,
+        confirmation_no: `QZ${stamp}${plan.serial}`,
         enterprise_no: ENTERPRISE,
         auditor_name: plan.auditor,
         auditor_firm: plan.firm,

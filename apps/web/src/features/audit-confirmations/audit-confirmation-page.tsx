@@ -30,10 +30,10 @@ export function AuditConfirmationPage() {
         }
         columns={[
           { key: 'no', title: '询证函编号', dataIndex: 'confirmationNo' },
+          { key: 'status', title: '状态', render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{api.CONFIRMATION_STATUS[r.status]}</Tag> },
           { key: 'auditor', title: '审计师', render: (_, r) => `${r.auditorName}（${r.auditorFirm}）` },
           { key: 'date', title: '余额日期', render: (_, r) => `${r.balanceDate}（自${r.periodStart}）`, responsive: ['lg'] },
           { key: 'accounts', title: '账户数', render: (_, r) => r.accountNos.length, responsive: ['xl'] },
-          { key: 'status', title: '状态', render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{api.CONFIRMATION_STATUS[r.status]}</Tag> },
           { key: 'expires', title: '有效期至', render: (_, r) => formatDateTime(r.expiresAt), responsive: ['md'] },
           {
             key: 'opens',
@@ -48,7 +48,7 @@ export function AuditConfirmationPage() {
             key: 'revoke',
             label: '撤销',
             danger: true,
-            visible: (r) => r.status !== 'revoked',
+            visible: (r) => r.status === 'active',
             confirm: (r) => `撤销后审计师将无法再打开询证函 ${r.confirmationNo}，确定撤销吗？`,
             onClick: async (r) => {
               try {

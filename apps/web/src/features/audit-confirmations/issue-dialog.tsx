@@ -66,7 +66,7 @@ export function IssueDialog({ open, onClose }: { open: boolean; onClose: () => v
         <IssuedLink link={link} />
       ) : (
         <Form form={form} layout="vertical" name="audit-confirmation" preserve={false} initialValues={{ validDays: 7, period: [today.startOf('year'), today.subtract(1, 'day')] }}>
-          <Form.Item name="accountNos" label="账户" rules={[schemaRule(fields.accountNos)]}>
+          <Form.Item name="accountNos" label="账户" required rules={[schemaRule(fields.accountNos)]}>
             <Select
               mode="multiple"
               loading={accounts.isLoading}
@@ -77,13 +77,13 @@ export function IssueDialog({ open, onClose }: { open: boolean; onClose: () => v
           <Form.Item name="period" label="对账单期间（截止日即余额日期）" rules={[{ required: true, message: '请选择期间' }]}>
             <DatePicker.RangePicker allowClear={false} disabledDate={(d) => d.isAfter(today)} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="auditorName" label="审计师姓名" rules={[schemaRule(fields.auditorName)]}>
+          <Form.Item name="auditorName" label="审计师姓名" required rules={[schemaRule(fields.auditorName)]}>
             <Input maxLength={60} />
           </Form.Item>
-          <Form.Item name="auditorFirm" label="会计师事务所" rules={[schemaRule(fields.auditorFirm)]}>
+          <Form.Item name="auditorFirm" label="会计师事务所" required rules={[schemaRule(fields.auditorFirm)]}>
             <Input maxLength={60} />
           </Form.Item>
-          <Form.Item name="validDays" label="链接有效期（天）" rules={[schemaRule(fields.validDays)]}>
+          <Form.Item name="validDays" label="链接有效期（天）" required rules={[schemaRule(fields.validDays)]}>
             <InputNumber min={1} max={api.CONFIRMATION_MAX_DAYS} precision={0} style={{ width: 160 }} />
           </Form.Item>
           <Typography.Text type="secondary">询证函由银行签名；审计师凭链接可在有效期内下载，无需登录，可随时撤销。</Typography.Text>
