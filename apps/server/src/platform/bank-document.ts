@@ -38,7 +38,8 @@ export async function signedPack(signer: BankSigner, manifest: Record<string, un
   put(PACK.signer, signer.certificatePem);
   put(PACK.root, signer.rootPem);
   const sums = [...all].map(([name, body]) => `${sm3Hex(body)}  ${name}\n`).join('');
-  const manifestText = `${JSON.stringify({ ...manifest, signedAt: signedAt.toISOString(), sm3sums: sm3Hex(Buffer.from(sums, 'utf8')) }, null, 2)}\n`;
+  // First, so a plain `grep` finds the manifest's own and never a field of the content.
+  const manifestText = `${JSON.stringify({ signedAt: signedAt.toISOString(), sm3sums: sm3Hex(Buffer.from(sums, 'utf8')), ...manifest }, null, 2)}\n`;
   const manifestBytes = Buffer.from(manifestText, 'utf8');
   const zip = new JSZip();
   // Every entry dated as signed: the archive's own dates mean nothing, the manifest's time does.
