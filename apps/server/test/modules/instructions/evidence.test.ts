@@ -5,7 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalCrypto as c, publicKeyPem } from '@portal/crypto/node';
 import { instructionsApi, type AnyOperation, type InstructionRecord } from '@portal/shared';
+import { loadCertificateAuthority } from '../../../src/modules/certificates';
+import { signedPack } from '../../../src/platform/bank-document';
 import { BUSINESS_MORNING, BUSINESS_TODAY } from '../../helpers/business-day';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
@@ -153,6 +156,33 @@ describe('evidence packs (证据包)', () => {
       // manifest.sig is named by what it signs.
       expect(out, name).toContain(`FAIL ${name === 'manifest.sig' ? 'manifest.json' : name}`);
     }
+  });
+
+  it('checks a step signed after a certificate login: the certificate is the bank root’s and certifies the step’s key', async () => {
+    const ca = await loadCertificateAuthority(app().config);
+    const keys = await c.sm2GenerateKeyPair();
+    const other = await c.sm2GenerateKeyPair();
+    const data = 'InstructionCheck|pass||[[ZL2026112700000001,622299000000000071,6222020000000099,1200.00,CNY,2026-11-27]]|9c1f3e5a7b2d4f6081a3c5e7f9b1d3e5';
+    const step = async (certifiedKey: string) => {
+      const files = new Map<string, Uint8Array | string>([
+        ['steps/01/signing-data.txt', data],
+        ['steps/01/signature.der', await c.sm2Sign(keys.privateKey, c.utf8Encode(data))],
+        ['steps/01/public-key.pem', publicKeyPem(keys.publicKey)],
+        ['steps/01/certificate.pem', (await ca.issue({ commonName: 'ev.check' }, certifiedKey, new Date())).pem],
+      ]);
+      const zip = await JSZip.loadAsync(await signedPack(app().bankSigner, { kind: 'test' }, files, new Date()));
+      const dir = await fs.mkdtemp(path.join(tmp, 'cert-'));
+      for (const entry of Object.values(zip.files)) {
+        if (entry.dir) continue;
+        await fs.mkdir(path.dirname(path.join(dir, entry.name)), { recursive: true });
+        await fs.writeFile(path.join(dir, entry.name), await entry.async('nodebuffer'));
+      }
+      return verify(dir);
+    };
+    expect(await step(keys.publicKey)).toEqual({ code: 0, out: 'OK\n' });
+    const wrong = await step(other.publicKey);
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('FAIL steps/01/certificate.pem: certifies another key than public-key.pem');
   });
 
   it('is given to whoever sees the instruction, and to nobody else', async () => {
