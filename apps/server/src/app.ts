@@ -7,8 +7,9 @@ import { accountsModule } from './modules/accounts';
 import { bulkImportModule } from './modules/bulk-import';
 import { calendarModule } from './modules/calendar';
 import { auditLogRoutes } from './modules/audit';
+import { auditConfirmationsModule } from './modules/audit-confirmations';
 import { createAuthServices, loginRoutes, passwordRoutes } from './modules/auth';
-import { certificatesModule, loadCertificateAuthority } from './modules/certificates';
+import { certificatesModule, loadBankSigner, loadCertificateAuthority } from './modules/certificates';
 import { currentUserRoutes } from './modules/current-user';
 import { cutoffsModule } from './modules/cutoffs';
 import { dictionaryRoutes } from './modules/dictionary';
@@ -63,7 +64,7 @@ function countOutcomes(app: FastifyInstance, counts: CallCounts) {
 }
 
 /** The business features that need only the app context, registered in this order. */
-const CONTEXT_MODULES = [messagesModule, reportsModule, instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule, cashModule] as const;
+const CONTEXT_MODULES = [messagesModule, reportsModule, instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule, cashModule, auditConfirmationsModule] as const;
 
 /** Builds the whole server around already-open stores; main.ts and the tests both use this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   refuseNonCanonicalPaths(app);
   const keys = await loadServerKeys(config);
   const ca = await loadCertificateAuthority(config);
+  app.decorate('bankSigner', await loadBankSigner(config, ca));
   const registry = new ApiRegistry(ctx.database, ctx.kv);
   await registry.reload();
   await registry.listen();

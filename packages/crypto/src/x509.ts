@@ -56,7 +56,7 @@ const bytes = (view: Uint8Array): Uint8Array => new Uint8Array(view);
 const oid = (value: string) => new asn1js.ObjectIdentifier({ value });
 const sigAlgorithm = () => new asn1js.Sequence({ value: [oid(OID_SM2_WITH_SM3)] });
 
-export function toPem(label: 'CERTIFICATE' | 'CERTIFICATE REQUEST', der: Uint8Array): string {
+export function toPem(label: 'CERTIFICATE' | 'CERTIFICATE REQUEST' | 'PUBLIC KEY', der: Uint8Array): string {
   const lines = toBase64(der).match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
@@ -65,6 +65,11 @@ export function fromPem(label: 'CERTIFICATE' | 'CERTIFICATE REQUEST', pem: strin
   const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(pem);
   if (!match) throw malformed(`no ${label} PEM block`);
   return fromBase64(match[1]!.replace(/\s+/g, ''));
+}
+
+/** An SM2 public key (`04` + X + Y hex) as the SubjectPublicKeyInfo PEM OpenSSL reads (`openssl dgst -verify`). */
+export function publicKeyPem(publicKey: string): string {
+  return toPem('PUBLIC KEY', ber(spki(publicKey)));
 }
 
 function spki(publicKey: string): asn1js.Sequence {

@@ -808,6 +808,28 @@ export interface CashReconciliationsTable {
   replied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** 询证函 (migration 0043): a signed document for a named auditor behind a time-limited link. */
+export interface AuditConfirmationsTable {
+  id: Generated<number>;
+  confirmation_no: string;
+  enterprise_no: string;
+  auditor_name: string;
+  auditor_firm: string;
+  period_start: ColumnType<Date | string, string, string>;
+  balance_date: ColumnType<Date | string, string, string>;
+  account_nos: string[];
+  token_sm3: string;
+  expires_at: Timestamp;
+  document: Buffer | null;
+  document_sm3: string | null;
+  issued_by_user_no: string;
+  issued_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_by_user_no: string | null;
+  open_count: Generated<number>;
+  last_opened_at: Timestamp | null;
+}
+
 export interface DB {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -866,6 +888,7 @@ export interface DB {
   notification_mails: NotificationMailsTable;
   report_subscriptions: ReportSubscriptionsTable;
   generated_reports: GeneratedReportsTable;
+  audit_confirmations: AuditConfirmationsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -75,6 +75,7 @@ export const MENUS: Menu[] = [
   page(901, 900, 'valuationStatement', '估值表', 'valuation/valuationStatement/index', 'VALUATION_VIEW'),
   page(902, 900, 'cashStatement', '资金对账单', 'valuation/cashStatement/index', 'CASH_VIEW'),
   page(903, 900, 'electronicReconcile', '电子对账', 'valuation/electronicReconcile/index', 'CASH_VIEW'),
+  page(904, 900, 'auditConfirmation', '询证函', 'valuation/auditConfirmation/index', 'AUDIT_CONFIRM_ISSUE'),
   page(906, 900, 'feedFormats', '数据格式', 'valuation/feedFormats/index', null),
   page(705, 700, 'cashImport', '资金数据导入', 'custodianInstruction/cashImport/index', 'CASH_IMPORT'),
   page(706, 700, 'reconcileManagement', '对账管理', 'custodianInstruction/reconcileManagement/index', 'CASH_RECONCILE_MANAGE'),

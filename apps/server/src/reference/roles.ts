@@ -129,6 +129,7 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'AUDIT_VIEW',
       'CASH_VIEW',
       'CASH_RECONCILE',
+      'AUDIT_CONFIRM_ISSUE',
     ],
   },
 ];

@@ -3,6 +3,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as bulkImport from './bulk-import';
 import * as calendar from './calendar';
+import * as auditConfirmations from './audit-confirmations';
 import * as cash from './cash';
 import * as certificates from './certificates';
 import * as cutoffs from './cutoffs';
@@ -33,6 +34,7 @@ export * as auditApi from './audit';
 export * as authApi from './auth';
 export * as bulkImportApi from './bulk-import';
 export * as calendarApi from './calendar';
+export * as auditConfirmationsApi from './audit-confirmations';
 export * as cashApi from './cash';
 export * as certificatesApi from './certificates';
 export * as cutoffsApi from './cutoffs';
@@ -99,7 +101,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, cash, messages, reports].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, cash, messages, reports, auditConfirmations].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -555,6 +555,21 @@ export const attachmentDownload = defineOperation({
   request: z.object({ id: int4Id('附件编号不正确') }),
 });
 
+/** An evidence pack (证据包, docs/evidence.md): attachments, certificates and the signed manifest. */
+const EVIDENCE_MAX_BYTES = ATTACHMENT_MAX * ATTACHMENT_MAX_BYTES + 4 * 1_048_576;
+
+/** `instruction/evidence`: the 证据包 of an instruction the caller may see, signed by the bank. */
+export const instructionEvidence = defineOperation({
+  ...base,
+  id: 'INSTRUCTION_EVIDENCE',
+  name: '下载指令证据包',
+  path: '/{prefix}/instruction/evidence',
+  authority: instructionQuery.authority,
+  kind: 'download',
+  maxBytes: EVIDENCE_MAX_BYTES,
+  request: z.object({ id: instructionId }),
+});
+
 export const INSTRUCTION_DOWNLOAD_MAX_ROWS = 50_000;
 
 /** `instruction/manage/download`: the filtered view as xlsx. */
@@ -666,4 +681,16 @@ export const custodianAttachmentDownload = defineOperation({
   maxBytes: ATTACHMENT_MAX_BYTES * 2,
   fileTypes: ATTACHMENT_FILES.extensions,
   request: z.object({ id: int4Id('附件编号不正确') }),
+});
+
+/** The 证据包 for staff (the custodian sees every enterprise's instructions). */
+export const custodianEvidence = defineOperation({
+  ...staff,
+  id: 'CUSTODIAN_INSTRUCTION_EVIDENCE',
+  name: '托管行下载指令证据包',
+  path: '/{prefix}/custodian/instruction/evidence',
+  authority: custodianAttachmentDownload.authority,
+  kind: 'download',
+  maxBytes: EVIDENCE_MAX_BYTES,
+  request: z.object({ id: instructionId }),
 });

@@ -31,3 +31,6 @@ export async function cashModule(app: FastifyInstance, ctx: AppContext) {
     app.addHook('onClose', () => clearInterval(timer));
   }
 }
+
+/** An account's statement over a period, and the accounts an enterprise reads: for the documents other features sign (询证函). */
+export { accountsInScope, countEntries, statementOf } from './cash.queries';

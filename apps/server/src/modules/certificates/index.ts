@@ -10,3 +10,4 @@ export async function certificatesModule(app: FastifyInstance, auth: AuthService
 }
 
 export { loadCertificateAuthority, type CertificateAuthority } from './ca';
+export { loadBankSigner } from './bank-signer';

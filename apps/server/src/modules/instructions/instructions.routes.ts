@@ -37,6 +37,8 @@ export function instructionRoutes(app: FastifyInstance, ctx: AppContext, desk: I
   routes.download(api.attachmentDownload, async ({ input, session, request }) => views.attachment(request, session, input.id));
   routes.download(api.custodianAttachmentDownload, async ({ input, request }) => views.custodianAttachment(request, input.id));
 
+  routes.download(api.instructionEvidence, async ({ input, session, request }) => views.evidence(request, session, input.id, app.bankSigner));
+  routes.download(api.custodianEvidence, async ({ input, request }) => views.evidence(request, null, input.id, app.bankSigner));
   routes.download(api.instructionDownload, async ({ input, session, request }) => views.sheet(request, session, input));
 
   routes.json(api.custodianQuery, async ({ input, session, request }) => views.custodianList(request, session, input));

@@ -30,6 +30,7 @@ import { notify, type Notified } from '../messages';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction, recordAudit, type AuditedSignature } from '../../platform/audit';
+import type { BankSigner } from '../../platform/bank-document';
 import { businessNow } from '../../platform/business-clock';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
@@ -39,6 +40,7 @@ import { AppError } from '../../plugins/errors';
 import { currentCustodyDay } from '../cutoffs';
 import { checkTemplateUse, type TemplateUse } from '../templates';
 import type { ClaimList, InstructionClaims } from './claims';
+import { evidencePack } from './evidence';
 import {
   attachmentCount,
   availableOf,
@@ -618,6 +620,14 @@ export class InstructionViews {
 
   custodianAttachment(request: FastifyRequest, id: number) {
     return this.#attachment(request, [CUSTODIAN], id);
+  }
+
+  /** The 证据包 of an instruction the caller sees (a session's scopes, or the custodian's). */
+  async evidence(request: FastifyRequest, session: SessionInfo | null, id: number, signer: BankSigner) {
+    const detail = await this.#detail(request, session ? detailScopes(session) : [CUSTODIAN], id);
+    const pack = await evidencePack(this.#db, signer, detail, new Date(this.#ctx.now()));
+    await recordAudit(this.#ctx.database, request, { event: 'instruction.evidence', outcome: 'success', detail: { id, instructionNo: detail.instructionNo, bytes: pack.body.length } });
+    return pack;
   }
 
   async #detail(request: FastifyRequest, scopes: readonly Scope[], id: number) {

@@ -150,6 +150,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CASH_VIEW'],
     load: () => import('../../features/cash/reconcile-page').then((m) => ({ default: m.ReconcilePage })),
   },
+  'valuation/auditConfirmation/index': {
+    title: '询证函',
+    access: ['AUDIT_CONFIRM_ISSUE'],
+    load: () => import('../../features/audit-confirmations/audit-confirmation-page').then((m) => ({ default: m.AuditConfirmationPage })),
+  },
   'custodianInstruction/reconcileManagement/index': {
     title: '对账管理',
     access: ['CASH_RECONCILE_MANAGE'],

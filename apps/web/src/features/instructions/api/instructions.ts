@@ -51,6 +51,9 @@ export const downloadInstructions = (filter: InstructionFilter) => http.download
 export const downloadAttachment = (id: number, staff: boolean) =>
   http.download(staff ? instructionsApi.custodianAttachmentDownload : instructionsApi.attachmentDownload, { id });
 
+/** The 证据包 (docs/evidence.md): a zip the bank signs, verifiable with scripts/verify-evidence.sh. */
+export const downloadEvidence = (id: number, staff: boolean) => http.download(staff ? instructionsApi.custodianEvidence : instructionsApi.instructionEvidence, { id });
+
 /** Every write refreshes the lists, the open detail and the home counts. */
 function useInstructionWrite<I, O>(write: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

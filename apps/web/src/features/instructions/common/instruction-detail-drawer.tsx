@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { accountLabel, amountToChinese, codeLabel, CUTOFF_MISSED_LABEL, formatAccountNo, formatCutoff, formatDateTime, INSTRUCTION_STATUS, nextStatus, type InstructionHistory, type InstructionStatus } from '@portal/shared';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { DownloadButton } from '../../../components/download-button';
 import { currentUserQuery } from '../../../lib/session';
 import { AttachmentList } from './attachment-list';
 import { CutoffCountdown } from './cutoff-countdown';
-import { instructionDetailQuery } from '../api/instructions';
+import { downloadEvidence, instructionDetailQuery } from '../api/instructions';
 import { moneyOf, StatusTag, textOrEmpty } from './instruction-format';
 import styles from './instructions.module.css';
 
@@ -67,9 +68,14 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
       destroyOnHidden
       extra={
         d && (
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
-            打印
-          </Button>
+          <Space>
+            <DownloadButton subject="证据包" download={() => downloadEvidence(d.id, staff)}>
+              证据包
+            </DownloadButton>
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+              打印
+            </Button>
+          </Space>
         )
       }
     >

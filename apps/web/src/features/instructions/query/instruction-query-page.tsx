@@ -8,13 +8,15 @@ import { downloadInstructions, fetchInstructionPage, instructionsKey, type Instr
 import { instructionColumns } from '../common/instruction-columns';
 import { InstructionDetailDrawer } from '../common/instruction-detail-drawer';
 import { INSTRUCTION_QUERY_FIELDS } from '../common/instruction-query-fields';
+import { useEvidenceDownload } from '../common/use-evidence-download';
 
 const fetchAll = fetchInstructionPage('all');
 
-/** 指令管理 › 指令查询 (`/instructionManagement/instructionQuery/index`): every instruction of the enterprise, exportable. */
+/** 指令管理 › 指令查询 (`/instructionManagement/instructionQuery/index`): every instruction of the enterprise, exportable, each with its 证据包. */
 export function InstructionQueryPage() {
   const [criteria, setCriteria] = useState<FormValues>({});
   const [openId, setOpenId] = useState<number | null>(null);
+  const evidence = useEvidenceDownload();
 
   return (
     <Card title="指令查询">
@@ -27,7 +29,10 @@ export function InstructionQueryPage() {
         showIndex
         queryFields={INSTRUCTION_QUERY_FIELDS}
         onCriteriaChange={setCriteria}
-        rowActions={[{ key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) }]}
+        rowActions={[
+          { key: 'detail', label: '详情', onClick: (row) => setOpenId(row.id) },
+          { key: 'evidence', label: '证据包', onClick: (row) => void evidence(row.id) },
+        ]}
         toolbar={
           // Exports what the list shows: the same filters, as xlsx.
           <DownloadButton subject="指令列表" download={() => downloadInstructions({ ...criteria, view: 'all' } as InstructionFilter)}>
