@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { cashApi, CASH_DIRECTIONS, formatAmount, formatDateTime, type CashEntry, type CashStatement } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import type { DB } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { renderPdf } from '../../platform/pdf';
 import { refuse } from '../../platform/refuse';
@@ -49,6 +51,22 @@ const closingRows = (s: StatementHead, t: Pick<CashStatement, 'totalCredit' | 't
 /** The statement's lines as downloads show them: the opening balance, the entries, the totals and the closing balance. */
 const statementRows = (s: CashStatement): SheetRow[] => [openingRow(s), ...s.entries.map(entryRow), ...closingRows(s, s)];
 
+/** The statement as xlsx, its entries streamed a month at a time; `rows` counts the entries written. */
+async function statementSheet(db: Kysely<DB>, s: StatementHead) {
+  const tally = newTally();
+  let rows = 0;
+  async function* chunks() {
+    yield [openingRow(s)];
+    for await (const entries of statementEntries(db, s, tally)) {
+      rows += entries.length;
+      yield entries.map(entryRow);
+    }
+    yield closingRows(s, tallied(tally));
+  }
+  const body = await writeSheet('资金对账单', COLUMNS, chunks());
+  return { body, rows };
+}
+
 const statementFileName = (s: StatementHead, extension: 'xlsx' | 'pdf') => `资金对账单_${s.account.accountNo}_${s.dateFrom.replace(/-/g, '')}-${s.dateTo.replace(/-/g, '')}.${extension}`;
 
 /** The cash statement calls: thin routes over the desk (the import) and the queries. */
@@ -86,17 +104,7 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext, desk: CashDesk
   routes.download(api.cashStatementDownload, async ({ input, session, request }) => {
     const account = await counted(session, input, api.CASH_DOWNLOAD_MAX_ENTRIES, api.CASH_STATEMENT_MESSAGES.tooManyToDownload);
     const s = await statementHead(db, account, input.dateFrom, input.dateTo);
-    const tally = newTally();
-    let rows = 0;
-    async function* chunks() {
-      yield [openingRow(s)];
-      for await (const entries of statementEntries(db, s, tally)) {
-        rows += entries.length;
-        yield entries.map(entryRow);
-      }
-      yield closingRows(s, tallied(tally));
-    }
-    const body = await writeSheet('资金对账单', COLUMNS, chunks());
+    const { body, rows } = await statementSheet(db, s);
     await downloaded(request, s, rows, 'xlsx');
     return { fileName: statementFileName(s, 'xlsx'), contentType: XLSX, body };
   });
