@@ -13,6 +13,7 @@ import {
   certificatesApi,
   decodeCsv,
   formatDate,
+  instructionsApi,
   operationById,
   parseBatchCsv,
   type CashStatement,
@@ -140,7 +141,7 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     ids: records.map((r) => r.id),
     result,
     reason,
-    instructions: records.map((r) => ({ instructionNo: r.instructionNo, payerAccountNo: r.payerAccountNo, payeeAccountNo: r.payeeAccountNo, amount: r.amount, currency: r.currency, valueDate: r.valueDate })),
+    instructions: instructionsApi.signedListing(records, true),
   });
   const execution = (r: InstructionRecord) => ({ id: r.id, instruction: decide([r], 'pass').instructions[0]! });
   const keepInstruction = (data: InstructionRecord | InstructionRecord[]) => void (the.instruction = Array.isArray(data) ? data[0]! : data);

@@ -41,6 +41,8 @@ export const AUTHORITIES = {
   CASH_IMPORT: '资金数据导入',
   CASH_RECONCILE: '电子对账',
   CASH_RECONCILE_MANAGE: '对账管理',
+  APPROVAL_RULE_VIEW: '审批规则查询',
+  APPROVAL_RULE_MANAGE: '审批规则维护',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

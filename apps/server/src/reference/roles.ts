@@ -129,6 +129,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'AUDIT_VIEW',
       'CASH_VIEW',
       'CASH_RECONCILE',
+      'APPROVAL_RULE_VIEW',
+      'APPROVAL_RULE_MANAGE',
     ],
   },
 ];
