@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalRulesApi, instructionsApi, type ApprovalRule, type InstructionDetail, type InstructionRecord } from '@portal/shared';
 import { BUSINESS_MORNING, BUSINESS_TODAY } from '../../helpers/business-day';
@@ -67,6 +68,28 @@ describe('approval rules', () => {
       await right('U100000381', acc, { entry: true });
       for (const r of ['U100000382', 'U100000383', 'U100000384']) await right(r, acc, { review: true });
     }
+  });
+
+  it('seeds 华夏远航 a two-version rule and instructions waiting at each round, one past a reviewer’s limit', async () => {
+    const versions = await db().selectFrom('approval_rules').selectAll().where('enterprise_no', '=', ELSEWHERE).orderBy('version').execute();
+    expect(versions.map((v) => [v.version, v.bands])).toEqual([
+      [1, [{ upTo: '1000000.00', reviewers: 1 }, { upTo: null, reviewers: 2 }]],
+      [2, [{ upTo: '1000000.00', reviewers: 1 }, { upTo: null, reviewers: 2 }]],
+    ]);
+    expect(versions[1]!.reviewer_limits).toEqual([{ userNo: 'U100000104', limit: '5000000.00' }]);
+    const under = await db()
+      .selectFrom('instructions')
+      .select(['status', 'approvals_required', sql<number>`cardinality(approved_by)`.as('done'), sql<string>`amount::text`.as('amount')])
+      .where('approval_rule_id', '=', versions[1]!.id)
+      .orderBy('id')
+      .execute();
+    expect(under.map((r) => [r.status, r.done, r.approvals_required])).toEqual([
+      ['10', 0, 2],
+      ['10', 1, 2],
+      ['10', 1, 2],
+      ['10', 0, 1],
+      ['40', 2, 2],
+    ]);
   });
 
   it('refuses a rule the enterprise cannot have, and writes nothing', async () => {
