@@ -27,11 +27,11 @@ export function ApprovalRulesPage() {
       ? [{ key: 'version', title: '版本', dataIndex: 'version', width: 64, render: (v: number) => `第${v}版` }]
       : [
           { key: 'type', title: '指令类型', width: 110, render: (_: unknown, r: ApprovalRule) => scopeLabel(r).type },
-          { key: 'account', title: '付款账户', width: 200, render: (_: unknown, r: ApprovalRule) => scopeLabel(r).account },
+          { key: 'account', title: '付款账户', width: 180, render: (_: unknown, r: ApprovalRule) => scopeLabel(r).account },
           { key: 'version', title: '版本', dataIndex: 'version', width: 64, render: (v: number) => `第${v}版` },
         ]),
     { key: 'active', title: '状态', dataIndex: 'active', width: 72, render: (v: boolean) => (v ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>) },
-    { key: 'bands', title: '金额区间与复核人数', render: (_: unknown, r: ApprovalRule) => bandsText(r.bands) },
+    { key: 'bands', title: '金额区间与复核人数', width: 340, render: (_: unknown, r: ApprovalRule) => bandsText(r.bands) },
     {
       key: 'limits',
       title: '复核员限额',
