@@ -30,7 +30,7 @@ export function ApprovalRulesPage() {
           { key: 'account', title: '付款账户', width: 180, render: (_: unknown, r: ApprovalRule) => scopeLabel(r).account },
           { key: 'version', title: '版本', dataIndex: 'version', width: 64, render: (v: number) => `第${v}版` },
         ]),
-    { key: 'active', title: '状态', dataIndex: 'active', width: 72, render: (v: boolean) => (v ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>) },
+    { key: 'active', title: '状态', dataIndex: 'active', width: 72, responsive: ABOVE_PHONE, render: (v: boolean) => (v ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>) },
     { key: 'bands', title: '金额区间与复核人数', width: 340, render: (_: unknown, r: ApprovalRule) => bandsText(r.bands) },
     {
       key: 'limits',
@@ -67,6 +67,8 @@ export function ApprovalRulesPage() {
         dataSource={current}
         loading={isFetching}
         pagination={false}
+        // On a phone the table scrolls in its card, the page does not.
+        scroll={{ x: 'max-content' }}
         columns={columns(false)}
         expandable={{
           rowExpandable: (r) => versions.some((x) => scopeKey(x) === scopeKey(r) && x.id !== r.id),
