@@ -44,14 +44,21 @@ export async function saveRuleVersion(trx: Kysely<DB>, change: RuleVersionChange
 }
 
 /**
- * What an instruction submitted now needs: the rule version in force for its type and payer
- * account (the most specific scope) and the reviewers its amount's band asks for; without a rule,
- * the fixed chain (no version, one reviewer).
+ * What an instruction of the enterprise submitted now needs: the rule version in force for its
+ * type and payer account (the most specific scope) and the reviewers its amount's band asks for;
+ * without a rule, the fixed chain (no version, one reviewer). The rules are read once, so a bulk
+ * import asks for all its rows with one query.
  */
-export async function approvalFor(db: Kysely<DB>, i: { enterpriseNo: string; type: string; payerAccountNo: string; amount: string }) {
-  const rule = applicableRule(await currentRules(db, i.enterpriseNo), i.type, i.payerAccountNo);
-  return rule ? { ruleId: rule.id, required: approvalsRequired(rule.bands, i.amount) } : { ruleId: null, required: DEFAULT_APPROVALS };
+export async function approvalResolver(db: Kysely<DB>, enterpriseNo: string) {
+  const rules = await currentRules(db, enterpriseNo);
+  return (i: { type: string; payerAccountNo: string; amount: string }) => {
+    const rule = applicableRule(rules, i.type, i.payerAccountNo);
+    return rule ? { ruleId: rule.id, required: approvalsRequired(rule.bands, i.amount) } : { ruleId: null, required: DEFAULT_APPROVALS };
+  };
 }
+
+/** `approvalResolver` for one instruction. */
+export const approvalFor = async (db: Kysely<DB>, i: { enterpriseNo: string; type: string; payerAccountNo: string; amount: string }) => (await approvalResolver(db, i.enterpriseNo))(i);
 
 export class ApprovalRuleDesk {
   readonly #ctx: AppContext;
