@@ -147,7 +147,7 @@ function ReviewRound({ row }: { row: InstructionListRecord }) {
   if (row.approvals.length === 0) return round;
   return (
     <Tooltip title={`已复核：${row.approvals.map((a) => a.name).join('、')}`}>
-      <span>{`${round} · 已复核${row.approvals.length}人`}</span>
+      <span>{round}</span>
     </Tooltip>
   );
 }
@@ -208,7 +208,13 @@ function decisionColumns({ number, payeeTip }: Cells, decision: DecisionListKind
         </div>
       ),
     },
-    ...(decision === 'review' ? [{ key: 'createdBy', title: '经办人 / 复核轮次', responsive: ABOVE_PHONE, render: (_: unknown, row: InstructionListRecord) => <TwoLines first={row.createdByName} second={<ReviewRound row={row} />} /> }] : []),
+    ...(decision === 'review' ? [{
+            key: 'createdBy',
+            title: '经办人',
+            responsive: ABOVE_PHONE,
+            // Under the maker, the round of a counted review (审批规则); the fixed chain's one review needs no word.
+            render: (_: unknown, row: InstructionListRecord) => (row.approvalsRequired > 1 ? <TwoLines first={row.createdByName} second={<ReviewRound row={row} />} /> : row.createdByName),
+          }] : []),
     ...(decision === 'thirdParty' ? [] : [{ key: 'thirdParty', title: '第三方机构', dataIndex: 'thirdPartyEnterpriseName', responsive: WIDE_SCREENS, render: (v: string | null) => (v ? <ClippedText text={v} width={180} /> : '—') }]),
   ];
 }
