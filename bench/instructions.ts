@@ -389,7 +389,7 @@ async function seatOf(db: Kysely<DB>, username: string) {
 
 /** What the web signs of each selected row (the review page's listing). */
 const listing = (rows: readonly InstructionRecord[]) =>
-  rows.map(({ instructionNo, payerAccountNo, payeeAccountNo, amount, currency, valueDate }) => ({ instructionNo, payerAccountNo, payeeAccountNo, amount, currency, valueDate }));
+  instructionsApi.signedListing(rows, true);
 const passing = (rows: readonly InstructionRecord[]) => ({ ids: rows.map((r) => r.id), result: 'pass' as const, reason: '', instructions: listing(rows) });
 /** Stands in for the session's challenge when measuring: every challenge is 32 characters. */
 const SOME_CHALLENGE = '0'.repeat(32);

@@ -18,7 +18,7 @@ const VALUE_DATE_MS = 60_000;
 
 /** What a batch signature lists of each row, as the list showed it. */
 const listing = (rows: readonly InstructionRecord[]) =>
-  rows.map(({ instructionNo, payerAccountNo, payeeAccountNo, amount, currency, valueDate }) => ({ instructionNo, payerAccountNo, payeeAccountNo, amount, currency, valueDate }));
+  instructionsApi.signedListing(rows, true);
 const passing = (rows: readonly InstructionRecord[]) => ({ ids: rows.map((r) => r.id), result: 'pass' as const, reason: '', instructions: listing(rows) });
 /** The longest prefix of `rows` whose batch signature fits the signing limit. */
 function fitting(rows: readonly InstructionRecord[], op: AnyOperation) {

@@ -12,6 +12,7 @@ import { createAuthServices, loginRoutes, passwordRoutes } from './modules/auth'
 import { certificatesModule, loadBankSigner, loadCertificateAuthority } from './modules/certificates';
 import { currentUserRoutes } from './modules/current-user';
 import { cutoffsModule } from './modules/cutoffs';
+import { approvalRulesModule } from './modules/approval-rules';
 import { dictionaryRoutes } from './modules/dictionary';
 import { enterpriseSwitchRoutes } from './modules/enterprise';
 import { enterpriseAdminModule } from './modules/enterprises';
@@ -64,7 +65,7 @@ function countOutcomes(app: FastifyInstance, counts: CallCounts) {
 }
 
 /** The business features that need only the app context, registered in this order. */
-const CONTEXT_MODULES = [messagesModule, reportsModule, instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule, cashModule, auditConfirmationsModule] as const;
+const CONTEXT_MODULES = [messagesModule, reportsModule, instructionsModule, noticesModule, calendarModule, payeesModule, templatesModule, bulkImportModule, cutoffsModule, warningsModule, valuationModule, cashModule, auditConfirmationsModule, approvalRulesModule] as const;
 
 /** Builds the whole server around already-open stores; main.ts and the tests both use this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {

@@ -13,6 +13,7 @@ import {
   certificatesApi,
   decodeCsv,
   formatDate,
+  instructionsApi,
   operationById,
   parseBatchCsv,
   type CashStatement,
@@ -140,7 +141,7 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     ids: records.map((r) => r.id),
     result,
     reason,
-    instructions: records.map((r) => ({ instructionNo: r.instructionNo, payerAccountNo: r.payerAccountNo, payeeAccountNo: r.payeeAccountNo, amount: r.amount, currency: r.currency, valueDate: r.valueDate })),
+    instructions: instructionsApi.signedListing(records, true),
   });
   const execution = (r: InstructionRecord) => ({ id: r.id, instruction: decide([r], 'pass').instructions[0]! });
   const keepInstruction = (data: InstructionRecord | InstructionRecord[]) => void (the.instruction = Array.isArray(data) ? data[0]! : data);
@@ -386,6 +387,12 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
     REPORT_SUBSCRIBE: { who: 'maker', body: () => ({ kind: 'warnings', format: 'csv', frequency: 'monthly' }), other: (b) => ({ ...b, frequency: 'weekly' }), keep: (d: { id: number }) => void (the.subscriptionId = d.id) },
     REPORT_UNSUBSCRIBE: { who: 'maker', body: () => ({ id: the.subscriptionId }), other: () => ({ id: the.subscriptionId + 1 }) },
     MESSAGE_PREFERENCES_SAVE: { who: 'maker', body: () => ({ kinds: [{ kind: 'warning', email: true }] }), other: () => ({ kinds: [{ kind: 'warning', email: false }] }) },
+    // 审批规则: a version for a type no instruction here uses, one reviewer as without a rule.
+    APPROVAL_RULE_SAVE: {
+      who: 'customerAdmin',
+      body: () => ({ instructionType: '05', payerAccountNo: '', active: true, bands: [{ upTo: null, reviewers: 1 }], limits: [] }),
+      other: (b) => ({ ...b, active: false }),
+    },
     // A type and currency no instruction here uses.
     CUTOFF_SAVE: { who: 'check', body: () => ({ type: '05', currency: 'KRW', cutoffTime: '14:30', noticeHours: 1 }), other: (b) => ({ ...b, cutoffTime: '14:45' }) },
     CALENDAR_IMPORT: {

@@ -42,6 +42,8 @@ export const AUTHORITIES = {
   CASH_RECONCILE: '电子对账',
   CASH_RECONCILE_MANAGE: '对账管理',
   AUDIT_CONFIRM_ISSUE: '出具询证函',
+  APPROVAL_RULE_VIEW: '审批规则查询',
+  APPROVAL_RULE_MANAGE: '审批规则维护',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

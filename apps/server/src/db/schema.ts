@@ -286,6 +286,25 @@ export interface InstructionsTable {
   template_id: number | null;
   template_revision: number | null;
   template_name: string | null;
+  /** The approval rule version it was submitted under (0041); null: the fixed chain. */
+  approval_rule_id: Generated<number | null>;
+  approvals_required: Generated<number>;
+  /** Logins that passed its review since it was last submitted, in order. */
+  approved_by: Generated<number[]>;
+}
+
+/** 审批规则 (0041): one version of one scope's rule. */
+export interface ApprovalRulesTable {
+  id: Generated<number>;
+  enterprise_no: string;
+  instruction_type: string;
+  payer_account_no: string;
+  version: number;
+  active: boolean;
+  bands: Json<{ upTo: string | null; reviewers: number }[]>;
+  reviewer_limits: Json<{ userNo: string; limit: string }[]>;
+  created_by_user_no: string;
+  created_at: CreatedAt;
 }
 
 export interface InstructionHistoryTable {
@@ -853,6 +872,7 @@ export interface DB {
   account_batches: AccountBatchesTable;
   account_batch_rows: AccountBatchRowsTable;
   instructions: InstructionsTable;
+  approval_rules: ApprovalRulesTable;
   instruction_imports: InstructionImportsTable;
   instruction_import_rows: InstructionImportRowsTable;
   instruction_history: InstructionHistoryTable;

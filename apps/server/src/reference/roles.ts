@@ -130,6 +130,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'CASH_VIEW',
       'CASH_RECONCILE',
       'AUDIT_CONFIRM_ISSUE',
+      'APPROVAL_RULE_VIEW',
+      'APPROVAL_RULE_MANAGE',
     ],
   },
 ];

@@ -9,6 +9,7 @@ import { seedCalendar } from './calendar-seed';
 import { seedCashStatements, seedReconciliations } from './cash-seed';
 import { seedCutoffs } from './cutoffs-seed';
 import { seedInstructions } from './instructions-seed';
+import { seedApprovalRules } from './approval-rules-seed';
 import { seedMessages } from './messages-seed';
 import { seedNotices } from './notices-seed';
 import { seedPayees } from './payees-seed';
@@ -71,6 +72,7 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
 
     await seedAccounts(trx);
     await seedInstructions(trx);
+    await seedApprovalRules(trx);
     await seedNotices(trx);
     await seedWarnings(trx);
     await seedCalendar(trx);

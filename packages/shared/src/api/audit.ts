@@ -91,6 +91,7 @@ export const AUDIT_EVENTS = {
   'calendar.day.clear': '恢复工作日历日期',
   'calendar.import': '导入工作日历',
   'cutoff.save': '设置指令截止时间',
+  'approval_rule.save': '保存审批规则',
   'report.run': '生成报表',
   'report.subscribe': '订阅报表',
   'report.unsubscribe': '取消报表订阅',

@@ -1,4 +1,5 @@
 import * as accounts from './accounts';
+import * as approvalRules from './approval-rules';
 import * as audit from './audit';
 import * as auth from './auth';
 import * as bulkImport from './bulk-import';
@@ -30,6 +31,7 @@ import * as warnings from './warnings';
 
 export * from './operation';
 export * as accountsApi from './accounts';
+export * as approvalRulesApi from './approval-rules';
 export * as auditApi from './audit';
 export * as authApi from './auth';
 export * as bulkImportApi from './bulk-import';
@@ -79,6 +81,7 @@ export type { CashAccount, CashEntry, CashFeed, CashImportResult, CashStatement,
 export type { BankCode, PayeeChange, PayeeDetail, PayeeHistory, PayeeRecord, PayeeView } from './payees';
 export type { TemplateAccount, TemplateChange, TemplateDetail, TemplateHistory, TemplateRecord, TemplateView } from './templates';
 export type { CutoffRecord } from './cutoffs';
+export type { ApprovalRule, ApprovalRuleSave } from './approval-rules';
 export type { ImportFormat, ImportRecord, ImportRowError, ImportTotal, ImportTrialResult } from './bulk-import';
 export { SCAN_MESSAGES } from './scan';
 export { PARTNER_TOKEN_PREFIX, PARTNER_TOKEN_TTL_SECONDS } from './partners';
@@ -101,7 +104,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, cash, messages, reports, auditConfirmations].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, cash, messages, reports, auditConfirmations, approvalRules].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -3,6 +3,7 @@ import { CODE_TABLES } from '../rules/code-tables';
 import { AMOUNT_RANGE_MESSAGE, amountsInOrder } from '../rules/amount';
 import { CUTOFF_STATES } from '../rules/cutoff';
 import { toCents } from '../rules/decimal';
+import { approvalRound } from '../rules/approval-rules';
 import { INSTRUCTION_STATUSES, type InstructionStatus } from '../rules/instruction-flow';
 import { int4Id, plainText } from '../rules/schema-primitives';
 import { withSignature, type SigningLayoutName } from '../rules/signing';
@@ -24,6 +25,10 @@ const staff = { category: '托管行指令', serviceId: 'zctg-custodian', audien
 export const INSTRUCTION_MESSAGES = {
   /** A batch's names the instructions that changed after a '：'. */
   stale: '指令状态已变更，请刷新后重试',
+  /** 审批规则: one person passes an instruction's review once per round of submission. */
+  approvedAlready: '您已复核通过该指令，须由另一位复核员复核',
+  /** 审批规则: above the reviewer's own limit the instruction waits for a reviewer who may pass it. */
+  overApprovalLimit: '金额超过您的复核限额，须由限额足够的复核员复核',
   balance: '可用余额不足',
   single: '超过单笔限额',
   daily: '超过日累计限额',
@@ -150,6 +155,13 @@ export const instructionRecordSchema = z.object({
   templateId: z.number().nullable(),
   templateRevision: z.number().nullable(),
   templateName: z.string().nullable(),
+  /** Distinct reviewers it needs under the approval rule it was submitted under (1: the fixed chain). */
+  approvalsRequired: z.number(),
+  /** That rule version (its id and its number within its scope); null: no rule, the fixed chain. */
+  approvalRuleId: z.number().nullable(),
+  approvalRuleVersion: z.number().nullable(),
+  /** Who passed its review since it was last submitted, in order (a refusal or a resubmission empties it). */
+  approvals: z.array(z.object({ userId: z.number(), name: z.string() })),
 });
 export type InstructionRecord = z.infer<typeof instructionRecordSchema>;
 
@@ -191,6 +203,8 @@ export type InstructionAttachment = z.infer<typeof instructionAttachmentSchema>;
 export const instructionDetailSchema = instructionRecordSchema.extend({
   history: z.array(instructionHistorySchema),
   attachments: z.array(instructionAttachmentSchema),
+  /** While it waits for review: the seats that may still pass it (not its maker, not who passed it, within their limit). */
+  reviewersStill: z.array(z.object({ userNo: z.string(), name: z.string() })),
 });
 export type InstructionDetail = z.infer<typeof instructionDetailSchema>;
 
@@ -388,9 +402,23 @@ const signedInstructionShape = {
   amount: z.string(),
   currency: z.string(),
   valueDate: z.string(),
+  /** The review only: the round as the list showed it (`approvalRound`, e.g. 1/2); absent elsewhere. */
+  approvalRound: z.string().optional(),
 };
 export const signedInstructionSchema = z.object(signedInstructionShape);
 export type SignedInstruction = z.infer<typeof signedInstructionSchema>;
+
+/** What the signer saw of each row, in the order given (the signing data lists it); a review adds the round. */
+export const signedListing = (rows: readonly InstructionRecord[], review = false): SignedInstruction[] =>
+  rows.map(({ instructionNo, payerAccountNo, payeeAccountNo, amount, currency, valueDate, approvals, approvalsRequired }) => ({
+    instructionNo,
+    payerAccountNo,
+    payeeAccountNo,
+    amount,
+    currency,
+    valueDate,
+    ...(review ? { approvalRound: approvalRound(approvals.length, approvalsRequired) } : {}),
+  }));
 
 export const decisionSchema = z.enum(['pass', 'refuse'], { error: '处理结果须为pass或refuse' });
 export const REASON_REQUIRED = '退回时请输入原因';

@@ -112,11 +112,16 @@ describe('signed operations', () => {
   it('list each instruction of a batch decision as the signer saw it', () => {
     const op = instructionsApi.instructionReview;
     const instructions = [
-      { instructionNo: 'ZL20260101000001', payerAccountNo: '622202000000001234', payeeAccountNo: '6222', amount: '1000.00', currency: 'CNY', valueDate: '2026-01-02' },
-      { instructionNo: 'ZL20260101000002', payerAccountNo: '622202000000001234', payeeAccountNo: 'A-1', amount: '0.01', currency: 'USD', valueDate: '2026-01-03' },
+      { instructionNo: 'ZL20260101000001', payerAccountNo: '622202000000001234', payeeAccountNo: '6222', amount: '1000.00', currency: 'CNY', valueDate: '2026-01-02', approvalRound: '1/1' },
+      { instructionNo: 'ZL20260101000002', payerAccountNo: '622202000000001234', payeeAccountNo: 'A-1', amount: '0.01', currency: 'USD', valueDate: '2026-01-03', approvalRound: '2/2' },
     ];
+    // A review signs the round each instruction is at (审批规则); the other steps do not.
     expect(operationSigningData(op, op.request.parse({ ids: [1, 2], result: 'refuse', reason: '金额有误,请核对', instructions, signMsg: der, signChallenge: ch })).data).toBe(
-      `InstructionReview|refuse|金额有误\\,请核对|[[ZL20260101000001,622202000000001234,6222,1000.00,CNY,2026-01-02],[ZL20260101000002,622202000000001234,A-1,0.01,USD,2026-01-03]]|${ch}`,
+      `InstructionReview|refuse|金额有误\\,请核对|[[ZL20260101000001,622202000000001234,6222,1000.00,CNY,2026-01-02,1/1],[ZL20260101000002,622202000000001234,A-1,0.01,USD,2026-01-03,2/2]]|${ch}`,
+    );
+    const confirm = instructionsApi.instructionConfirm;
+    expect(operationSigningData(confirm, confirm.request.parse({ ids: [1], result: 'pass', instructions: instructions.slice(0, 1), signMsg: der, signChallenge: ch })).data).toBe(
+      `InstructionConfirm|pass||[[ZL20260101000001,622202000000001234,6222,1000.00,CNY,2026-01-02]]|${ch}`,
     );
     expect(op.request.safeParse({ ids: [1], result: 'refuse', reason: '', instructions: instructions.slice(0, 1), signMsg: der, signChallenge: ch }).error?.issues[0]?.message).toBe('退回时请输入原因');
   });

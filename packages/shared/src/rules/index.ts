@@ -123,6 +123,20 @@ export {
   type MoneyRefusal,
   type ExecutionTiming,
 } from './instruction-flow';
+export {
+  APPROVALS_MAX,
+  BANDS_MAX,
+  DEFAULT_APPROVALS,
+  applicableRule,
+  approvalRound,
+  approvalsRequired,
+  bandsProblem,
+  scopeRank,
+  withinLimit,
+  type ApprovalBand,
+  type ApprovalScope,
+  type ReviewerLimit,
+} from './approval-rules';
 export { csvCells, decodeCsv } from './csv-text';
 export { parseBatchCsv, batchRowCount, type CsvRow } from './account-batch-csv';
 export {

@@ -78,6 +78,10 @@ export function moneyRefusal(amount: string, facts: MoneyFacts): MoneyRefusal | 
 export interface FlowFacts {
   /** The payer account names a third-party institution that must confirm. */
   hasThirdParty: boolean;
+  /** Distinct reviewers the instruction needs (its approval rule, rules/approval-rules.ts); 1 when absent. */
+  approvalsRequired?: number;
+  /** Passes it has had since it was last submitted; 0 when absent. */
+  approvalsDone?: number;
 }
 
 const FIXED: Partial<Record<InstructionAction, Partial<Record<InstructionStatus, InstructionStatus>>>> = {
@@ -101,7 +105,10 @@ export function nextStatus(status: InstructionStatus, action: InstructionAction,
     case 'revoke':
       return status === '10' || MAKER_HOLDS.includes(status) ? '90' : null;
     case 'reviewPass':
-      return status === '10' ? (facts.hasThirdParty ? '20' : '40') : null;
+      // A pass short of the reviewers the rule asks for counts and leaves it waiting for the next.
+      if (status !== '10') return null;
+      if ((facts.approvalsDone ?? 0) + 1 < (facts.approvalsRequired ?? 1)) return '10';
+      return facts.hasThirdParty ? '20' : '40';
     default:
       return FIXED[action]?.[status] ?? null;
   }

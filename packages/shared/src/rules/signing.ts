@@ -51,6 +51,8 @@ export interface SigningLayout {
 
 /** What a batch signature lists of each instruction, in order (docs/signing.md). */
 export const INSTRUCTION_SIGNED_FIELDS = ['instructionNo', 'payerAccountNo', 'payeeAccountNo', 'amount', 'currency', 'valueDate'] as const;
+/** A review lists the round each instruction is at too (`approvalRound`, rules/approval-rules.ts): a pass counts for that round only. */
+export const REVIEW_SIGNED_FIELDS = [...INSTRUCTION_SIGNED_FIELDS, 'approvalRound'] as const;
 
 /**
  * Every signing layout: the code and the fields after it, in signing order. A field names a
@@ -78,8 +80,8 @@ export const SIGNING_LAYOUTS = {
   AccountUsed: { code: 'AccountUsed', fields: ['accountNos', 'used'] },
   /** A seat's whole set of account rights: its length and the SM3 of `accountRightsText` (lowercase hex). */
   AccountAuth: { code: 'AccountAuth', fields: ['userNo', 'accountCount', 'rightsSm3'] },
-  /** A batch of instructions: `result` pass/refuse, the reason, then each instruction as the signer saw it. */
-  InstructionReview: { code: 'InstructionReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
+  /** A batch of instructions: `result` pass/refuse, the reason, then each instruction as the reviewer saw it, with its round. */
+  InstructionReview: { code: 'InstructionReview', fields: ['result', 'reason', { name: 'instructions', fields: REVIEW_SIGNED_FIELDS }] },
   InstructionConfirm: { code: 'InstructionConfirm', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   InstructionConfirmReview: { code: 'InstructionConfirmReview', fields: ['result', 'reason', { name: 'instructions', fields: INSTRUCTION_SIGNED_FIELDS }] },
   /** The custodian's check of a batch, as the customer's decisions. */

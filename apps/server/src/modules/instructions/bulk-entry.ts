@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { accountsApi, formatDate, instructionsApi, moneyRefusal, toCents, centsToDecimal, valueDateRefusal, type CustodyDay, type InstructionStatus } from '@portal/shared';
 import type { DB, InstructionHistoryTable, InstructionsTable } from '../../db/schema';
+import { approvalResolver } from '../approval-rules';
 import { moneyHeld } from './instructions.queries';
 
 /**
@@ -138,6 +139,8 @@ export async function judgeEntries(db: Db, day: CustodyDay, actor: Actor, rows: 
   return { errors, entries };
 }
 
+const ruleColumns = (a: { ruleId: number | null; required: number }) => ({ approval_rule_id: a.ruleId, approvals_required: a.required });
+
 /**
  * The entries inserted as instructions of `actor` (drafts, or submitted for review) with the
  * history entry would write; their ids in the entries' order. Run inside the import's transaction.
@@ -146,6 +149,8 @@ export async function createEntries(trx: Db, now: Date, actor: Actor, entries: r
   const { rows: seqs } = await sql<{ seq: string }>`select nextval('instruction_no_seq')::text as seq from generate_series(1, ${entries.length}::int)`.execute(trx);
   const day = formatDate(now).replace(/-/g, '');
   const status: InstructionStatus = submit ? '10' : '00';
+  // Submitted, each takes the approval rule in force, as one submitted from the form does.
+  const approval = submit ? await approvalResolver(trx, actor.enterpriseNo) : null;
   const ids: number[] = [];
   let at = 0;
   for (const slice of slices(entries)) {
@@ -164,6 +169,7 @@ export async function createEntries(trx: Db, now: Date, actor: Actor, entries: r
       purpose: e.values.purpose,
       remark: e.values.remark,
       third_party_enterprise_no: e.thirdParty,
+      ...(approval ? ruleColumns(approval({ type: e.values.type, payerAccountNo: e.values.payerAccountNo, amount: e.values.amount })) : {}),
       status,
       created_by_user_id: actor.userId,
       created_by_user_no: actor.userNo,

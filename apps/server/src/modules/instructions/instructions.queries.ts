@@ -125,6 +125,11 @@ const withColumns = (q: Scoped) =>
       'i.template_id',
       'i.template_revision',
       'i.template_name',
+      'i.approvals_required',
+      'i.approval_rule_id',
+      sql<number | null>`(select ar.version from approval_rules ar where ar.id = i.approval_rule_id)`.as('approval_rule_version'),
+      sql<{ userId: number; name: string }[]>`coalesce((select json_agg(json_build_object('userId', a.uid, 'name', au.nick_name) order by a.ord)
+        from unnest(i.approved_by) with ordinality as a(uid, ord) join users au on au.user_id = a.uid), '[]'::json)`.as('approvals'),
     ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
@@ -169,6 +174,10 @@ export const toRecord = (r: Row, day: CustodyDay): InstructionRecord => {
     templateId: r.template_id,
     templateRevision: r.template_revision,
     templateName: r.template_name,
+    approvalsRequired: r.approvals_required,
+    approvalRuleId: r.approval_rule_id,
+    approvalRuleVersion: r.approval_rule_version,
+    approvals: r.approvals,
   };
 };
 
@@ -238,7 +247,7 @@ export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: n
     if (row) break;
   }
   if (!row) return undefined;
-  const [history, attachments] = await Promise.all([
+  const [history, attachments, reviewers] = await Promise.all([
     db
       .selectFrom('instruction_history as h')
       .innerJoin('users as u', 'u.user_id', 'h.user_id')
@@ -252,9 +261,11 @@ export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: n
       .where('instruction_id', '=', id)
       .orderBy('id')
       .execute(),
+    row.status === '10' ? reviewersStill(db, id) : Promise.resolve([]),
   ]);
   return {
     ...toRecord(row, day),
+    reviewersStill: reviewers,
     history: history.map((h) => ({
       id: Number(h.id),
       action: h.action,
@@ -271,6 +282,31 @@ export async function findDetail(db: Kysely<DB>, scopes: readonly Scope[], id: n
     attachments: attachments.map(attachmentOf),
   };
 }
+
+/**
+ * Who may still pass an instruction waiting for review: the seats with the review right on its
+ * account and the reviewer's authority, not its maker, not one who has passed it this round, and
+ * not one whose limit under its rule version is below its amount.
+ */
+const reviewersStill = (db: Kysely<DB>, id: number) =>
+  db
+    .selectFrom('instructions as i')
+    .innerJoin('account_auth as r', 'r.account_no', 'i.payer_account_no')
+    .innerJoin('user_numbers as n', 'n.user_no', 'r.user_no')
+    .innerJoin('users as u', 'u.user_id', 'n.user_id')
+    .where('i.id', '=', id)
+    .where('r.can_review', '=', true)
+    .where('n.status', '=', 1)
+    .where('u.status', '=', 1)
+    .where(sql<boolean>`n.user_id <> i.created_by_user_id and not (n.user_id = any(i.approved_by))`)
+    .where(seatHolds(sql.ref('r.user_no'), 'INSTRUCTION_REVIEW'))
+    .where(
+      sql<boolean>`not exists (select 1 from approval_rules ar, jsonb_array_elements(ar.reviewer_limits) l
+        where ar.id = i.approval_rule_id and l->>'userNo' = r.user_no and (l->>'limit')::numeric < i.amount)`,
+    )
+    .select(['r.user_no as userNo', 'u.nick_name as name'])
+    .orderBy('r.user_no')
+    .execute();
 
 /** The attachment as its instruction's detail lists it. */
 const attachmentOf = (a: { id: number; file_name: string; size: number; content_type: string; uploaded_by: string; uploaded_at: Date | string }) => ({
@@ -525,7 +561,9 @@ export async function homeCounts(
       counted()
         .where('i.payer_account_no', 'in', (sub) => sub.selectFrom('account_auth').select('account_no').where('user_no', '=', s.userNo).where('can_review', '=', true))
         .where('i.status', '=', '10')
-        .where('i.created_by_user_id', '<>', s.userId),
+        .where('i.created_by_user_id', '<>', s.userId)
+        // A reviewer who passed it this round waits for the next one like everybody else.
+        .where(sql<boolean>`not (${s.userId} = any(i.approved_by))`),
     );
   }
   if (has('INSTRUCTION_CONFIRM')) {
@@ -568,6 +606,9 @@ export const lockInstructions = (trx: Trx, ids: readonly number[]) =>
       'status',
       'created_by_user_id',
       'created_by_user_no',
+      'approval_rule_id',
+      'approvals_required',
+      'approved_by',
     ])
     .where('id', 'in', ids)
     .orderBy('id')
@@ -614,10 +655,13 @@ export async function setThirdParty(trx: Trx, id: number, thirdPartyEnterpriseNo
 }
 
 /** Moves an instruction from status `from` to `to`; how many rows it changed (0 or 1). */
-export async function setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null) {
+const intArray = (ids: readonly number[]) => (ids.length ? sql<number[]>`array[${sql.join([...ids])}]::int[]` : sql<number[]>`'{}'::int[]`);
+
+/** Moves an instruction on; `approvedBy` (when given) becomes the logins that passed its review since it was submitted. */
+export async function setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null, approvedBy?: readonly number[]) {
   const done = await trx
     .updateTable('instructions')
-    .set({ status: to, refuse_reason: refuseReason, updated_at: now, version: sql`version + 1` })
+    .set({ status: to, refuse_reason: refuseReason, updated_at: now, version: sql`version + 1`, ...(approvedBy ? { approved_by: intArray(approvedBy) } : {}) })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -626,6 +670,12 @@ export async function setStatus(trx: Trx, now: Date, id: number, from: Instructi
 
 export async function insertHistory(trx: Trx, values: Insertable<InstructionHistoryTable>[]) {
   await trx.insertInto('instruction_history').values(values).execute();
+}
+
+
+/** The rule version an instruction is submitted under and the reviewers it needs; its earlier passes no longer count. */
+export async function setApproval(trx: Trx, id: number, ruleId: number | null, required: number) {
+  await trx.updateTable('instructions').set({ approval_rule_id: ruleId, approvals_required: required, approved_by: intArray([]) }).where('id', '=', id).execute();
 }
 
 /** Who took each step of these instructions' history. */

@@ -4,6 +4,8 @@ import {
   DUTY_OF,
   RETURN_CODES,
   accountsApi,
+  approvalRound,
+  withinLimit,
   dutyConflict,
   dutyConflictMessage,
   deadlineOf,
@@ -26,6 +28,7 @@ import {
   type AuditEventCode,
   type StaleBatch,
 } from '@portal/shared';
+import { approvalFor, limitsOf } from '../approval-rules';
 import { notify, type Notified } from '../messages';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
@@ -65,6 +68,7 @@ import {
   nextInstructionSeq,
   payerAccountsOf,
   recordsOf,
+  setApproval,
   setStatus,
   reviewersOf,
   setThirdParty,
@@ -100,10 +104,14 @@ const entered = (input: Omit<Input<typeof instructionsApi.instructionAdd>, 'subm
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Locked = { id: number; instruction_no: string; enterprise_no: string; type: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; template_id: number | null; template_revision: number | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string };
+type Locked = { id: number; instruction_no: string; enterprise_no: string; type: string; payer_account_no: string; payee_account_no: string; amount: string; currency: string; value_date: string; third_party_enterprise_no: string | null; template_id: number | null; template_revision: number | null; status: InstructionStatus; created_by_user_id: number; created_by_user_no: string; approval_rule_id: number | null; approvals_required: number; approved_by: number[] };
 
 /** What a signature lists of an instruction, from the server's own row (docs/signing.md). */
 const signedFieldsOf = (r: Locked) => ({ instructionNo: r.instruction_no, payerAccountNo: r.payer_account_no, payeeAccountNo: r.payee_account_no, amount: r.amount, currency: r.currency, valueDate: r.value_date });
+/** A review also signs the round each instruction is at. */
+const reviewSignedFieldsOf = (r: Locked) => ({ ...signedFieldsOf(r), approvalRound: approvalRound(r.approved_by.length, r.approvals_required) });
+/** What the state machine needs of a locked row: its third party and its counted reviews. */
+const flowFacts = (r: Locked) => ({ hasThirdParty: r.third_party_enterprise_no !== null, approvalsRequired: r.approvals_required, approvalsDone: r.approved_by.length });
 
 /** Who acts: a customer seat or a bank staff member; `userId` is the login across all its seats. */
 type Actor = Pick<SessionInfo, 'userId' | 'userNo' | 'enterpriseNo'>;
@@ -203,8 +211,8 @@ export class InstructionDesk {
     );
   }
 
-  async #setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null) {
-    if ((await setStatus(trx, now, id, from, to, refuseReason)) !== 1) throw stale();
+  async #setStatus(trx: Trx, now: Date, id: number, from: InstructionStatus, to: InstructionStatus, refuseReason: string | null, approvedBy?: readonly number[]) {
+    if ((await setStatus(trx, now, id, from, to, refuseReason, approvedBy)) !== 1) throw stale();
   }
 
   /** A value date the maker enters: not before today, a business day, its cut-off still ahead. */
@@ -250,11 +258,13 @@ export class InstructionDesk {
       if (input.submit) await this.#checkMoney(trx, account, null, input.amount, input.valueDate);
       const seq = await nextInstructionSeq(trx);
       const status: InstructionStatus = input.submit ? '10' : '00';
+      const approval = input.submit ? await approvalFor(trx, { enterpriseNo: session.enterpriseNo, type: input.type, payerAccountNo: input.payerAccountNo, amount: input.amount }) : null;
       const inserted = await insertInstruction(trx, {
         instruction_no: `ZL${formatDate(now).replace(/-/g, '')}${seq.padStart(8, '0')}`,
         enterprise_no: session.enterpriseNo,
         ...entered(input, account.third_party_enterprise_no),
         ...template,
+        ...(approval ? { approval_rule_id: approval.ruleId, approvals_required: approval.required } : {}),
         status,
         created_by_user_id: session.userId,
         created_by_user_no: session.userNo,
@@ -309,6 +319,9 @@ export class InstructionDesk {
         await setThirdParty(trx, row.id, account.third_party_enterprise_no);
         // Submit moves the row to 10 first, so the next one of the batch counts it as held.
         await this.#checkMoney(trx, account, row.id, row.amount, row.value_date);
+        // The rule in force now decides how many reviewers it needs; what passed it before counts no more.
+        const approval = await approvalFor(trx, { enterpriseNo: row.enterprise_no, type: row.type, payerAccountNo: row.payer_account_no, amount: row.amount });
+        await setApproval(trx, row.id, approval.ruleId, approval.required);
         await this.#setStatus(trx, now, row.id, row.status, '10', null);
         steps.push({ id: row.id, action: 'submit', from: row.status, to: '10' });
       }
@@ -402,18 +415,24 @@ export class InstructionDesk {
         if ((kind === 'confirm' || kind === 'confirmReview') && row.third_party_enterprise_no !== session.enterpriseNo) throw notFound();
       }
       // Every instruction that changed under the batch is named, so the client can send the rest.
-      const moved = ordered.filter((row) => nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null }) === null);
+      const moved = ordered.filter((row) => nextStatus(row.status, action, flowFacts(row)) === null);
       if (moved.length > 0) throw staleBatch(moved);
       const performed = await this.#performed(trx, ordered);
+      const limits = kind === 'review' && input.result === 'pass' ? await limitsOf(trx, ordered.flatMap((r) => (r.approval_rule_id === null ? [] : [r.approval_rule_id]))) : new Map();
       for (const row of ordered) {
         const duty = DUTY_OF[action];
         const earlier = dutyConflict(duty, session.userId, performed.get(row.id)!);
         if (earlier) throw new AppError(RETURN_CODES.FORBIDDEN, dutyConflictMessage(duty, earlier));
         if (input.result !== 'pass') continue;
+        if (kind === 'review') {
+          // Each pass of a counted review is a different person; a reviewer's limit binds him only.
+          if (row.approved_by.includes(session.userId)) throw new AppError(RETURN_CODES.FORBIDDEN, `指令${row.instruction_no}：${M.approvedAlready}`);
+          if (!withinLimit(limits.get(row.approval_rule_id) ?? [], session.userNo, row.amount)) throw new AppError(RETURN_CODES.FORBIDDEN, `指令${row.instruction_no}：${M.overApprovalLimit}`);
+        }
         if (isExpired(row.status, row.value_date, day.today)) throw refuse(`指令${row.instruction_no}：${M.expired}`);
         this.#checkOnTime(day, row);
       }
-      const signature = await verifyOperationSignature(trx, request, input, { instructions: ordered.map(signedFieldsOf) });
+      const signature = await verifyOperationSignature(trx, request, input, { instructions: ordered.map(kind === 'review' ? reviewSignedFieldsOf : signedFieldsOf) });
       const steps: HistoryStep[] = [];
       // Each payer account is locked and its right checked once: its row cannot change under the lock.
       const accounts = new Map<string, Promise<PayerAccount>>();
@@ -427,13 +446,15 @@ export class InstructionDesk {
         return account;
       };
       for (const row of [...ordered].sort((a, b) => a.payer_account_no.localeCompare(b.payer_account_no) || a.id - b.id)) {
-        const to = nextStatus(row.status, action, { hasThirdParty: row.third_party_enterprise_no !== null })!;
+        const to = nextStatus(row.status, action, flowFacts(row))!;
         if (input.result === 'pass' && kind !== 'check') {
           await this.#checkMoney(trx, await payerAccount(row), row.id, row.amount, row.value_date);
         } else if (kind === 'review') {
           await payerAccount(row);
         }
-        await this.#setStatus(trx, now, row.id, row.status, to, input.result === 'refuse' ? input.reason : null);
+        // A review pass is counted; a refusal at review returns it with no pass standing.
+        const approvedBy = kind !== 'review' ? undefined : input.result === 'pass' ? [...row.approved_by, session.userId] : [];
+        await this.#setStatus(trx, now, row.id, row.status, to, input.result === 'refuse' ? input.reason : null, approvedBy);
         steps.push({ id: row.id, action, from: row.status, to });
       }
       await this.#history(trx, now, session, steps, { result: input.result, reason: input.reason, signature });

@@ -319,4 +319,19 @@ describe('bulk import of instructions (批量导入)', () => {
     expect(page.records.map((r) => r.id)).toEqual([...page.records.map((r) => r.id)].sort((a, b) => b - a));
     expect((await ok<{ records: ImportRecord[] }>(api.importQuery, { page: 1, limit: 50 }, 'other')).records.every((r) => !page.records.some((o) => o.id === r.id))).toBe(true);
   });
+  it('submits each imported instruction under the approval rule in force, as the form does (审批规则)', async () => {
+    const { id: ruleId } = await db()
+      .insertInto('approval_rules')
+      .values({ enterprise_no: OWN, instruction_type: '', payer_account_no: ACC, version: 1, active: true, bands: JSON.stringify([{ upTo: '2000.00', reviewers: 1 }, { upTo: null, reviewers: 2 }]), reviewer_limits: '[]', created_by_user_no: 'U100000171' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bytes = await xlsx([row({ endToEndId: 'R-1', amount: '2000.00' }), row({ endToEndId: 'R-2', amount: '2000.01' })]);
+    const record = await ok<ImportRecord>(api.importConfirm, confirmBody('规则.xlsx', bytes, { rowCount: 2 }), 'maker');
+    const rows = await db().selectFrom('instruction_import_rows as r').innerJoin('instructions as i', 'i.id', 'r.instruction_id').select(['i.approval_rule_id', 'i.approvals_required']).where('r.import_id', '=', record.id).orderBy('r.row_no').execute();
+    expect(rows).toEqual([
+      { approval_rule_id: ruleId, approvals_required: 1 },
+      { approval_rule_id: ruleId, approvals_required: 2 },
+    ]);
+    await db().updateTable('approval_rules').set({ active: false }).where('id', '=', ruleId).execute();
+  });
 });

@@ -35,7 +35,8 @@ describe('cut-offs: set by the custodian’s staff, enforced at every step of an
     ...over,
   });
   const listing = (records: InstructionRecord[]) =>
-    records.map((r) => ({ instructionNo: r.instructionNo, payerAccountNo: r.payerAccountNo, payeeAccountNo: r.payeeAccountNo, amount: r.amount, currency: r.currency, valueDate: r.valueDate }));
+    // With the review round: the other steps' layouts leave it out.
+    instructionsApi.signedListing(records, true);
   const decide = (records: InstructionRecord[], result: 'pass' | 'refuse', reason = '') => ({ ids: records.map((r) => r.id), result, reason, instructions: listing(records) });
   const add = (over: Record<string, unknown> = {}, submit = true) => ok<InstructionRecord>(api.instructionAdd, { ...entry(over), submit }, 'maker');
   const count = async () => Number((await db().selectFrom('instructions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

@@ -96,6 +96,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CALENDAR_MANAGE'],
     load: () => import('../../features/calendar/business-calendar-page').then((m) => ({ default: m.BusinessCalendarPage })),
   },
+  'system/approvalRules/index': {
+    title: '审批规则',
+    access: ['APPROVAL_RULE_VIEW'],
+    load: () => import('../../features/approval-rules/approval-rules-page').then((m) => ({ default: m.ApprovalRulesPage })),
+  },
   'custodianNotice/instructionCutoffs/index': {
     title: '截止时间',
     access: ['CUTOFF_MANAGE'],

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { instructionsApi, type ClaimStep, type InstructionListRecord, type InstructionRecord, type InstructionView, type SignedInstruction } from '@portal/shared';
+import { instructionsApi, type ClaimStep, type InstructionListRecord, type InstructionRecord, type InstructionView } from '@portal/shared';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import type { FetchPage } from '../../../components/data-table';
@@ -88,9 +88,7 @@ const DECISION_OPS = {
   confirmReview: instructionsApi.instructionConfirmReview,
 } as const;
 
-/** What the signer saw of each selected row, in the order of `ids` (the signing data lists it). */
-export const signedListing = (rows: readonly InstructionRecord[]): SignedInstruction[] =>
-  rows.map(({ instructionNo, payerAccountNo, payeeAccountNo, amount, currency, valueDate }) => ({ instructionNo, payerAccountNo, payeeAccountNo, amount, currency, valueDate }));
+const { signedListing } = instructionsApi;
 
 export interface Decision {
   rows: readonly InstructionRecord[];
@@ -100,7 +98,7 @@ export interface Decision {
 
 export const useDecide = (step: DecisionStep) =>
   useInstructionWrite(({ rows, result, reason }: Decision) =>
-    http.call(DECISION_OPS[step], { ids: rows.map((r) => r.id), result, reason, instructions: signedListing(rows) }),
+    http.call(DECISION_OPS[step], { ids: rows.map((r) => r.id), result, reason, instructions: signedListing(rows, step === 'review') }),
   );
 
 export const useCustodianCheck = () =>

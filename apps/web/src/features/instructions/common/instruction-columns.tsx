@@ -1,4 +1,4 @@
-import { codeLabel, CUTOFF_MISSED_LABEL, EXPIRED_LABEL, formatAccountNo, formatCutoff, type InstructionListRecord } from '@portal/shared';
+import { approvalRound, codeLabel, CUTOFF_MISSED_LABEL, EXPIRED_LABEL, formatAccountNo, formatCutoff, type InstructionListRecord } from '@portal/shared';
 import type { Breakpoint } from 'antd';
 import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -141,6 +141,17 @@ const valueDate = (row: InstructionListRecord) => (
 
 /** The time left to the cut-off and who still has to act, ticking. */
 
+/** The review round a row waits at (审批规则: 2/2 is the second of two passes), who passed it so far on hover. */
+function ReviewRound({ row }: { row: InstructionListRecord }) {
+  const round = `第${approvalRound(row.approvals.length, row.approvalsRequired)}轮`;
+  if (row.approvals.length === 0) return round;
+  return (
+    <Tooltip title={`已复核：${row.approvals.map((a) => a.name).join('、')}`}>
+      <span>{round}</span>
+    </Tooltip>
+  );
+}
+
 /** A decision list's columns above a phone: what its step decides on, two lines to a cell. */
 function decisionColumns({ number, payeeTip }: Cells, decision: DecisionListKind): Column[] {
   // The payer account by its name and number; for the institution and the custodian, whose enterprise it is first.
@@ -197,7 +208,13 @@ function decisionColumns({ number, payeeTip }: Cells, decision: DecisionListKind
         </div>
       ),
     },
-    ...(decision === 'review' ? [{ key: 'createdBy', title: '经办人', dataIndex: 'createdByName', responsive: ABOVE_PHONE }] : []),
+    ...(decision === 'review' ? [{
+            key: 'createdBy',
+            title: '经办人',
+            responsive: ABOVE_PHONE,
+            // Under the maker, the round of a counted review (审批规则); the fixed chain's one review needs no word.
+            render: (_: unknown, row: InstructionListRecord) => (row.approvalsRequired > 1 ? <TwoLines first={row.createdByName} second={<ReviewRound row={row} />} /> : row.createdByName),
+          }] : []),
     ...(decision === 'thirdParty' ? [] : [{ key: 'thirdParty', title: '第三方机构', dataIndex: 'thirdPartyEnterpriseName', responsive: WIDE_SCREENS, render: (v: string | null) => (v ? <ClippedText text={v} width={180} /> : '—') }]),
   ];
 }

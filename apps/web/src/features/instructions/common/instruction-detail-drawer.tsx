@@ -125,6 +125,13 @@ export function InstructionDetailDrawer({ id, staff = false, onClose }: { id: nu
             </Descriptions.Item>
             <Descriptions.Item label="经办人">{d.createdByName}</Descriptions.Item>
             <Descriptions.Item label="录入时间">{formatDateTime(d.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="审批规则">{d.approvalRuleVersion === null ? '默认（一人复核）' : `第${d.approvalRuleVersion}版 · 需${d.approvalsRequired}人复核`}</Descriptions.Item>
+            <Descriptions.Item label="已复核">{d.approvals.length === 0 ? '—' : `${d.approvals.map((a) => a.name).join('、')}（${d.approvals.length}/${d.approvalsRequired}）`}</Descriptions.Item>
+            {d.status === '10' && (
+              <Descriptions.Item label="尚可复核" span={2}>
+                {d.reviewersStill.length === 0 ? '无（请联系企业管理员授权复核员）' : d.reviewersStill.map((r) => r.name).join('、')}
+              </Descriptions.Item>
+            )}
             {d.refuseReason && (
               <Descriptions.Item label="退回原因" span={2}>
                 <Typography.Text type="danger">{d.refuseReason}</Typography.Text>
