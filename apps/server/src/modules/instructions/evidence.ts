@@ -3,10 +3,18 @@ import { publicKeyPem } from '@portal/crypto';
 import { DUTY_OF, type InstructionAction, type InstructionDetail } from '@portal/shared';
 import type { DB } from '../../db/schema';
 import { signedPack, type BankSigner } from '../../platform/bank-document';
+import { ruleVersions } from '../approval-rules';
 import { sm3Hex } from '../../sm3';
 
-/** What governed the instruction's steps; approval rules are versioned elsewhere, and until then the chain is fixed. */
+/** What governed an instruction submitted under no approval rule: the fixed chain, one review. */
 const FIXED_CHAIN = { ruleVersion: null, description: 'fixed chain' } as const;
+
+/** The approval rule version the instruction was submitted under, as it was saved (versions never change). */
+async function governingRule(db: Kysely<DB>, detail: InstructionDetail) {
+  if (detail.approvalRuleId === null) return FIXED_CHAIN;
+  const [rule] = await ruleVersions(db, detail.enterpriseNo, [detail.approvalRuleId]);
+  return rule ? { ruleVersion: rule.version, description: 'approval rule', rule } : FIXED_CHAIN;
+}
 
 const DUTY_LABEL = { entry: '录入', review: '复核', confirm: '第三方确认', confirmReview: '第三方确认复核', check: '托管行审核', execute: '托管行执行' } as const;
 const roleOf = (action: string) => DUTY_LABEL[DUTY_OF[action as InstructionAction] ?? 'entry'];
@@ -107,7 +115,7 @@ export async function evidencePack(db: Kysely<DB>, signer: BankSigner, detail: I
     instruction,
     steps,
     attachments: attached,
-    approvalRule: FIXED_CHAIN,
+    approvalRule: await governingRule(db, detail),
     audit: audit.map((a) => ({ ...a, audit_id: Number(a.audit_id), occurred_at: new Date(a.occurred_at).toISOString() })),
     bankCertificate: 'bank/signer.pem',
     bankRootCertificate: 'bank/ca.pem',

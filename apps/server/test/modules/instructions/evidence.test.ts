@@ -49,8 +49,9 @@ async function verify(dir: string, ...args: string[]) {
 describe('evidence packs (证据包)', () => {
   const LOGINS = { maker: 'ev.maker', reviewer: 'ev.reviewer', confirmer: 'ev.confirmer', confirmReviewer: 'ev.confirmReviewer', check: 'ev.check', exec: 'ev.exec', other: 'ev.other', bare: 'ev.bare' };
   const { app, client, db, asUser, call, ok, refused, addLogin } = serverUnderTest({}, { logins: LOGINS, businessTime: BUSINESS_MORNING });
-  const listing = (r: InstructionRecord) => ({ instructionNo: r.instructionNo, payerAccountNo: r.payerAccountNo, payeeAccountNo: r.payeeAccountNo, amount: r.amount, currency: r.currency, valueDate: r.valueDate });
-  const decide = (r: InstructionRecord, result: 'pass' | 'refuse', reason = '') => ({ ids: [r.id], result, reason, instructions: [listing(r)] });
+  const listing = (r: InstructionRecord) => instructionsApi.signedListing([r])[0]!;
+  // With the review round: the other steps' layouts leave it out.
+  const decide = (r: InstructionRecord, result: 'pass' | 'refuse', reason = '') => ({ ids: [r.id], result, reason, instructions: instructionsApi.signedListing([r], true) });
   let tmp: string;
   let done: InstructionRecord;
 
@@ -111,7 +112,10 @@ describe('evidence packs (证据包)', () => {
     const dir = await pack(done.id, 'maker');
     const manifest = await manifestOf(dir);
     expect(manifest.instruction).toMatchObject({ id: done.id, instructionNo: done.instructionNo, amount: '1200.00', status: '60' });
-    expect(manifest.approvalRule).toEqual({ ruleVersion: null, description: 'fixed chain' });
+    // The rule version it was submitted under (the demo enterprise has one), as it was saved.
+    const { approvalRuleId, approvalRuleVersion } = manifest.instruction as { approvalRuleId: number | null; approvalRuleVersion: number | null };
+    expect(approvalRuleId).not.toBeNull();
+    expect(manifest.approvalRule).toMatchObject({ ruleVersion: approvalRuleVersion, description: 'approval rule', rule: { id: approvalRuleId, bands: expect.any(Array) } });
     expect(manifest.signedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(manifest.steps.map((s) => s.action)).toEqual(['create', 'submit', 'reviewPass', 'confirmPass', 'confirmReviewPass', 'checkPass', 'execute']);
     const signedSteps = manifest.steps.filter((s): s is Step & { signature: NonNullable<Step['signature']> } => s.signature !== null);
