@@ -23,14 +23,14 @@ function tableNames(): Set<string> {
 /**
  * Every dotted lowercase literal in the server's source ('user.update', 'gateway.api.add'), less
  * those that are no action: SQL column references ('u.user_id', 'excluded.path',
- * 'idempotent_requests.request_id'), header paths, file names and the live events' kinds.
+ * 'idempotent_requests.request_id'), header paths, file names (a pack's 'manifest.sig') and the live events' kinds.
  */
 function dottedLiterals(): Map<string, string> {
   const found = new Map<string, string>();
   const tables = tableNames();
   for (const file of sources(SRC)) {
     for (const [, literal] of fs.readFileSync(file, 'utf8').matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) {
-      if (/^(?:[a-z]{1,2}|excluded|req)\./.test(literal!) || /\.(?:html|json|sock)$/.test(literal!) || tables.has(literal!.split('.')[0]!)) continue;
+      if (/^(?:[a-z]{1,2}|excluded|req)\./.test(literal!) || /\.(?:html|json|sock|sig|pem|der|txt)$/.test(literal!) || tables.has(literal!.split('.')[0]!)) continue;
       if ((LIVE_EVENT_KINDS as readonly string[]).includes(literal!)) continue;
       found.set(literal!, path.relative(SRC, file));
     }
