@@ -46,7 +46,9 @@ test('指令查询 downloads an instruction’s 证据包 that the OpenSSL scrip
   expect(download.suggestedFilename()).toBe(`证据包_${instructionNo}.zip`);
   const { stdout, manifest } = await verify(await readFile(await download.path()));
   expect(stdout).toBe('OK\n');
-  expect(manifest).toMatchObject({ kind: 'instruction-evidence', instruction: { instructionNo }, approvalRule: { ruleVersion: null } });
+  expect(manifest).toMatchObject({ kind: 'instruction-evidence', instruction: { instructionNo } });
+  // The rule version it was submitted under, or the fixed chain.
+  expect(manifest.approvalRule.ruleVersion).toBe(manifest.instruction.approvalRuleVersion);
   // The detail drawer offers the same pack.
   await row.getByRole('button', { name: '详情' }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: instructionNo });

@@ -1,5 +1,6 @@
 import { Alert, Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/media-query';
 import type { Dictionary, FormField, FormValues } from '../form-builder';
 import { QueryForm } from './query-form';
 import { useRowActionsColumn } from './row-actions';
@@ -64,7 +65,9 @@ export function DataTable<T extends object>({
     align: 'center',
     render: (_, __, index) => (shownPaging.page - 1) * shownPaging.limit + index + 1,
   };
-  const allColumns = [...(showIndex ? [indexColumn] : []), ...columns, ...(actionsColumn ? [actionsColumn] : [])];
+  // A phone gives its width to the data: the running number is the first thing to go.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const allColumns = [...(showIndex && !phone ? [indexColumn] : []), ...columns, ...(actionsColumn ? [actionsColumn] : [])];
 
   const rowSelection: TableProps<T>['rowSelection'] = selection && {
     type: selection.type,

@@ -10,10 +10,12 @@ interface RowActionButtonsProps<T> {
   row: T;
   actions: readonly RowAction<T>[];
   maxInline: number;
+  /** On a phone the buttons stand one under another, so the column stays one button wide. */
+  stacked: boolean;
 }
 
 /** A row's buttons: up to `maxInline` of them, or one fewer and the rest under 更多 (More). */
-function RowActionButtons<T>({ row, actions, maxInline }: RowActionButtonsProps<T>) {
+function RowActionButtons<T>({ row, actions, maxInline, stacked }: RowActionButtonsProps<T>) {
   const { modal } = App.useApp();
   const shown = actions.filter((action) => action.visible?.(row) ?? true);
   const run = (action: RowAction<T>) => {
@@ -34,7 +36,7 @@ function RowActionButtons<T>({ row, actions, maxInline }: RowActionButtonsProps<
   const inline = shown.length > maxInline ? shown.slice(0, maxInline - 1) : shown;
   const overflow = shown.slice(inline.length);
   return (
-    <Space size={0}>
+    <Space size={0} orientation={stacked ? 'vertical' : 'horizontal'} align={stacked ? 'start' : undefined}>
       {inline.map((action) => (
         <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => run(action)}>
           {action.label}
@@ -74,6 +76,6 @@ export function useRowActionsColumn<T>(actions: readonly RowAction<T>[] | undefi
     key: '__actions',
     title: '操作',
     fixed: narrow ? undefined : 'right',
-    render: (_, row) => <RowActionButtons row={row} actions={allowed} maxInline={maxInline} />,
+    render: (_, row) => <RowActionButtons row={row} actions={allowed} maxInline={maxInline} stacked={narrow} />,
   };
 }
