@@ -41,6 +41,7 @@ export const AUTHORITIES = {
   CASH_IMPORT: '资金数据导入',
   CASH_RECONCILE: '电子对账',
   CASH_RECONCILE_MANAGE: '对账管理',
+  ADMIN_CHANGE_REVIEW: '待审批变更',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/password-hash';
 import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
+import { seedAdminChanges } from './admin-changes-seed';
 import { seedBulkImport } from './bulk-import-seed';
 import { seedCalendar } from './calendar-seed';
 import { seedCashStatements, seedReconciliations } from './cash-seed';
@@ -81,5 +82,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedMessages(trx);
     await seedCashStatements(trx);
     await seedReconciliations(trx);
+    await seedAdminChanges(trx);
   });
 }
