@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LOOSER_VALUE, loosenedFlags, type ApiFields, type FlagField } from '@portal/shared';
+import { LOOSER_VALUE, floorViolation, loosenedFlags, operationById, type ApiFields, type FlagField } from '@portal/shared';
 import type { DB } from '../../db/schema';
 import type { DualControl } from '../../platform/dual-control';
 import { refuse } from '../../platform/refuse';
@@ -41,7 +41,13 @@ const flagsOf = (r: { status: number; is_open: number; is_encrypt: number; is_ar
 /** The flag of each row as it stands (also what the demo seed records of its changes). */
 export async function flagsBefore(db: Kysely<DB>, p: FlagChange) {
   const column = FLAG_COLUMN[p.field];
-  return (await existing(db, p.ids)).map((r) => ({ apiId: r.api_id, apiCode: r.api_code, path: r.path, [p.field]: r[column] }));
+  const rows = await existing(db, p.ids);
+  // The floor refuses when the change is made, not only when it is approved.
+  for (const r of rows) {
+    const violation = floorViolation(operationById(r.contract_id), r.api_code, { [p.field]: p.value });
+    if (violation) throw refuse(violation);
+  }
+  return rows.map((r) => ({ apiId: r.api_id, apiCode: r.api_code, path: r.path, [p.field]: r[column] }));
 }
 
 /** Whether a batch flag change loosens any of its rows: then a second staff member approves it. */
@@ -72,6 +78,8 @@ export function registerGatewayChanges(dual: DualControl, service: GatewayServic
     async snapshot(db, _enterpriseNo, p) {
       const [row] = await existing(db, [p.apiId]);
       const r = row!;
+      const violation = floorViolation(operationById(r.contract_id), p.apiCode, p);
+      if (violation) throw refuse(violation);
       return { apiId: r.api_id, apiCode: r.api_code, apiName: r.api_name, path: r.path, serviceId: r.service_id, priority: r.priority, apiDesc: r.api_desc, ...flagsOf(r) };
     },
     summary: (p, before) => {
