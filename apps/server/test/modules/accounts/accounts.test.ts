@@ -287,7 +287,7 @@ describe('custody accounts', () => {
     expect(detail.seats.map((s) => s.userNo)).toEqual(['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000106', 'U100000199']);
 
     const persons = (await call('/user/personQuery', { limit: 10 }, 'demo')).data as { total: number; records: { userNo: string; roles: { roleCode: string }[]; accounts: { accountNo: string }[] }[] };
-    expect(persons.total).toBe(6);
+    expect(persons.total).toBe(7);
     expect(persons.records.find((p) => p.userNo === 'U100000102')).toMatchObject({ roles: [{ roleCode: 'CUSTOMER_REVIEWER' }], accounts: [x!, y!].sort().map((accountNo) => ({ accountNo })) });
     expect(((await call('/user/personQuery', { nickName: '李' }, 'demo')).data as typeof persons).records.map((p) => p.userNo)).toEqual(['U100000102']);
 
