@@ -11,12 +11,12 @@ const rightsText = (r: { can_query: boolean; can_entry: boolean; can_review: boo
 
 /** A seat's account rights as stored (also what the demo seed records of its changes). */
 export async function rightsBefore(db: Kysely<DB>, enterpriseNo: string, p: { userNo: string }, maker: Maker) {
-    const seat = await db.selectFrom('user_numbers').select(['user_no', 'enterprise_no']).where('user_no', '=', p.userNo).executeTakeFirst();
-    if (!seat || seat.enterprise_no !== enterpriseNo) throw refuse('用户号不存在或不属于本企业');
-    if (seat.user_no === maker.userNo) throw refuse('不能修改自己的账户权限');
-    const rows = await db.selectFrom('account_auth').select(['account_no', 'can_query', 'can_entry', 'can_review']).where('user_no', '=', p.userNo).orderBy('account_no').execute();
-    return { userNo: p.userNo, accounts: rows.map((r) => ({ accountNo: r.account_no, rights: rightsText(r) })) };
-  }
+  const seat = await db.selectFrom('user_numbers').select(['user_no', 'enterprise_no']).where('user_no', '=', p.userNo).executeTakeFirst();
+  if (!seat || seat.enterprise_no !== enterpriseNo) throw refuse('用户号不存在或不属于本企业');
+  if (seat.user_no === maker.userNo) throw refuse('不能修改自己的账户权限');
+  const rows = await db.selectFrom('account_auth').select(['account_no', 'can_query', 'can_entry', 'can_review']).where('user_no', '=', p.userNo).orderBy('account_no').execute();
+  return { userNo: p.userNo, accounts: rows.map((r) => ({ accountNo: r.account_no, rights: rightsText(r) })) };
+}
 
 /** A seat's account rights (账户授权) as a change a second administrator approves (docs/features/dual-control.md). */
 export function registerRightsChange(dual: DualControl, admin: AccountAdmin) {

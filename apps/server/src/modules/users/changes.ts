@@ -45,15 +45,15 @@ const personOf = async (db: Kysely<DB>, enterpriseNo: string, userId: number, ma
 
 /** A role's members as the scope sees them (also what the demo seed records of its changes). */
 export async function roleMembersBefore(db: Kysely<DB>, enterpriseNo: string, p: { roleId: number; userNos: string[] }, maker: Maker) {
-    const role = await roleById(db, p.roleId);
-    if (!role) throw refuse('角色不存在');
-    const members = await roleMembers(db, scopeIn(enterpriseNo), p.roleId);
-    const current = new Set(members.map((m) => m.user_no));
-    const wanted = new Set(p.userNos);
-    const touched = [...members.filter((m) => !wanted.has(m.user_no)).map((m) => m.user_no), ...p.userNos.filter((n) => !current.has(n))];
-    if (touched.includes(maker.userNo) || members.some((m) => m.user_id === maker.userId && !wanted.has(m.user_no))) throw refuse('不能修改自己的角色');
-    return { roleCode: role.role_code, roleName: role.role_name, members: [...current].sort() };
-  }
+  const role = await roleById(db, p.roleId);
+  if (!role) throw refuse('角色不存在');
+  const members = await roleMembers(db, scopeIn(enterpriseNo), p.roleId);
+  const current = new Set(members.map((m) => m.user_no));
+  const wanted = new Set(p.userNos);
+  const touched = [...members.filter((m) => !wanted.has(m.user_no)).map((m) => m.user_no), ...p.userNos.filter((n) => !current.has(n))];
+  if (touched.includes(maker.userNo) || members.some((m) => m.user_id === maker.userId && !wanted.has(m.user_no))) throw refuse('不能修改自己的角色');
+  return { roleCode: role.role_code, roleName: role.role_name, members: [...current].sort() };
+}
 
 /** The change kinds of operators (操作员) and staff users: each applies through `UserAdmin` as the approver. */
 export function registerUserChanges(dual: DualControl, admin: UserAdmin, auth: AuthServices) {
