@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { accountRoutes } from './accounts.routes';
 import { homeCounts } from './accounts.queries';
+import { registerEntitlementReport } from './entitlement-report';
 import { registerRightsChange } from './rights-change';
 
 export { thirdPartyCounterparts, usableEbankAccounts } from './accounts.queries';
@@ -17,6 +18,7 @@ export { signedRights } from './accounts.service';
 export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
   const admin = new AccountAdmin(ctx);
   registerRightsChange(app.dualControl, admin);
+  registerEntitlementReport();
   accountRoutes(app, ctx, admin, new AccountViews(ctx));
   // Seats that cannot open 账户管理 are not reminded of it.
   app.reminders.register(async ({ enterpriseNo, authorities }) =>

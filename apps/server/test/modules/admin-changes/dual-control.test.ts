@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HELD_MESSAGE, accountsApi, adminChangesApi, authApi, gatewayApi, usersApi, type AdminChange } from '@portal/shared';
+import { reportDefinition } from '../../../src/modules/reports/registry';
 import { sm3Hex } from '../../../src/sm3';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
@@ -107,6 +109,18 @@ describe('dual control of administration (待审批变更)', () => {
     const after = await db().selectFrom('account_auth').selectAll().where('user_no', '=', 'U100000104').execute();
     expect(after.map((r) => r.account_no)).toEqual([accounts[0]!.account_no]);
     expect(after).not.toEqual(before);
+
+    // The entitlement review report names the maker and the approver of the rights in force.
+    const report = await reportDefinition('entitlements')!.generate(db(), { userNo: 'U100000106', enterpriseNo: HXYH, userType: 'customer', authorities: ['ACCOUNT_AUTH'] }, {}, 'xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.body as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(['企业', '用户号', '姓名', '用户名', '角色', '账号', '权限', '生效时间', '提交人', '审批人']);
+    const zhouRow = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(2).value === 'U100000104')!;
+    expect(zhouRow.getCell(7).value).toBe('查询');
+    expect(zhouRow.getCell(9).value).toBe('刘芳（U100000103）');
+    expect(zhouRow.getCell(10).value).toBe('赵敏（U100000106）');
+    expect(new Set(sheet.getRows(2, sheet.rowCount - 1)!.map((r) => r.getCell(1).value))).toEqual(new Set(['华夏远航基金管理有限公司']));
 
     // A reset: the one-time password goes to the approver.
     const sunli = await user('sunli');
