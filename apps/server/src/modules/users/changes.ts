@@ -52,7 +52,8 @@ export async function roleMembersBefore(db: Kysely<DB>, enterpriseNo: string, p:
   const wanted = new Set(p.userNos);
   const touched = [...members.filter((m) => !wanted.has(m.user_no)).map((m) => m.user_no), ...p.userNos.filter((n) => !current.has(n))];
   if (touched.includes(maker.userNo) || members.some((m) => m.user_id === maker.userId && !wanted.has(m.user_no))) throw refuse('不能修改自己的角色');
-  return { roleCode: role.role_code, roleName: role.role_name, members: [...current].sort() };
+  // Keyed as the request is (`userNos`), so the before/after view pairs them.
+  return { roleCode: role.role_code, roleName: role.role_name, userNos: [...current].sort() };
 }
 
 /** The change kinds of operators (操作员) and staff users: each applies through `UserAdmin` as the approver. */

@@ -14,7 +14,6 @@ const LABELS: Record<string, string> = {
   roleId: '角色',
   roleCode: '角色代码',
   roleName: '角色名称',
-  members: '角色成员',
   userNos: '角色成员',
   userNo: '用户号',
   userId: '用户编号',
@@ -32,8 +31,8 @@ const LABELS: Record<string, string> = {
   isAuth: '鉴权',
   isAra: '防重放',
 };
-// What the maker's request carries for the signature only: not part of the change.
-const HIDDEN = new Set(['accountCount', 'rightsSm3', 'confirmConflict']);
+// What the maker's request carries for the signature only, or as an id the view names otherwise (the role's name).
+const HIDDEN = new Set(['accountCount', 'rightsSm3', 'confirmConflict', 'roleId']);
 
 const text = (value: unknown): string => {
   if (value === undefined || value === null || value === '') return '—';

@@ -20,7 +20,7 @@ const columns: TableColumnsType<AdminChange> = [
     width: 90,
     render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{adminChangesApi.ADMIN_CHANGE_STATUS_LABELS[r.status]}</Tag>,
   },
-  { key: 'decided', title: '处理人', render: (_, r) => (r.decidedByName ? `${r.decidedByName}（${r.decidedByUserNo}）` : '—'), width: 160, responsive: ['lg'] },
+  { key: 'decided', title: '处理人', render: (_, r) => r.decidedByName ?? '—', width: 100, responsive: ['lg'] },
 ];
 
 const queryFields: FormField[] = [
