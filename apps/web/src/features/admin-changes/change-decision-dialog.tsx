@@ -1,5 +1,6 @@
 import { adminChangesApi, formatDateTime, type AdminChange } from '@portal/shared';
 import { Alert, Button, Descriptions, Form, Input, Modal } from 'antd';
+import { useOneTimePasswordNotice } from '../../components/one-time-password';
 import { useMessage } from '../../lib/countdown-message';
 import { useDecideChange, useWithdrawChange } from './api/admin-changes';
 import { ChangeView } from './change-view';
@@ -10,6 +11,7 @@ import { ChangeView } from './change-view';
  */
 export function ChangeDecisionDialog({ change, onClose }: { change: AdminChange; onClose: () => void }) {
   const message = useMessage();
+  const showPassword = useOneTimePasswordNotice();
   const deciding = useDecideChange();
   const withdrawing = useWithdrawChange();
   const [form] = Form.useForm<{ reason: string }>();
@@ -18,9 +20,13 @@ export function ChangeDecisionDialog({ change, onClose }: { change: AdminChange;
   const decide = async (result: 'pass' | 'refuse') => {
     const { reason = '' } = result === 'refuse' ? await form.validateFields() : form.getFieldsValue();
     try {
-      await deciding.mutateAsync({ changeId: change.id, result, reason: reason.trim() });
+      const answer = await deciding.mutateAsync({ changeId: change.id, result, reason: reason.trim() });
       message.success(result === 'pass' ? `已审批通过并生效：${change.summary}` : `已拒绝：${change.summary}`);
       onClose();
+      // An added operator or a reset: the one-time password goes to the approver, shown this once.
+      const issued = answer.result as { username?: string; initialPassword?: string; password?: string } | null;
+      const password = issued?.initialPassword ?? issued?.password;
+      if (issued?.username && password) showPassword({ title: '一次性密码', intro: '请将此密码转交该操作员。', username: issued.username, password });
     } catch {
       // Shown by the HTTP client (a stale change says so).
     }
