@@ -38,7 +38,9 @@ if (!production) console.log(`
     ztreview  / Demo1234   customer, reviewer (insurer)
     dfreview  / Demo1234   customer, reviewer (corporate)
     admin     / Admin1234  bank staff, API-gateway administration
+    secadmin  / Admin1234  bank staff, second gateway administrator (待审批变更)
     qyadmin   / Demo1234   customer, enterprise administrator
+    qyapprove / Demo1234   customer, second enterprise administrator (待审批变更)
     zhouyang  / Demo1234   customer, maker and reviewer
     sunli     / Init1234   customer, maker, must change the password at first login
     tpconfirm / Demo1234   third-party confirmer

@@ -48,7 +48,8 @@ test('指令查询 downloads an instruction’s 证据包 that the OpenSSL scrip
   expect(stdout).toBe('OK\n');
   expect(manifest).toMatchObject({ kind: 'instruction-evidence', instruction: { instructionNo } });
   // The rule version it was submitted under, or the fixed chain.
-  expect(manifest.approvalRule.ruleVersion).toBe(manifest.instruction.approvalRuleVersion);
+  const { approvalRule, instruction } = manifest as { approvalRule: { ruleVersion: number | null }; instruction: { approvalRuleVersion: number | null } };
+  expect(approvalRule.ruleVersion).toBe(instruction.approvalRuleVersion);
   // The detail drawer offers the same pack.
   await row.getByRole('button', { name: '详情' }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: instructionNo });

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './app-context';
 import { gaugeOf, metrics } from './metrics';
 import { accountsModule } from './modules/accounts';
+import { adminChangesModule } from './modules/admin-changes';
 import { bulkImportModule } from './modules/bulk-import';
 import { calendarModule } from './modules/calendar';
 import { auditLogRoutes } from './modules/audit';
@@ -37,6 +38,7 @@ import { warningsModule } from './modules/warnings';
 import { cashModule } from './modules/cash';
 import { registerAccessControl } from './platform/access';
 import { ApiRegistry } from './platform/api-registry';
+import { DualControl } from './platform/dual-control';
 import { registerEnvelope } from './platform/envelope.plugin';
 import { loadServerKeys } from './platform/server-keys';
 import { registerPluginCors } from './plugins/cors';
@@ -126,6 +128,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.decorate('events', events);
   const reminders = new ReminderRegistry();
   app.decorate('reminders', reminders);
+  // Before the modules: they register their administrative change kinds on it.
+  app.decorate('dualControl', new DualControl(ctx));
   const partnerTokens = new PartnerTokens(ctx);
   registerAccessControl(app, ctx, auth.sessions, registry, partnerTokens);
   const counts = new CallCounts(ctx);
@@ -153,6 +157,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await userAdminModule(api, auth);
       await signingModule(api, ctx);
       await accountsModule(api, ctx);
+      await adminChangesModule(api, ctx);
       auditLogRoutes(api, ctx);
       for (const register of CONTEXT_MODULES) await register(api, ctx);
       await partnersModule(api, ctx, partnerTokens);

@@ -25,6 +25,7 @@ import {
 import { TEST_CAPTCHA, loginClient } from './helpers/login-client';
 import { BUSINESS_MORNING, BUSINESS_TODAY } from './helpers/business-day';
 import { externalApi } from './helpers/external-api';
+import { waived } from './helpers/dual-control';
 import { serverUnderTest } from './helpers/server-under-test';
 import { demoStatements, statementsCsv } from '../src/seed/valuation-data';
 
@@ -61,8 +62,12 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3
  * completeness check until it has a case. One server and its seeded data for all of them.
  */
 describe('every idempotent write retried with its Idempotency-Key', () => {
-  const LOGINS = { staff: 'admin', customerAdmin: 'qyadmin', maker: 'demo', reviewer: 'checker', confirmer: 'tpconfirm', confirmReviewer: 'tpreview', check: 'custcheck', exec: 'custexec' };
-  const { app, client, db, asUser, call, ok, pathOf, roleId, addLogin } = serverUnderTest({ ABLE_SCAN: '1' }, { logins: LOGINS, businessTime: BUSINESS_MORNING });
+  const LOGINS = { staff: 'admin', staff2: 'secadmin', customerAdmin: 'qyadmin', maker: 'demo', reviewer: 'checker', confirmer: 'tpconfirm', confirmReviewer: 'tpreview', check: 'custcheck', exec: 'custexec' };
+  const { app, client, db, asUser, call, ok, pathOf, roleId, addLogin } = serverUnderTest(
+    { ABLE_SCAN: '1' },
+    // Administrative writes apply at once (waived): each is its own case; the pending changes' decisions are cases too.
+    { logins: LOGINS, businessTime: BUSINESS_MORNING, prepare: waived(OWN, '9000000001') },
+  );
 
   const auditCount = async () => Number((await db().selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   // The table keeps the key as SHA-256 of scope, newline and key: found here without the scope.
@@ -202,6 +207,8 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
   const keepTemplate = (d: TemplateRecord) => void (the.template = d);
 
   /** By operation id; the instruction chain, then every other feature. Order matters: cases build on earlier ones. */
+  const pendingChange = async (kind: string) =>
+    (await db().selectFrom('admin_changes').select('id').where('kind', '=', kind).where('status', '=', 'pending').orderBy('id').executeTakeFirstOrThrow()).id;
   const CASES: Record<string, Case> = {
     INSTRUCTION_ADD: { who: 'maker', body: () => entry('1.00'), other: (b) => ({ ...b, amount: '2.00' }), keep: (d: InstructionRecord) => void (the.draft = d) },
     INSTRUCTION_UPDATE: {
@@ -431,6 +438,14 @@ describe('every idempotent write retried with its Idempotency-Key', () => {
       other: (b) => ({ ...b, enterpriseName: '另一企业' }),
       keep: (d: { enterpriseNo: string }) => void (the.enterpriseNo = d.enterpriseNo),
     },
+    // The demo seed's pending changes (待审批变更): the bank's is rejected by the second staff member, 华夏远航's withdrawn by its maker.
+    ADMIN_CHANGE_DECIDE: {
+      who: 'staff2',
+      body: async () => ({ changeId: await pendingChange('gateway.flags'), result: 'refuse', reason: '幂等测试' }),
+      other: (b) => ({ ...b, reason: '另一意见' }),
+    },
+    ADMIN_CHANGE_WITHDRAW: { who: 'customerAdmin', body: async () => ({ changeId: await pendingChange('account.rights') }), other: (b) => ({ changeId: Number(b.changeId) + 1 }) },
+    DUAL_CONTROL_WAIVE: { who: 'staff', body: () => ({ enterpriseNo: '1000000002', waived: true, reason: '幂等测试' }), other: (b) => ({ ...b, reason: '另一原因' }) },
     ENTERPRISE_UPDATE: { who: 'staff', body: () => ({ enterpriseNo: the.enterpriseNo, enterpriseName: '幂等测试企业二', enterpriseType: 'insurer' }), other: (b) => ({ ...b, enterpriseName: '另一企业' }) },
     ENTERPRISE_DISABLE: { who: 'staff', body: () => ({ enterpriseNo: the.enterpriseNo }), other: () => ({ enterpriseNo: OWN }) },
     ENTERPRISE_ENABLE: { who: 'staff', body: () => ({ enterpriseNo: the.enterpriseNo }), other: () => ({ enterpriseNo: OWN }) },

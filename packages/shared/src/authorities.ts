@@ -44,6 +44,7 @@ export const AUTHORITIES = {
   AUDIT_CONFIRM_ISSUE: '出具询证函',
   APPROVAL_RULE_VIEW: '审批规则查询',
   APPROVAL_RULE_MANAGE: '审批规则维护',
+  ADMIN_CHANGE_REVIEW: '待审批变更',
   ACTION_instructionAdd: '新增指令',
   ACTION_instructionEdit: '修改指令',
   ACTION_instructionSubmit: '提交指令',

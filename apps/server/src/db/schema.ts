@@ -434,6 +434,39 @@ export interface PayeeChangesTable {
   sign_msg: string | null;
 }
 
+/** 双人复核 of administration (0042): a change waiting for, or decided by, a second administrator. */
+export interface AdminChangesTable {
+  id: Generated<number>;
+  kind: string;
+  enterprise_no: string;
+  summary: string;
+  payload: Json<unknown>;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  status: 'pending' | 'applied' | 'withdrawn' | 'rejected';
+  maker_user_id: number;
+  maker_user_no: string;
+  maker_sign_code: string | null;
+  maker_sign_data: string | null;
+  maker_sign_msg: string | null;
+  created_at: CreatedAt;
+  decided_by_user_id: number | null;
+  decided_by_user_no: string | null;
+  decided_at: Timestamp | null;
+  reason: string | null;
+  decision_sign_code: string | null;
+  decision_sign_data: string | null;
+  decision_sign_msg: string | null;
+}
+
+/** An enterprise the bank lets administer without a second approver (0042). */
+export interface DualControlWaiversTable {
+  enterprise_no: string;
+  reason: string;
+  waived_by_user_id: number;
+  waived_by_user_no: string;
+  waived_at: CreatedAt;
+}
+
 /** 截止时间 (0030): one type and currency's cut-off. */
 export interface InstructionCutoffsTable {
   instruction_type: string;
@@ -882,6 +915,8 @@ export interface DB {
   bank_codes: BankCodesTable;
   payees: PayeesTable;
   payee_changes: PayeeChangesTable;
+  admin_changes: AdminChangesTable;
+  dual_control_waivers: DualControlWaiversTable;
   instruction_templates: InstructionTemplatesTable;
   instruction_template_changes: InstructionTemplateChangesTable;
   instruction_cutoffs: InstructionCutoffsTable;

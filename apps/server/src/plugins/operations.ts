@@ -7,6 +7,7 @@ import {
   downloadTicketSchema,
   ILL_FORMED_TEXT_MESSAGE,
   filesApi,
+  heldChangeSchema,
   isIllFormed,
   operationPath,
   signMsgProblem,
@@ -100,7 +101,9 @@ export function operationRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: [op.category],
         summary: op.name,
         ...(op.request ? { [carrier]: op.request } : {}),
-        ...(op.kind === 'json' || op.kind === 'upload' ? { response: { 200: apiEnvelopeSchema(op.response ?? z.null()) } } : {}),
+        ...(op.kind === 'json' || op.kind === 'upload'
+          ? { response: { 200: apiEnvelopeSchema(op.response ?? z.null()), ...(op.held ? { 202: apiEnvelopeSchema(heldChangeSchema) } : {}) } }
+          : {}),
         ...(op.kind === 'download' ? { response: { 200: apiEnvelopeSchema(downloadTicketSchema) } } : {}),
       },
       handler: async (request, reply) => {

@@ -31,6 +31,8 @@ export const MENUS: Menu[] = [
   // Every logged-in user's notifications (customers and staff alike).
   page(109, 100, 'messageCenter', '消息中心', 'system/messageCenter/index', null),
   page(110, 100, 'approvalRules', '审批规则', 'system/approvalRules/index', 'APPROVAL_RULE_VIEW'),
+  // A second administrator's approvals of administrative changes (dual control).
+  page(111, 100, 'pendingChanges', '待审批变更', 'system/pendingChanges/index', 'ADMIN_CHANGE_REVIEW'),
   group(200, 'instructionManagement', '指令管理', 'md-list'),
   page(201, 200, 'instructionEntry', '指令录入', 'instructionManagement/instructionEntry/index', 'INSTRUCTION_ENTRY'),
   page(202, 200, 'instructionReview', '指令复核', 'instructionManagement/instructionReview/index', 'INSTRUCTION_REVIEW'),

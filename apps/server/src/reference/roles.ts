@@ -64,6 +64,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
     role_name: 'API网关管理员',
     authorities: [
       'GATEWAY_ADMIN',
+      // A second staff member approves what another loosened or changed (待审批变更).
+      'ADMIN_CHANGE_REVIEW',
       'CERT_MANAGE',
       'RISK_PUBLISH',
       'USER_UNLOCK',
@@ -118,6 +120,8 @@ export const ROLES: { role_code: string; role_name: string; authorities: Authori
       'ACTION_accountAdd',
       'ACTION_accountEdit',
       'OPERATOR_MANAGE',
+      // Approves another administrator's changes to operators and rights (待审批变更).
+      'ADMIN_CHANGE_REVIEW',
       'ACTION_userAdd',
       'ACTION_userEdit',
       'ACTION_userDelete',

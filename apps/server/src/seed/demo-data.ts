@@ -171,6 +171,30 @@ export const USERS: DemoUser[] = [
     must_change_password: false,
     seats: [{ user_no: 'U100000302', enterprise_no: '1000000003', roles: ['CUSTOMER_REVIEWER'] }],
   },
+  // 华夏远航's second administrator: its administrative changes need two (待审批变更).
+  {
+    username: 'qyapprove',
+    password: 'Demo1234',
+    nick_name: '赵敏',
+    user_type: 'customer',
+    mobile: '13522223333',
+    email: 'zhaomin@hxyh-fund.example.cn',
+    branch_code: '110000',
+    must_change_password: false,
+    seats: [{ user_no: 'U100000106', enterprise_no: '1000000001', roles: ['CUSTOMER_ADMIN'] }],
+  },
+  // The bank's second gateway administrator: a staff change that loosens a call needs two.
+  {
+    username: 'secadmin',
+    password: 'Admin1234',
+    nick_name: '黄静',
+    user_type: 'staff',
+    mobile: '13600003333',
+    email: 'huangjing@custody.example.cn',
+    branch_code: '100000',
+    must_change_password: false,
+    seats: [{ user_no: 'S900000004', enterprise_no: '9000000001', roles: ['STAFF_GATEWAY_ADMIN'] }],
+  },
 ];
 
 /**

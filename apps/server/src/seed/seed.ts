@@ -4,6 +4,7 @@ import { hashPassword } from '../modules/auth/password-hash';
 import { INSTITUTIONS } from './accounts-data';
 import { seedAccounts } from './accounts-seed';
 import { seedAuditConfirmations } from './audit-confirmations-seed';
+import { seedAdminChanges } from './admin-changes-seed';
 import { seedBulkImport } from './bulk-import-seed';
 import { seedCalendar } from './calendar-seed';
 import { seedCashStatements, seedReconciliations } from './cash-seed';
@@ -85,5 +86,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'NOD
     await seedCashStatements(trx);
     await seedReconciliations(trx);
     await seedAuditConfirmations(trx);
+    await seedAdminChanges(trx);
   });
 }

@@ -6,6 +6,7 @@ import { AMOUNT_MESSAGE, CSV_FORMAT_MESSAGE, amountSchema } from '../rules/valid
 import { enterpriseTypeSchema } from './enterprises';
 import { uploadSchema } from './files';
 import { defineOperation } from './operation';
+import { orHeld } from './held';
 import { filterText, pageOf, pageQuery } from './paging';
 import { userNoSchema } from './users';
 
@@ -413,6 +414,7 @@ export const accountRightsText = (accounts: readonly (AccountRights & { accountN
 export const personModify = defineOperation({
   ...base,
   id: 'USER_PERSON_MODIFY',
+  held: true,
   name: '设置操作员账户权限',
   method: 'POST',
   path: '/{prefix}/user/personModify',
@@ -421,7 +423,8 @@ export const personModify = defineOperation({
   antiReplay: true,
   request: withSignature(personModifySchema),
   signing: 'AccountAuth',
-  response: z.object({ userNo: z.string(), accountCount: z.number() }),
+  // Another seat's rights wait for a second administrator (待审批变更).
+  response: orHeld(z.object({ userNo: z.string(), accountCount: z.number() })),
 });
 
 export const channelSchema = z.object({ channelCode: z.string(), channelName: z.string() });

@@ -115,6 +115,11 @@ export const AUDIT_EVENTS = {
   'cert.password_restore': '恢复密码登录',
   'cert.renew': '更新证书',
   'audit.download': '下载操作日志',
+  'admin_change.submit': '提交待审批变更',
+  'admin_change.approve': '审批通过变更',
+  'admin_change.reject': '拒绝变更',
+  'admin_change.withdraw': '撤回变更',
+  'dual_control.waive': '双人审批豁免',
 } as const satisfies Record<string, string>;
 
 /** An action the audit log records; the server's writers take only these. */

@@ -4,6 +4,7 @@ import { LOGIN_EDITIONS } from '../paths';
 import { int4Id } from '../rules/schema-primitives';
 import { withSignature } from '../rules/signing';
 import { defineOperation } from './operation';
+import { heldChangeSchema } from './held';
 
 const base = { category: '认证与基础', serviceId: 'zctg-auth' } as const;
 const customer = { category: '客户服务', serviceId: 'zctg-customer' } as const;
@@ -159,6 +160,7 @@ export const lockedUsers = defineOperation({
 export const unlockUser = defineOperation({
   ...customer,
   id: 'USER_UNLOCK_UPDATE',
+  held: true,
   name: '解锁用户',
   method: 'POST',
   path: '/{prefix}/userUnlock/update',
@@ -168,4 +170,6 @@ export const unlockUser = defineOperation({
   antiReplay: true,
   request: withSignature(z.object({ userId: int4Id('用户编号须为1到2147483647之间的整数') })),
   signing: 'UserUnlock',
+  // An enterprise administrator's unlock waits for a second administrator (待审批变更).
+  response: heldChangeSchema.nullable(),
 });

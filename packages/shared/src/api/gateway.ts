@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, plainText } from '../rules/schema-primitives';
 import { defineOperation } from './operation';
+import { orHeld } from './held';
 
 /** The gateway's own operations: bank staff only, never disabled. */
 const base = {
@@ -144,11 +145,13 @@ export const apiAdd = defineOperation({
 export const apiUpdate = defineOperation({
   ...write,
   id: 'GW_API_UPDATE',
+  held: true,
   name: '修改API',
   path: '/{urlPrefix}/api/update',
   authority: ['ACTION_apiEdit'],
   request: apiFieldsSchema.extend({ apiId: apiIdSchema }),
-  response: apiDefinitionSchema,
+  // A change that loosens a call waits for a second staff member (待审批变更).
+  response: orHeld(apiDefinitionSchema),
 });
 
 export const apiRemove = defineOperation({
@@ -178,8 +181,10 @@ const batch = <K extends 'open' | 'status' | 'encrypt' | 'auth'>(id: string, nam
     name,
     path: `/{urlPrefix}/api/batch/update/${segment}`,
     authority: ['ACTION_apiBatch'],
+    held: true,
     request: z.object({ ids: apiIdsSchema, ...({ [key]: flag(label) } as Record<K, ReturnType<typeof flag>>) }),
-    response: z.object({ changed: z.number() }),
+    // Opening, enabling, or dropping encryption or authentication waits for a second staff member.
+    response: orHeld(z.object({ changed: z.number() })),
   });
 
 export const apiBatchOpen = batch('GW_API_BATCH_OPEN', '批量修改开放状态', 'open', 'open', '是否开放');

@@ -1,5 +1,6 @@
 import * as accounts from './accounts';
 import * as approvalRules from './approval-rules';
+import * as adminChanges from './admin-changes';
 import * as audit from './audit';
 import * as auth from './auth';
 import * as bulkImport from './bulk-import';
@@ -50,6 +51,9 @@ export * as messagesApi from './messages';
 export * as noticesApi from './notices';
 export * as partnersApi from './partners';
 export * as payeesApi from './payees';
+export * as adminChangesApi from './admin-changes';
+export { type AdminChange, type AdminChangeStatus, type DualControl, type DualControlWaiver } from './admin-changes';
+export { HELD_MESSAGE, heldChangeSchema, isHeld, type HeldChange } from './held';
 export * as platformApi from './platform';
 export * as reportsApi from './reports';
 export * as scanApi from './scan';
@@ -104,7 +108,7 @@ const isOperation = (value: unknown): value is AnyOperation =>
   typeof value === 'object' && value !== null && 'id' in value && 'defaults' in value && 'audience' in value;
 
 /** Every operation this server serves: the source of its routes, OpenAPI document and API catalogue. */
-export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, cash, messages, reports, auditConfirmations, approvalRules].flatMap((m) => Object.values(m).filter(isOperation));
+export const OPERATIONS: readonly AnyOperation[] = [platform, auth, session, dictionary, files, events, gateway, enterprises, users, accounts, audit, instructions, warnings, notices, calendar, cutoffs, payees, templates, bulkImport, signing, certificates, partners, scan, valuation, cash, messages, reports, auditConfirmations, approvalRules, adminChanges].flatMap((m) => Object.values(m).filter(isOperation));
 
 const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 

@@ -73,6 +73,11 @@ export interface Operation<
    * same key and request give the first answer, across instances; the web sends one per action.
    */
   readonly idempotent: boolean;
+  /**
+   * An administrative change a second administrator approves (docs/features/dual-control.md):
+   * it may answer 202 with the held change (`heldChangeSchema`) instead of its result.
+   */
+  readonly held?: true;
 }
 
 /**
@@ -120,6 +125,8 @@ interface Definition<Req extends z.ZodType | undefined, Res extends z.ZodType | 
   partner?: PartnerUse;
   /** Unset: a session's POST that is signed or anti-replay, i.e. a write; set it for a write without either, or to exclude a read. */
   idempotent?: boolean;
+  /** May answer 202 with a held change (dual control); its `response` then admits `heldChangeSchema` (`orHeld`). */
+  held?: true;
 }
 
 const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
@@ -166,6 +173,7 @@ export function defineOperation<Req extends z.ZodType | undefined = undefined, R
     ...(def.maxBytes ? { maxBytes: def.maxBytes } : {}),
     ...(def.fileTypes ? { fileTypes: def.fileTypes } : {}),
     ...(signing ? { signing } : {}),
+    ...(def.held ? { held: true as const } : {}),
   };
 }
 

@@ -38,6 +38,8 @@ describe('signed operations', () => {
       TEMPLATE_REVIEW: '/{prefix}/template/review',
       // No VerifySign twin: signed over the statement only the server holds, checked when answered.
       CASH_RECONCILE: '/{prefix}/cash/reconcile',
+      // No VerifySign twin: the change it decides is the server's own row.
+      ADMIN_CHANGE_DECIDE: '/{prefix}/adminChange/decide',
     });
     expect(codeOf(usersApi.userAdd, { username: 'abc', nickName: '甲', enterpriseNo: '1000000001', signMsg: der, signChallenge: ch })).toBe('UserAdd');
     expect(codeOf(usersApi.userUpdate, { userId: 1, nickName: '甲', signMsg: der, signChallenge: ch })).toBe('UserEdit');

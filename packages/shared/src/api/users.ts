@@ -3,6 +3,7 @@ import { newPasswordProblem } from '../auth';
 import { int4Id, plainText } from '../rules/schema-primitives';
 import { withSignature } from '../rules/signing';
 import { defineOperation } from './operation';
+import { heldChangeSchema, orHeld } from './held';
 import { filterText, pageOf, pageQuery, queryId } from './paging';
 
 /**
@@ -186,6 +187,7 @@ export const createdLoginSchema = z.object({ userId: z.number(), userNo: z.strin
 export const userAdd = defineOperation({
   ...operators,
   id: 'USER_ADD',
+  held: true,
   // The answer carries a one-time password.
   pinned: ['encrypted'],
   name: '新增用户',
@@ -196,7 +198,8 @@ export const userAdd = defineOperation({
   antiReplay: true,
   request: withSignature(userAddSchema),
   signing: 'UserAdd',
-  response: createdLoginSchema,
+  // Held for a second administrator (待审批变更) unless the enterprise is waived.
+  response: orHeld(createdLoginSchema),
 });
 
 export const seatAddSchema = z.object({
@@ -244,6 +247,7 @@ export const userUpdateSchema = z.object({
 export const userUpdate = defineOperation({
   ...operators,
   id: 'USER_UPDATE',
+  held: true,
   name: '修改用户',
   method: 'POST',
   path: '/{prefix}/user/update',
@@ -252,6 +256,7 @@ export const userUpdate = defineOperation({
   antiReplay: true,
   request: withSignature(userUpdateSchema),
   signing: 'UserEdit',
+  response: heldChangeSchema.nullable(),
 });
 
 /**
@@ -261,6 +266,7 @@ export const userUpdate = defineOperation({
 export const userDelete = defineOperation({
   ...operators,
   id: 'USER_DELETE',
+  held: true,
   name: '删除用户号',
   method: 'POST',
   path: '/{prefix}/user/delete',
@@ -269,7 +275,7 @@ export const userDelete = defineOperation({
   antiReplay: true,
   request: withSignature(z.object({ userNo: userNoSchema })),
   signing: 'UserDelete',
-  response: z.object({ userNo: z.string(), userDeleted: z.boolean() }),
+  response: orHeld(z.object({ userNo: z.string(), userDeleted: z.boolean() })),
 });
 
 /**
@@ -279,6 +285,7 @@ export const userDelete = defineOperation({
 export const userResetPassword = defineOperation({
   ...operators,
   id: 'USER_RESET_PASSWORD',
+  held: true,
   pinned: ['encrypted'],
   name: '重置用户密码（一次性密码）',
   method: 'POST',
@@ -288,7 +295,7 @@ export const userResetPassword = defineOperation({
   antiReplay: true,
   request: withSignature(z.object({ userId: int4Id(USER_ID_MESSAGE) })),
   signing: 'UserResetPassword',
-  response: z.object({ userId: z.number(), username: z.string(), password: z.string() }),
+  response: orHeld(z.object({ userId: z.number(), username: z.string(), password: z.string() })),
 });
 
 /** Spec §3 "User update password" `{userId, password}`: staff set a password, to be changed at the next login. */
@@ -383,6 +390,7 @@ export const roleMembersSchema = z.object({
 export const userRolesAssign = defineOperation({
   ...operators,
   id: 'USER_ROLES_ADD',
+  held: true,
   name: '分配角色成员',
   method: 'POST',
   path: '/{prefix}/user/roles/add',
@@ -391,5 +399,5 @@ export const userRolesAssign = defineOperation({
   antiReplay: true,
   request: withSignature(roleMembersSchema),
   signing: 'UserAddRole',
-  response: z.object({ roleId: z.number(), added: z.array(z.string()), removed: z.array(z.string()) }),
+  response: orHeld(z.object({ roleId: z.number(), added: z.array(z.string()), removed: z.array(z.string()) })),
 });

@@ -51,3 +51,14 @@ export function floorViolation(op: AnyOperation | undefined, apiCode: string, pr
   }
   return null;
 }
+
+/**
+ * The value of each flag that makes a call easier to reach (enabled, open to partners, without
+ * encryption, anti-replay or authentication): a change to it needs a second staff member
+ * (docs/features/dual-control.md); a change the other way applies at once.
+ */
+export const LOOSER_VALUE: Record<FlagField, 0 | 1> = { status: 1, isOpen: 1, isEncrypt: 0, isAra: 0, isAuth: 0 };
+
+/** The flags `after` moves towards their looser value from `before`. */
+export const loosenedFlags = (before: Partial<Record<FlagField, number>>, after: Partial<Record<FlagField, number>>): FlagField[] =>
+  (Object.keys(LOOSER_VALUE) as FlagField[]).filter((f) => after[f] !== undefined && after[f] !== before[f] && after[f] === LOOSER_VALUE[f]);

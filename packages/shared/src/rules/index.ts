@@ -95,7 +95,7 @@ export {
   type SigningSubject,
 } from './signing';
 export { CONTROL_CHARACTER_MESSAGE, ILL_FORMED_TEXT_MESSAGE, INT4_ID_MESSAGE, INT4_MAX, int4Id, isIllFormed, plainText, wellFormed } from './schema-primitives';
-export { FLOOR_MESSAGES, floorLocks, floorViolation, type FloorLock } from './gateway-floor';
+export { FLOOR_MESSAGES, LOOSER_VALUE, floorLocks, floorViolation, loosenedFlags, type FloorLock } from './gateway-floor';
 export {
   INSTRUCTION_STATUS,
   INSTRUCTION_STATUSES,

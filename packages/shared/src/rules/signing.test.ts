@@ -90,6 +90,11 @@ describe('signingData', () => {
     expect(() => signingData('UserEdit', { seatRoles: 'U1' })).toThrow(/expected a list/);
   });
 
+  it('signs a second administrator’s decision on a pending change: its number, the decision and the reason', () => {
+    expect(signingData('AdminChangeDecision', { changeId: 42, result: 'refuse', reason: '手机号码待核实|请复核' })).toBe('AdminChangeDecision|42|refuse|手机号码待核实\\|请复核');
+    expect(challengedSigningData('AdminChangeDecision', { changeId: 7, result: 'pass', reason: '' }, 'ab'.repeat(16))).toBe(`AdminChangeDecision|7|pass||${'ab'.repeat(16)}`);
+  });
+
   it('has a layout for every spec code, and each code is the first field of its layouts', () => {
     const codes = new Set(Object.values(SIGNING_LAYOUTS).map((l) => l.code));
     expect([...codes].sort()).toEqual([...SIGNING_CODES].sort());

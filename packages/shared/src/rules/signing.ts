@@ -38,6 +38,8 @@ export const SIGNING_CODES = [
   'TemplateReview',
   // And an enterprise's answer to a period's cash statement (电子对账).
   'CashReconcile',
+  // And a second administrator's decision on an administrative change (待审批变更).
+  'AdminChangeDecision',
 ] as const;
 export type SigningCode = (typeof SIGNING_CODES)[number];
 
@@ -102,6 +104,11 @@ export const SIGNING_LAYOUTS = {
    * signature says which statement was confirmed.
    */
   CashReconcile: { code: 'CashReconcile', fields: ['accountNo', 'periodStart', 'periodEnd', 'result', 'opening', 'closing', 'entryCount', 'entryIds', 'reason'] },
+  /**
+   * 待审批变更: the change (its number names an immutable row: what the maker asked and the target
+   * as it was then) and the decision, pass or refuse with the reason.
+   */
+  AdminChangeDecision: { code: 'AdminChangeDecision', fields: ['changeId', 'result', 'reason'] },
 } as const satisfies Record<string, SigningLayout>;
 export type SigningLayoutName = keyof typeof SIGNING_LAYOUTS;
 

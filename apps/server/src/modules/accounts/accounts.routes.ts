@@ -3,7 +3,7 @@ import { accountsApi } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import { operationRoutes } from '../../plugins/operations';
 import { listAccounts, listBatches, listInstitutions, listPersons, seatProducts } from './accounts.queries';
-import type { AccountAdmin, AccountViews } from './accounts.service';
+import { signedRights, type AccountAdmin, type AccountViews } from './accounts.service';
 
 /** Spec §7 account calls: thin routes; the enterprise is always the session's. */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: AccountAdmin, views: AccountViews) {
@@ -36,7 +36,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, admin: Acco
 
   routes.json(accountsApi.personQuery, async ({ input, session }) => listPersons(db, session.enterpriseNo, input));
 
-  routes.json(accountsApi.personModify, async ({ input, session, request }) => admin.setRights(request, session, input));
+  // Another seat's rights wait for a second administrator of the enterprise (待审批变更).
+  routes.json(accountsApi.personModify, async ({ input, session, request, reply }) =>
+    (await app.dualControl.hold(request, reply, session, 'account.rights', input, signedRights(input))) ?? admin.setRights(request, session, input),
+  );
 
   routes.json(accountsApi.channelQueryByUserNo, async ({ input, session }) => views.channels(session, input.userNo));
 

@@ -226,10 +226,16 @@ export class AccountAdmin {
    * Replaces a seat's account rights. The seat and every account are the enterprise's own, the
    * accounts in e-banking; entry or review without query is given query too.
    */
-  setRights(request: FastifyRequest, session: SessionInfo, input: Input<typeof accountsApi.personModify>) {
+  setRights(
+    request: FastifyRequest,
+    session: SessionInfo,
+    input: Input<typeof accountsApi.personModify>,
+    // First in the transaction: the signature, or a second administrator's approval (待审批变更).
+    // The list as the server reads it is what the signature must cover.
+    confirm: (trx: Trx) => Promise<unknown> = (trx) => verifyOperationSignature(trx, request, input, signedRights(input)),
+  ) {
     return this.#write(request, 'account.rights', { targetUserNo: input.userNo }, async (trx, now) => {
-      // The list as the server reads it is what the signature must cover.
-      await verifyOperationSignature(trx, request, input, signedRights(input));
+      await confirm(trx);
       // Locked: two changes of one seat's rights take turns.
       const seat = await lockSeat(trx, input.userNo);
       if (!seat || seat.enterprise_no !== session.enterpriseNo) throw refuse(MESSAGES.seatUnknown);

@@ -265,11 +265,12 @@ export class Credentials {
   }
 
   /** Locks in force now, of the user or of any of their devices, for staff (spec §7 queryLockUser). */
-  async lockedUsers(): Promise<{ userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: Date }[]> {
+  /** `db`: a transaction's, when the caller reads inside one. */
+  async lockedUsers(db: Kysely<DB> = this.ctx.database.db): Promise<{ userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: Date }[]> {
     // Locks that ran out are not listed (LOCK_MINUTES = 0: none runs out).
     const since = new Date(this.lockMs === 0 ? 0 : this.ctx.now() - this.lockMs);
     const byUser = new Map<number, { userId: number; username: string; nickName: string; failedAttempts: number; lockedAt: Date }>();
-    for (const r of await locksSince(this.ctx.database.db, since)) {
+    for (const r of await locksSince(db, since)) {
       const lockedAt = r.locked_at as Date;
       const seen = byUser.get(r.user_id);
       if (!seen || lockedAt > seen.lockedAt) {

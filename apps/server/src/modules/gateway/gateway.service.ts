@@ -41,6 +41,7 @@ function overridesAfter(row: DefinitionRow, changes: Partial<Flags>): Record<str
 const columnsOf = (flags: Partial<Flags>) =>
   Object.fromEntries(Object.entries(flags).map(([field, value]) => [FLAG_COLUMN[field as FlagField], value])) as Partial<Record<(typeof FLAG_COLUMN)[FlagField], number>>;
 
+type Confirm = (trx: Transaction<DB>) => Promise<unknown>;
 type Work<T> = (trx: Transaction<DB>) => Promise<{ result: T; detail: Record<string, unknown> }>;
 
 /**
@@ -151,10 +152,19 @@ export function gatewayService(ctx: AppContext, registry: ApiRegistry) {
   const now = () => new Date(ctx.now());
   return {
     add: (request: FastifyRequest, fields: ApiFields) => write(request, 'gateway.api.add', (trx) => addDefinition(trx, fields)),
-    update: (request: FastifyRequest, apiId: number, fields: ApiFields) => write(request, 'gateway.api.update', (trx) => changeDefinition(trx, apiId, fields, now)),
+    /** `confirm`: a second staff member's approval of a change that loosens the call (待审批变更), first in the transaction. */
+    update: (request: FastifyRequest, apiId: number, fields: ApiFields, confirm?: Confirm) =>
+      write(request, 'gateway.api.update', async (trx) => {
+        await confirm?.(trx);
+        return changeDefinition(trx, apiId, fields, now);
+      }),
     remove: (request: FastifyRequest, ids: number[]) =>
       write(request, ids.length === 1 ? 'gateway.api.remove' : 'gateway.api.batch_remove', (trx) => removeDefinitions(trx, ids)),
-    setFlag: (request: FastifyRequest, ids: number[], field: FlagField, value: 0 | 1) =>
-      write(request, 'gateway.api.batch_update', (trx) => setFlagOf(trx, ids, field, value, now)),
+    setFlag: (request: FastifyRequest, ids: number[], field: FlagField, value: 0 | 1, confirm?: Confirm) =>
+      write(request, 'gateway.api.batch_update', async (trx) => {
+        await confirm?.(trx);
+        return setFlagOf(trx, ids, field, value, now);
+      }),
   };
 }
+export type GatewayService = ReturnType<typeof gatewayService>;

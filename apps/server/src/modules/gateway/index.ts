@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { BATCH_FIELDS, gatewayApi } from '@portal/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BATCH_FIELDS, gatewayApi, type FlagField } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { ApiRegistry } from '../../platform/api-registry';
+import type { SessionInfo } from '../../platform/sessions';
 import { operationRoutes } from '../../plugins/operations';
+import { loosensFlag, loosensUpdate, registerGatewayChanges } from './changes';
 import type { CallCounts } from './call-counts';
 import { allDefinitions, pageOfDefinitions, partnerOpenDefinitions, servedDefinitions } from './gateway.queries';
 import { gatewayService } from './gateway.service';
@@ -31,7 +33,11 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, regis
   });
 
   routes.json(gatewayApi.apiAdd, async ({ input, request }) => service.add(request, input));
-  routes.json(gatewayApi.apiUpdate, async ({ input, request }) => {
+  // A change that loosens a call waits for a second staff member (待审批变更).
+  registerGatewayChanges(app.dualControl, service);
+  routes.json(gatewayApi.apiUpdate, async ({ input, session, request, reply }) => {
+    const held = (await loosensUpdate(db, input)) ? await app.dualControl.hold(request, reply, session, 'gateway.update', input) : null;
+    if (held) return held;
     const { apiId, ...fields } = input;
     return service.update(request, apiId, fields);
   });
@@ -41,10 +47,15 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext, regis
   });
   routes.json(gatewayApi.apiBatchRemove, async ({ input, request }) => service.remove(request, input.ids));
 
-  routes.json(gatewayApi.apiBatchOpen, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.open, input.open));
-  routes.json(gatewayApi.apiBatchStatus, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.status, input.status));
-  routes.json(gatewayApi.apiBatchEncrypt, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.encrypt, input.encrypt));
-  routes.json(gatewayApi.apiBatchAuth, async ({ input, request }) => service.setFlag(request, input.ids, BATCH_FIELDS.auth, input.auth));
+  const setFlag = async (call: { session: SessionInfo; request: FastifyRequest; reply: FastifyReply }, ids: number[], field: FlagField, value: 0 | 1) => {
+    const change = { ids, field, value };
+    const held = (await loosensFlag(db, change)) ? await app.dualControl.hold(call.request, call.reply, call.session, 'gateway.flags', change) : null;
+    return held ?? service.setFlag(call.request, ids, field, value);
+  };
+  routes.json(gatewayApi.apiBatchOpen, async (call) => setFlag(call, call.input.ids, BATCH_FIELDS.open, call.input.open));
+  routes.json(gatewayApi.apiBatchStatus, async (call) => setFlag(call, call.input.ids, BATCH_FIELDS.status, call.input.status));
+  routes.json(gatewayApi.apiBatchEncrypt, async (call) => setFlag(call, call.input.ids, BATCH_FIELDS.encrypt, call.input.encrypt));
+  routes.json(gatewayApi.apiBatchAuth, async (call) => setFlag(call, call.input.ids, BATCH_FIELDS.auth, call.input.auth));
 }
 
 export { CallCounts } from './call-counts';

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../auth';
+import { registerUserChanges } from './changes';
 import { userRoutes } from './users.routes';
 import { UserAdmin } from './users.service';
 
 /** Administration of logins, seats and roles by staff and enterprise administrators (spec §7 `{prefix}/user…`). */
 export async function userAdminModule(app: FastifyInstance, auth: AuthServices) {
-  userRoutes(app, auth, new UserAdmin(auth));
+  const admin = new UserAdmin(auth);
+  registerUserChanges(app.dualControl, admin, auth);
+  userRoutes(app, auth, admin);
 }
 
 export { unlockRoutes } from './unlock.routes';

@@ -1,33 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { RETURN_CODES, authApi } from '@portal/shared';
-import { audited } from '../../platform/audited';
+import { authApi } from '@portal/shared';
 import { verifyOperationSignature } from '../../platform/verify-signature';
-import { AppError } from '../../plugins/errors';
 import { operationRoutes } from '../../plugins/operations';
 import type { AuthServices } from '../auth';
+import { heldForUsers } from './changes';
 import { scopeOf } from './scope';
-import { wholePerson } from './whole-person';
+import { unlocker } from './unlock';
 import { lockedPeople } from './users.queries';
 
 /**
  * Spec §7 `userUnlock/queryLockUser` and `userUnlock/update`: bank staff list and unlock locked
- * users; an enterprise administrator those of its enterprise, a person only if all their seats are there.
+ * users; an enterprise administrator those of its enterprise, a person only if all their seats
+ * are there, and only once a second administrator approves (待审批变更).
  */
 export async function unlockRoutes(app: FastifyInstance, services: AuthServices) {
-  const { ctx, credentials } = services;
+  const { ctx } = services;
   const routes = operationRoutes(app, ctx);
+  const unlock = unlocker(services);
 
   routes.json(authApi.lockedUsers, async ({ session }) => lockedPeople(ctx.database.db, scopeOf(session)));
 
   // A signed operation: the signature is verified in the unlock's own transaction.
-  routes.json(authApi.unlockUser, async ({ input, session, request }) =>
-    audited(ctx.database, request, 'user.unlock', { targetUserId: input.userId }, async () => {
-      await ctx.database.db.transaction().execute(async (trx) => {
-        await verifyOperationSignature(trx, request, input);
-        await wholePerson(trx, scopeOf(session), input.userId, '解锁');
-        if (!(await credentials.unlock(input.userId, trx))) throw new AppError(RETURN_CODES.INVALID_PARAMETER, '该用户未被锁定');
-      });
-      return { result: null, detail: {} };
-    }),
-  );
+  routes.json(authApi.unlockUser, async ({ input, session, request, reply }) => {
+    if (await heldForUsers(ctx.database.db, session, { userId: input.userId })) {
+      const held = await app.dualControl.hold(request, reply, session, 'operator.unlock', input);
+      if (held) return held;
+    }
+    return unlock(request, session, input.userId, (trx) => verifyOperationSignature(trx, request, input));
+  });
 }

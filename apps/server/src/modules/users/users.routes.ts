@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { usersApi } from '@portal/shared';
 import { refuse } from '../../platform/refuse';
 import { operationRoutes } from '../../plugins/operations';
+import type { SessionInfo } from '../../platform/sessions';
 import type { AuthServices } from '../auth';
+import { heldForUsers } from './changes';
 import { scopeOf } from './scope';
 import { allSeats, findSeat, findUser, listSeats, rolesWithMembers, seatAuthorities, userDetail } from './users.queries';
 import type { UserAdmin } from './users.service';
@@ -23,18 +25,34 @@ export function userRoutes(app: FastifyInstance, auth: AuthServices, admin: User
     return detail;
   });
 
-  routes.json(usersApi.userAdd, async ({ input, session, request }) => admin.add(request, scopeOf(session), input));
+  /** The held change, when a second administrator must approve this one (null: it applies now). */
+  const held = async (call: { session: SessionInfo; request: FastifyRequest; reply: FastifyReply }, kind: string, input: object, target: Parameters<typeof heldForUsers>[2]) =>
+    (await heldForUsers(db, call.session, target)) ? app.dualControl.hold(call.request, call.reply, call.session, kind, input) : null;
+
+  routes.json(usersApi.userAdd, async (call) => {
+    const { input, session, request } = call;
+    return (await held(call, 'operator.add', input, { enterpriseNo: input.enterpriseNo })) ?? admin.add(request, scopeOf(session), input);
+  });
 
   routes.json(usersApi.userSeatAdd, async ({ input, session, request }) => admin.addSeat(request, scopeOf(session), input));
 
-  routes.json(usersApi.userUpdate, async ({ input, session, request }) => {
+  routes.json(usersApi.userUpdate, async (call) => {
+    const { input, session, request } = call;
+    const pending = await held(call, 'operator.update', input, { userId: input.userId });
+    if (pending) return pending;
     await admin.update(request, scopeOf(session), session, input);
     return null;
   });
 
-  routes.json(usersApi.userDelete, async ({ input, session, request }) => admin.deleteSeat(request, scopeOf(session), session, input));
+  routes.json(usersApi.userDelete, async (call) => {
+    const { input, session, request } = call;
+    return (await held(call, 'operator.delete', input, { userNo: input.userNo })) ?? admin.deleteSeat(request, scopeOf(session), session, input);
+  });
 
-  routes.json(usersApi.userResetPassword, async ({ input, session, request }) => admin.resetPassword(request, scopeOf(session), session, input));
+  routes.json(usersApi.userResetPassword, async (call) => {
+    const { input, session, request } = call;
+    return (await held(call, 'operator.reset_password', input, { userId: input.userId })) ?? admin.resetPassword(request, scopeOf(session), session, input);
+  });
 
   routes.json(usersApi.userSetPassword, async ({ input, session, request }) =>
     admin.setPassword(request, scopeOf(session), session, input.userId, input.password),
@@ -61,5 +79,8 @@ export function userRoutes(app: FastifyInstance, auth: AuthServices, admin: User
 
   routes.json(usersApi.userRoles, async ({ session }) => rolesWithMembers(db, scopeOf(session)));
 
-  routes.json(usersApi.userRolesAssign, async ({ input, session, request }) => admin.assignRole(request, scopeOf(session), session, input));
+  routes.json(usersApi.userRolesAssign, async (call) => {
+    const { input, session, request } = call;
+    return (await held(call, 'operator.roles', input, { roleId: input.roleId })) ?? admin.assignRole(request, scopeOf(session), session, input);
+  });
 }

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import { PASSWORD_HISTORY_DEPTH, RETURN_CODES, newPasswordProblem, type OperationParsed, type usersApi, type AuditEventCode } from '@portal/shared';
 import type { AppContext } from '../../app-context';
+import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../plugins/errors';
 import { audited } from '../../platform/audited';
@@ -23,6 +25,13 @@ type Input<Op> = OperationParsed<Op>;
 
 const SEAT_NOT_FOUND = '用户号不存在';
 const OWN_ROLES = '不能修改自己的角色';
+
+/**
+ * What runs first in a write's transaction: by default the operation's signature check; when a
+ * second administrator approves a held change (platform/dual-control.ts), the approval's.
+ */
+export type Confirm = (trx: Transaction<DB>) => Promise<unknown>;
+const signatureOf = (request: FastifyRequest, input: object): Confirm => (trx) => verifyOperationSignature(trx, request, input);
 
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -58,7 +67,7 @@ export class UserAdmin {
     if (scope.enterpriseNo && scope.enterpriseNo !== enterpriseNo) throw refuse('只能管理本企业的用户');
   }
 
-  async add(request: FastifyRequest, scope: AdminScope, input: Input<typeof usersApi.userAdd>) {
+  async add(request: FastifyRequest, scope: AdminScope, input: Input<typeof usersApi.userAdd>, confirm = signatureOf(request, input)) {
     this.#inScope(scope, input.enterpriseNo);
     const initialPassword = oneTimePassword(input.username);
     const passwordHash = await hashPassword(initialPassword);
@@ -66,7 +75,7 @@ export class UserAdmin {
       const created = await this.#db
         .transaction()
         .execute(async (trx) => {
-          await verifyOperationSignature(trx, request, input);
+          await confirm(trx);
           await enterpriseForSeat(trx, input.enterpriseNo);
           return insertLogin(this.#ctx.database, trx, { ...input, passwordHash });
         })
@@ -117,7 +126,7 @@ export class UserAdmin {
     });
   }
 
-  async update(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userUpdate>) {
+  async update(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userUpdate>, confirm = signatureOf(request, input)) {
     return audited(this.#ctx.database, request, 'user.update', { targetUserId: input.userId }, async () => {
       const user = await findUser(this.#db, scope, input.userId);
       if (!user) throw refuse(USER_NOT_FOUND);
@@ -151,7 +160,7 @@ export class UserAdmin {
       };
       // Every enterprise the person has a seat in, whatever the scope: those the change touches.
       const afterRoles = await keepingAdministrators(this.#ctx.database, await seatEnterprisesOf(this.#db, user.user_id), async (trx) => {
-        await verifyOperationSignature(trx, request, input);
+        await confirm(trx);
         // In the write's transaction: a seat given elsewhere meanwhile cannot slip past.
         if (loginChanged) await wholePerson(trx, scope, user.user_id, '修改其姓名、联系方式或状态');
         await updatePerson(trx, user.user_id, {
@@ -179,7 +188,7 @@ export class UserAdmin {
   }
 
   /** Removes one seat and ends its sessions; the person goes with their last seat. */
-  async deleteSeat(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userDelete>) {
+  async deleteSeat(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userDelete>, confirm = signatureOf(request, input)) {
     const { userNo } = input;
     return audited(this.#ctx.database, request, 'user.delete', { targetUserNo: userNo }, async () => {
       const seat = await findSeat(this.#db, scope, userNo);
@@ -188,7 +197,7 @@ export class UserAdmin {
       const roles = ((await rolesOfSeats(this.#db, [userNo])).get(userNo) ?? []).map((r) => r.roleCode);
       const now = new Date(this.#ctx.now());
       const userDeleted = await keepingAdministrators(this.#ctx.database, [seat.enterprise_no], async (trx) => {
-        await verifyOperationSignature(trx, request, input);
+        await confirm(trx);
         // Marked ended here, in the same transaction; the store's revocation below drops cached copies.
         await revokeSeatSessions(trx, userNo, now);
         await deleteSeatRow(trx, userNo);
@@ -214,8 +223,8 @@ export class UserAdmin {
 
   /** A one-time password (answered once), to be changed at the next login; every session of the person ends. */
   /** A one-time password, answered once; a signed operation (UserResetPassword). */
-  async resetPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userResetPassword>) {
-    return this.#setPassword(request, scope, session, input.userId, oneTimePassword, 'user.password_reset', '重置其密码', input);
+  async resetPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userResetPassword>, confirm = signatureOf(request, input)) {
+    return this.#setPassword(request, scope, session, input.userId, oneTimePassword, 'user.password_reset', '重置其密码', confirm);
   }
 
   /** A password staff chose (spec §3 "User update password"), to be changed at the next login. */
@@ -231,7 +240,7 @@ export class UserAdmin {
   }
 
   /** `passwordFor` gives the new password once the user (and so the username) is known. */
-  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, passwordFor: (username: string) => string, event: AuditEventCode, action: string, signed?: object) {
+  async #setPassword(request: FastifyRequest, scope: AdminScope, session: SessionInfo, userId: number, passwordFor: (username: string) => string, event: AuditEventCode, action: string, confirm?: Confirm) {
     return audited(this.#ctx.database, request, event, { targetUserId: userId }, async () => {
       const user = await wholePerson(this.#db, scope, userId, action);
       // One's own password is changed with the old one (userPassword/update), not by administration.
@@ -241,7 +250,7 @@ export class UserAdmin {
         mustChange: true,
         // In the write's transaction: the signature, and a seat given elsewhere meanwhile cannot slip past.
         beforeWrite: async (trx) => {
-          if (signed) await verifyOperationSignature(trx, request, signed);
+          await confirm?.(trx);
           await wholePerson(trx, scope, userId, action);
         },
       });
@@ -254,7 +263,7 @@ export class UserAdmin {
   }
 
   /** Spec §7 `user/roles/add`: the role's members (those the scope sees) become exactly `userNos`. */
-  async assignRole(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userRolesAssign>) {
+  async assignRole(request: FastifyRequest, scope: AdminScope, session: SessionInfo, input: Input<typeof usersApi.userRolesAssign>, confirm = signatureOf(request, input)) {
     return audited(this.#ctx.database, request, 'role.members', { roleId: input.roleId }, async () => {
       const wanted = [...new Set(input.userNos)];
       const role = await roleById(this.#db, input.roleId);
@@ -281,7 +290,7 @@ export class UserAdmin {
         ...current.filter((m) => removed.includes(m.user_no)).map((m) => m.enterprise_no),
       ];
       await keepingAdministrators(this.#ctx.database, touchedEnterprises, async (trx) => {
-        await verifyOperationSignature(trx, request, input);
+        await confirm(trx);
         await changeRoleMembers(trx, role.role_id, removed, added);
       });
       return {

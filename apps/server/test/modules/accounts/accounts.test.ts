@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_FORMAT_MESSAGE, RETURN_CODES, accountsApi, batchRowCount, decodeCsv, parseBatchCsv, type AccountRecord, type AnyOperation } from '@portal/shared';
 import { portalCrypto as c } from '@portal/crypto/node';
+import { waived } from '../../helpers/dual-control';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const ACCOUNT_OPERATIONS = (Object.values(accountsApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
@@ -20,7 +21,7 @@ describe('custody accounts', () => {
     /** Bank staff. */
     staff: 'admin',
   };
-  const { app, client, db, asUser, pathOf, call, signed, counts: reminders, audits, roleId, addLogin } = serverUnderTest({}, { logins: LOGINS });
+  const { app, client, db, asUser, pathOf, call, signed, counts: reminders, audits, roleId, addLogin } = serverUnderTest({}, { logins: LOGINS, prepare: waived('1000000001') });
   /** Everything an account call may write. */
   const snapshot = async () =>
     JSON.stringify(
@@ -283,10 +284,10 @@ describe('custody accounts', () => {
     const detail = (await call('/accountAuth/accountAuthDetail', { accountNo: x }, 'demo')).data as { seats: { userNo: string; canQuery: boolean; canReview: boolean; canEntry: boolean }[] };
     expect(detail.seats.find((s) => s.userNo === 'U100000102')).toMatchObject({ canQuery: true, canEntry: false, canReview: true });
     // Every seat of the enterprise: the demo operators and the one this file added.
-    expect(detail.seats.map((s) => s.userNo)).toEqual(['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000199']);
+    expect(detail.seats.map((s) => s.userNo)).toEqual(['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000106', 'U100000199']);
 
     const persons = (await call('/user/personQuery', { limit: 10 }, 'demo')).data as { total: number; records: { userNo: string; roles: { roleCode: string }[]; accounts: { accountNo: string }[] }[] };
-    expect(persons.total).toBe(6);
+    expect(persons.total).toBe(7);
     expect(persons.records.find((p) => p.userNo === 'U100000102')).toMatchObject({ roles: [{ roleCode: 'CUSTOMER_REVIEWER' }], accounts: [x!, y!].sort().map((accountNo) => ({ accountNo })) });
     expect(((await call('/user/personQuery', { nickName: '李' }, 'demo')).data as typeof persons).records.map((p) => p.userNo)).toEqual(['U100000102']);
 

@@ -32,9 +32,9 @@ describe('staff administration of enterprises', () => {
     const page = data as { total: number; records: { enterpriseNo: string; enterpriseTypeName: string; userCount: number; status: number }[] };
     // Three customers, the bank, and the two third-party institutions of the account seed.
     expect(page.total).toBe(6);
-    expect(page.records.find((r) => r.enterpriseNo === '1000000001')).toMatchObject({ enterpriseTypeName: '基金管理人', userCount: 5, status: 1 });
-    // The bank: the gateway administrator and the custodian's checker and executor.
-    expect(page.records.find((r) => r.enterpriseNo === '9000000001')).toMatchObject({ enterpriseTypeName: '银行', userCount: 3 });
+    expect(page.records.find((r) => r.enterpriseNo === '1000000001')).toMatchObject({ enterpriseTypeName: '基金管理人', userCount: 6, status: 1 });
+    // The bank: the two gateway administrators and the custodian's checker and executor.
+    expect(page.records.find((r) => r.enterpriseNo === '9000000001')).toMatchObject({ enterpriseTypeName: '银行', userCount: 4 });
     expect(((await get('/enterprise', { enterpriseName: '人寿' })).data as typeof page).records.map((r) => r.enterpriseNo)).toEqual(['1000000002']);
     expect(((await get('/enterprise', { enterpriseType: 'corporate' })).data as typeof page).total).toBe(1);
     expect(((await get('/enterprise', { enterpriseType: 'third_party' })).data as typeof page).total).toBe(2);

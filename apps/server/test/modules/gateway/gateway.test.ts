@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLOOR_MESSAGES, RETURN_CODES, type ApiDefinition } from '@portal/shared';
 import { syncReferenceData } from '../../../src/reference/sync';
 import { externalApi } from '../../helpers/external-api';
+import { waived } from '../../helpers/dual-control';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const G = '/pmobile/gateway';
@@ -9,7 +10,7 @@ const P = '/pmobile/customer';
 
 describe('the API gateway console (server)', () => {
   const LOGINS = { staff: 'admin', customer: 'checker' };
-  const { app, client, db, asUser, call, get } = serverUnderTest({}, { logins: LOGINS, caller: 'staff' });
+  const { app, client, db, asUser, call, get } = serverUnderTest({}, { logins: LOGINS, caller: 'staff', prepare: waived('9000000001') });
 
   beforeAll(async () => {
     await asUser('staff');

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RETURN_CODES, type ApiDefinition, type PartnerClient } from '@portal/shared';
+import { waived } from '../../helpers/dual-control';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const G = '/pmobile/gateway';
@@ -22,7 +23,8 @@ describe('partner access (client credentials)', () => {
   });
   const { app, client, db, asUser, call, get, addLogin } = serverUnderTest(
     { PARTNER_RATE_LIMIT: String(RATE_LIMIT), PARTNER_FAILURE_LIMIT: String(FAILURE_LIMIT) },
-    { logStream, caller: 'admin' },
+    // Opening calls to partners applies at once here (waived); test/modules/admin-changes holds it.
+    { logStream, caller: 'admin', prepare: waived('9000000001') },
   );
 
   beforeAll(async () => {

@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_CODES, authApi, usersApi, type AnyOperation } from '@portal/shared';
 import { syncReferenceData } from '../../../src/reference/sync';
+import { oneAdministratorEach, waived } from '../../helpers/dual-control';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const HXYH = '1000000001'; // 华夏远航基金管理有限公司: qyadmin administers it
 const ZTAS = '1000000002'; // 中泰安盛人寿: newuser's only seat (U100000201)
 const DFJM = '1000000003'; // 东方精密制造: demo's second seat (U100000301)
+// Dual control waived here (a fixture): these tests are of the operations themselves; test/modules/admin-changes holds them.
+const BANK = '9000000001';
 const LAST_ADMIN = '华夏远航基金管理有限公司至少保留一名企业管理员，不能移除最后一名';
 
 /** The calls an enterprise administrator shares with staff, and those that stay staff's. */
@@ -39,7 +42,10 @@ interface Role {
 }
 
 describe('enterprise administrators manage their own operators', () => {
-  const { app, client, db, asUser, pathOf, call, get, roleId, ready } = serverUnderTest({}, { logins: { staff: 'admin' }, caller: 'qyadmin' });
+  const { app, client, db, asUser, pathOf, call, get, roleId, ready } = serverUnderTest({}, { logins: { staff: 'admin' }, caller: 'qyadmin', prepare: async (app) => {
+    await waived(HXYH, DFJM, BANK)(app);
+    await oneAdministratorEach(app);
+  } });
   const user = async (username: string) => (await db().selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow());
   const rolesOf = async (userNo: string) =>
     (
@@ -111,7 +117,7 @@ describe('enterprise administrators manage their own operators', () => {
 
   it('sees its own enterprise’s seats and the customer roles, nothing of other enterprises', async () => {
     const page = (await get('/user', { limit: 100 })).data as Page;
-    expect(page.records.map((r) => r.userNo)).toEqual(['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105']);
+    expect(page.records.map((r) => r.userNo)).toEqual(['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000106']);
     expect(page.records.every((r) => r.enterpriseNo === HXYH)).toBe(true);
     // demo also has a seat in 东方精密制造: only the bank changes that login.
     expect(page.records.filter((r) => r.seatsElsewhere).map((r) => r.username)).toEqual(['demo']);
@@ -128,7 +134,7 @@ describe('enterprise administrators manage their own operators', () => {
 
     const roles = (await get('/user/roles')).data as Role[];
     expect(roles.map((r) => r.roleName)).toEqual(['经办员', '复核员', '第三方确认员', '第三方确认复核员', '企业管理员']);
-    expect(roles.every((r) => r.userType === 'customer' && r.userNos.every((n) => ['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105'].includes(n)))).toBe(true);
+    expect(roles.every((r) => r.userType === 'customer' && r.userNos.every((n) => ['U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000106'].includes(n)))).toBe(true);
     expect(roles.find((r) => r.roleCode === 'CUSTOMER_MAKER')!.userNos).not.toContain('U100000201');
 
     expect(((await call('/user/authority/query', { userNo: 'U100000103' })).data as { authorities: { authority: string }[] }).authorities.map((a) => a.authority)).toEqual(

@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_CODES, usersApi, type AnyOperation } from '@portal/shared';
+import { oneAdministratorEach, waived } from '../../helpers/dual-control';
 import { serverUnderTest } from '../../helpers/server-under-test';
 
 const P = '/pmobile/customer';
 const USER_OPERATIONS = (Object.values(usersApi) as unknown[]).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'defaults' in v);
 
 describe('staff administration of users, seats and roles', () => {
-  const { client, db, asUser, call, get, audits, roleId, ready } = serverUnderTest({}, { caller: 'admin' });
+  const { client, db, asUser, call, get, audits, roleId, ready } = serverUnderTest({}, { caller: 'admin', prepare: async (app) => {
+    await waived('9000000001')(app);
+    await oneAdministratorEach(app);
+  } });
   const userRow = (username: string) => db().selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 
   beforeAll(async () => {
@@ -31,7 +35,7 @@ describe('staff administration of users, seats and roles', () => {
     expect(all.json.returnCode).toBe('000000');
     const page = all.data as { total: number; records: { userNo: string; username: string; enterpriseName: string; roles: { roleCode: string }[] }[] };
     expect(page.total).toBe(page.records.length);
-    expect(page.records.map((r) => r.userNo)).toEqual(['S900000001', 'S900000002', 'S900000003', 'U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000201', 'U100000202', 'U100000301', 'U100000302', 'U200000101', 'U200000102']);
+    expect(page.records.map((r) => r.userNo)).toEqual(['S900000001', 'S900000002', 'S900000003', 'S900000004', 'U100000101', 'U100000102', 'U100000103', 'U100000104', 'U100000105', 'U100000106', 'U100000201', 'U100000202', 'U100000301', 'U100000302', 'U200000101', 'U200000102']);
     expect(page.records.find((r) => r.userNo === 'U100000102')).toMatchObject({ username: 'checker', roles: [{ roleCode: 'CUSTOMER_REVIEWER' }] });
 
     const demo = (await get('/user', { username: 'DEM' })).data as typeof page;
@@ -42,8 +46,8 @@ describe('staff administration of users, seats and roles', () => {
     expect(((await get('/user', { username: '%' })).data as typeof page).total).toBe(0);
 
     const second = (await get('/user', { page: 2, limit: 2 })).data as typeof page;
-    expect(second).toMatchObject({ total: 14 });
-    expect(second.records.map((r) => r.userNo)).toEqual(['S900000003', 'U100000101']);
+    expect(second).toMatchObject({ total: 16 });
+    expect(second.records.map((r) => r.userNo)).toEqual(['S900000003', 'S900000004']);
 
     for (const [query, message] of [
       [{ limit: 500 }, '每页条数须为1到100之间的整数'],

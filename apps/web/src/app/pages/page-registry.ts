@@ -73,6 +73,11 @@ export const PAGES: Record<string, PageEntry> = {
     access: ['CUSTODIAN_EXECUTE'],
     load: () => import('../../features/instructions/custodian/custodian-execute-page').then((m) => ({ default: m.CustodianExecutePage })),
   },
+  'system/pendingChanges/index': {
+    title: '待审批变更',
+    access: ['ADMIN_CHANGE_REVIEW'],
+    load: () => import('../../features/admin-changes/pending-changes-page').then((m) => ({ default: m.PendingChangesPage })),
+  },
   'system/messageCenter/index': {
     title: '消息中心',
     load: () => import('../../features/messages/message-center-page').then((m) => ({ default: m.MessageCenterPage })),

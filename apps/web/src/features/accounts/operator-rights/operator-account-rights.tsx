@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountsApi, formatAccountNo, type AccountRecord, type AccountRights } from '@portal/shared';
+import { accountsApi, formatAccountNo, isHeld, type AccountRecord, type AccountRights } from '@portal/shared';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -14,6 +14,7 @@ import { seatRightsQuery } from '../api/seat-rights';
 import { useSetSeatRights } from '../api/set-seat-rights';
 import { RightsCheckboxes } from '../rights-checkboxes';
 import { useMessage } from '../../../lib/countdown-message';
+import { announceChange } from '../../../lib/held-change';
 
 const QUERY_FIELDS: FormField[] = [
   { name: 'accountNo', type: 'text', label: '账号', rules: [schemaRule(accountsApi.accountFilterFields.accountNo)] },
@@ -48,8 +49,8 @@ export function OperatorAccountRights({ userNo, userName, onSaved }: OperatorAcc
     try {
       const answer = await saving.mutateAsync({ userNo, accounts: seatRightsAfter(held.data.accounts, edits) });
       setEdits(new Map());
-      message.success(`已保存 ${userName} 的账户权限，共 ${answer.accountCount} 个账户`);
-      onSaved?.(answer.accountCount);
+      // Another administrator approves it first (待审批变更): nothing changed yet.
+      if (announceChange(message, answer, isHeld(answer) ? '' : `已保存 ${userName} 的账户权限，共 ${answer.accountCount} 个账户`) && !isHeld(answer)) onSaved?.(answer.accountCount);
     } catch {
       // The HTTP client has shown the refusal; the edits stay on screen.
     }

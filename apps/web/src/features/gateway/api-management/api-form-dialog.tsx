@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Form, Modal } from 'antd';
-import { gatewayApi, type ApiDefinition, type ApiFields, type FlagField } from '@portal/shared';
+import { gatewayApi, isHeld, type ApiDefinition, type ApiFields, type FlagField } from '@portal/shared';
 import { contractFields, FormBuilder, type FormField } from '../../../components/form-builder';
 import { useApiAdd } from '../api/api-add';
 import { useApiUpdate } from '../api/api-update';
@@ -87,13 +87,15 @@ export function ApiFormDialog({ editing, onClose }: ApiFormDialogProps) {
   const update = useApiUpdate();
 
   const save = async (values: ApiFields) => {
+    let done;
     try {
-      if (editing) await update.mutateAsync({ ...values, apiId: editing.apiId });
-      else await add.mutateAsync(values);
+      done = editing ? await update.mutateAsync({ ...values, apiId: editing.apiId }) : await add.mutateAsync(values);
     } catch {
       return; // the HTTP client has shown the server's message; the clerk may correct and retry
     }
-    message.success(editing ? '修改成功' : '新增成功');
+    // A change that loosens the call waits for a second staff member.
+    if (isHeld(done)) message.info(`${done.message}（系统管理 › 待审批变更）`);
+    else message.success(editing ? '修改成功' : '新增成功');
     onClose();
   };
 

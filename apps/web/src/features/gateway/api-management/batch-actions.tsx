@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Tooltip, Typography } from 'antd';
-import type { ApiDefinition } from '@portal/shared';
+import { isHeld, type ApiDefinition } from '@portal/shared';
 import { Permission } from '../../../lib/permissions';
 import { apiBatchAuth } from '../api/api-batch-auth';
 import { apiBatchEncrypt } from '../api/api-batch-encrypt';
@@ -47,7 +47,9 @@ function BatchMenu({ call, label, choices, selected }: BatchMenuProps) {
       onOk: async () => {
         const done = await mutation.mutateAsync({ apiIds: selected.map((row) => row.apiId), value }).catch(() => null);
         // A refusal has been shown by the HTTP client (the server's returnMsg).
-        if (done) message.success(`已将 ${done.changed} 个接口设为${states[value]}`);
+        if (!done) return;
+        if (isHeld(done)) message.info(`${done.message}（系统管理 › 待审批变更）`);
+        else message.success(`已将 ${done.changed} 个接口设为${states[value]}`);
       },
     });
   };

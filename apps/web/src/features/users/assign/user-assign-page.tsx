@@ -1,8 +1,10 @@
+import { isHeld } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { UserAssignTransfer } from '../../../components/transfer';
 import { useMessage } from '../../../lib/countdown-message';
+import { announceChange } from '../../../lib/held-change';
 import { Permission } from '../../../lib/permissions';
 import { useAssignRole } from '../api/assign-role';
 import { rolesQuery } from '../api/list-roles';
@@ -32,7 +34,7 @@ export function UserAssignPage() {
         const done = await assign.mutateAsync({ roleId: role.roleId, userNos: members }).catch(() => null);
         if (!done) return; // the HTTP client has shown the server's message
         reset();
-        message.success(`分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
+        announceChange(message, done, isHeld(done) ? '' : `分配成功：加入 ${done.added.length} 个，移出 ${done.removed.length} 个用户`);
       },
     });
   };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserDetail } from '@portal/shared';
+import type { HeldChange, UserDetail } from '@portal/shared';
 import { Alert, Form, Modal, Skeleton } from 'antd';
 import { FormBuilder, type FormValues } from '../../../components/form-builder';
 import { userDetailQuery } from '../api/get-user';
@@ -22,7 +22,8 @@ interface OperatorEditDialogProps {
   /** The signed-in administrator's own login: its status and roles stay as they are. */
   self: boolean;
   onClose: () => void;
-  onUpdated: () => void;
+  /** The answer: null when it took effect, or the change held for a second administrator. */
+  onUpdated: (answer: HeldChange | null) => void;
 }
 
 /** 修改操作员: name, contact and status of a person wholly of this enterprise, and the seat's roles. */
@@ -38,7 +39,7 @@ export function OperatorEditDialog({ userId, self, onClose, onUpdated }: Operato
     if (!user) return;
     const text = (name: string, current: string) => (loginLocked ? current : String(values[name] ?? ''));
     try {
-      await updating.mutateAsync({
+      const answer = await updating.mutateAsync({
         userId,
         nickName: text('nickName', user.nickName),
         mobile: text('mobile', user.mobile),
@@ -49,7 +50,7 @@ export function OperatorEditDialog({ userId, self, onClose, onUpdated }: Operato
         status: loginLocked || self ? (user.status === 1 ? 1 : 0) : values.status === 0 ? 0 : 1,
         seatRoles: user.seats.map((s) => ({ userNo: s.userNo, roleIds: (values.roleIds as number[] | undefined) ?? [] })),
       });
-      onUpdated();
+      onUpdated(answer);
     } catch {
       // The HTTP client has shown the server's refusal; the dialog stays open.
     }

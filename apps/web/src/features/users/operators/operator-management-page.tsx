@@ -1,12 +1,13 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { UserRecord } from '@portal/shared';
+import { isHeld, type UserRecord } from '@portal/shared';
 import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import type { FormField } from '../../../components/form-builder';
 import { useOneTimePasswordNotice } from '../../../components/one-time-password';
 import { useMessage } from '../../../lib/countdown-message';
+import { announceChange } from '../../../lib/held-change';
 import { Permission } from '../../../lib/permissions';
 import { currentUserQuery } from '../../../lib/session';
 import { lockedUsersQuery } from '../api/list-locked-users';
@@ -76,6 +77,7 @@ export function OperatorManagementPage() {
           onClose={close}
           onAdded={(added) => {
             close();
+            if (isHeld(added)) return void announceChange(message, added, '');
             showPassword({ title: '操作员已创建', intro: `操作员已创建，用户号为 ${added.userNo}。`, username: added.username, password: added.initialPassword });
           }}
         />
@@ -85,9 +87,9 @@ export function OperatorManagementPage() {
           userId={dialog.userId}
           self={dialog.userId === me?.userId}
           onClose={close}
-          onUpdated={() => {
+          onUpdated={(answer) => {
             close();
-            message.success('操作员已修改');
+            announceChange(message, answer, '操作员已修改');
           }}
         />
       )}

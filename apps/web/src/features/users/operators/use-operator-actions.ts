@@ -1,7 +1,8 @@
-import type { UserRecord } from '@portal/shared';
+import { isHeld, type UserRecord } from '@portal/shared';
 import type { RowAction } from '../../../components/data-table';
 import { useOneTimePasswordNotice } from '../../../components/one-time-password';
 import { useMessage } from '../../../lib/countdown-message';
+import { announceChange } from '../../../lib/held-change';
 import { useDeleteSeat } from '../api/delete-seat';
 import { useResetPassword } from '../api/reset-password';
 import { useUnlockUser } from '../api/unlock-user';
@@ -29,7 +30,8 @@ export function useOperatorActions({ ownUserId, lockedIds, onEdit }: OperatorAct
   const wholly = (row: UserRecord) => notMe(row) && !row.seatsElsewhere;
   const done = async (write: Promise<unknown>, text: string) => {
     // A refusal was shown by the HTTP client; the confirmation just closes.
-    if (await write.then(() => true, () => false)) message.success(text);
+    const answer = await write.then((a) => ({ a }), () => null);
+    if (answer) announceChange(message, answer.a, text);
   };
 
   return [
@@ -50,7 +52,8 @@ export function useOperatorActions({ ownUserId, lockedIds, onEdit }: OperatorAct
       confirm: (row) => `将为“${row.nickName}”（${row.username}）生成一次性密码，其在线会话立即结束，下次登录须修改密码。确定重置吗？`,
       onClick: async (row) => {
         const result = await reset.mutateAsync(row.userId).catch(() => null);
-        if (result) showPassword({ title: '密码已重置', username: result.username, password: result.password });
+        if (isHeld(result)) announceChange(message, result, '');
+        else if (result) showPassword({ title: '密码已重置', username: result.username, password: result.password });
       },
     },
     // 账户权限 (the seat's account rights, user/personModify) goes here, before 删除.

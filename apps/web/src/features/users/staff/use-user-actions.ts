@@ -1,7 +1,8 @@
-import type { UserRecord } from '@portal/shared';
+import { isHeld, type UserRecord } from '@portal/shared';
 import type { RowAction } from '../../../components/data-table';
 import { useOneTimePasswordNotice } from '../../../components/one-time-password';
 import { useMessage } from '../../../lib/countdown-message';
+import { announceChange } from '../../../lib/held-change';
 import { useDeleteSeat } from '../api/delete-seat';
 import { useResetPassword } from '../api/reset-password';
 
@@ -35,7 +36,9 @@ export function useUserActions({ ownUserId, onEdit }: UserActionsOptions): RowAc
       confirm: (row) => `将为“${row.nickName}”（${row.username}）生成一次性密码，其在线会话立即结束，下次登录须修改密码。确定重置吗？`,
       onClick: async (row) => {
         const result = await settle(reset.mutateAsync(row.userId));
-        if (result.ok) showPassword({ title: '密码已重置', username: result.value.username, password: result.value.password });
+        const answer = result.ok ? result.value : null;
+        if (isHeld(answer)) announceChange(message, answer, '');
+        else if (answer) showPassword({ title: '密码已重置', username: answer.username, password: answer.password });
       },
     },
     {
@@ -47,7 +50,7 @@ export function useUserActions({ ownUserId, onEdit }: UserActionsOptions): RowAc
       confirm: (row) => `确定删除“${row.nickName}”在“${row.enterpriseName}”的用户号 ${row.userNo} 吗？若这是其最后一个用户号，该用户也将一并删除。`,
       onClick: async (row) => {
         const result = await settle(removeSeat.mutateAsync(row.userNo));
-        if (result.ok) message.success(result.value.userDeleted ? '用户号已删除，该用户已无其他用户号，一并删除' : '用户号已删除');
+        if (result.ok) announceChange(message, result.value, !isHeld(result.value) && result.value.userDeleted ? '用户号已删除，该用户已无其他用户号，一并删除' : '用户号已删除');
       },
     },
   ];

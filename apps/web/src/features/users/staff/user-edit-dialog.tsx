@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { usersApi, type UserDetail } from '@portal/shared';
+import { usersApi, type HeldChange, type UserDetail } from '@portal/shared';
 import { Form, Input, Modal, Select, Skeleton, Switch } from 'antd';
 import { schemaRule } from '../../../lib/schema-rule';
 import { userDetailQuery } from '../api/get-user';
@@ -29,7 +29,8 @@ const valuesOf = (user: UserDetail): EditValues => ({
 interface UserEditDialogProps {
   userId: number;
   onClose: () => void;
-  onUpdated: () => void;
+  /** The answer: null when it took effect, or the change held for a second administrator. */
+  onUpdated: (answer: HeldChange | null) => void;
 }
 
 /** 修改用户: name, contact, status and each seat's roles (staff cannot change their own roles or status). */
@@ -43,7 +44,7 @@ export function UserEditDialog({ userId, onClose, onUpdated }: UserEditDialogPro
   const finish = async (values: EditValues) => {
     if (!user) return;
     try {
-      await updating.mutateAsync({
+      const answer = await updating.mutateAsync({
         userId,
         nickName: values.nickName,
         mobile: values.mobile ?? '',
@@ -54,7 +55,7 @@ export function UserEditDialog({ userId, onClose, onUpdated }: UserEditDialogPro
         status: values.status === 1 ? 1 : 0,
         seatRoles: user.seats.map((s) => ({ userNo: s.userNo, roleIds: values.seatRoles[s.userNo] ?? [] })),
       });
-      onUpdated();
+      onUpdated(answer);
     } catch {
       // The HTTP client has shown the server's refusal; the dialog stays open.
     }

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { UserRecord } from '@portal/shared';
+import { isHeld, type UserRecord } from '@portal/shared';
 import { Button, Card } from 'antd';
 import { use, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import type { FormField } from '../../../components/form-builder';
 import { useOneTimePasswordNotice } from '../../../components/one-time-password';
 import { useMessage } from '../../../lib/countdown-message';
+import { announceChange } from '../../../lib/held-change';
 import { AccessContext, Permission } from '../../../lib/permissions';
 import { currentUserQuery } from '../../../lib/session';
 import { enterpriseOptionsQuery } from '../api/list-enterprises';
@@ -72,6 +73,7 @@ export function UserManagementPage() {
           onClose={close}
           onAdded={(added) => {
             close();
+            if (isHeld(added)) return void announceChange(message, added, '');
             showPassword({ title: '用户已创建', intro: `用户已创建，用户号为 ${added.userNo}。`, username: added.username, password: added.initialPassword });
           }}
         />
@@ -80,9 +82,9 @@ export function UserManagementPage() {
         <UserEditDialog
           userId={dialog.userId}
           onClose={close}
-          onUpdated={() => {
+          onUpdated={(answer) => {
             close();
-            message.success('用户已修改');
+            announceChange(message, answer, '用户已修改');
           }}
         />
       )}
