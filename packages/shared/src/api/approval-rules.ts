@@ -3,6 +3,7 @@ import { APPROVALS_MAX, BANDS_MAX, bandsProblem } from '../rules/approval-rules'
 import { AMOUNT_MESSAGE, amountSchema } from '../rules/validators';
 import { accountNoSchema } from './accounts';
 import { instructionTypeSchema } from './instructions';
+import { orHeld } from './held';
 import { defineOperation } from './operation';
 import { userNoSchema } from './users';
 
@@ -80,10 +81,12 @@ export const approvalRuleList = defineOperation({
 export const approvalRuleSave = defineOperation({
   ...base,
   id: 'APPROVAL_RULE_SAVE',
+  held: true,
   name: '保存审批规则',
   path: '/{prefix}/approvalRule/save',
   authority: ['APPROVAL_RULE_MANAGE'],
   antiReplay: true,
   request: approvalRuleSaveSchema,
-  response: approvalRuleSchema,
+  // Held for a second administrator (待审批变更) unless the enterprise is waived.
+  response: orHeld(approvalRuleSchema),
 });

@@ -74,6 +74,18 @@ export async function currentRules(db: Kysely<DB>, enterpriseNo: string) {
   return rows.filter((r) => r.active).map((r) => ({ id: r.id, instructionType: r.instruction_type, payerAccountNo: r.payer_account_no, bands: r.bands }));
 }
 
+/** A scope's newest version (retired or not), or undefined when the scope has none. */
+export const latestOfScope = (db: Kysely<DB>, enterpriseNo: string, scope: { instructionType: string; payerAccountNo: string }) =>
+  db
+    .selectFrom('approval_rules')
+    .select(['version', 'active', 'bands', 'reviewer_limits'])
+    .where('enterprise_no', '=', enterpriseNo)
+    .where('instruction_type', '=', scope.instructionType)
+    .where('payer_account_no', '=', scope.payerAccountNo)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** The reviewer limits of rule versions, by version id. */
 export async function limitsOf(db: Kysely<DB>, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, { userNo: string; limit: string }[]>();

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_APPROVALS, applicableRule, approvalsRequired, type ApprovalRuleSave } from '@portal/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { auditedTransaction } from '../../platform/audit';
+import type { DualControl } from '../../platform/dual-control';
 import { refuse } from '../../platform/refuse';
 import type { SessionInfo } from '../../platform/sessions';
-import { accountsOf, currentRules, insertVersion, reviewersOf, ruleVersions } from './approval-rules.queries';
+import { accountsOf, currentRules, insertVersion, latestOfScope, reviewersOf, ruleVersions } from './approval-rules.queries';
 
 /** Who saves a version and when: with the input, everything `saveRuleVersion` needs, all plain data. */
 export interface RuleVersionChange {
@@ -73,13 +74,34 @@ export class ApprovalRuleDesk {
     return { rules, reviewers, accounts };
   }
 
-  async save(request: FastifyRequest, session: SessionInfo, rule: ApprovalRuleSave) {
+  /** Saves the next version; `confirm` (an approved pending change) runs first in the same transaction. */
+  async save(request: FastifyRequest, session: SessionInfo, rule: ApprovalRuleSave, confirm?: (trx: Transaction<DB>) => Promise<void>) {
     const now = new Date(this.#ctx.now());
     const target = { instructionType: rule.instructionType, payerAccountNo: rule.payerAccountNo };
     const id = await auditedTransaction(this.#ctx.database, request, 'approval_rule.save', target, now, async (trx) => {
+      await confirm?.(trx);
       const saved = await saveRuleVersion(trx, { enterpriseNo: session.enterpriseNo, userNo: session.userNo, at: now.toISOString(), rule });
       return { result: saved, detail: { id: saved, ...rule } };
     });
     return (await ruleVersions(this.#ctx.database.db, session.enterpriseNo, [id]))[0]!;
   }
+}
+
+export const RULE_CHANGE = 'approval.rule';
+
+/** A scope's rule as it stands: what a pending change's before/after view shows and its approval compares. */
+async function scopeRule(db: Kysely<DB>, enterpriseNo: string, rule: ApprovalRuleSave) {
+  const current = await latestOfScope(db, enterpriseNo, rule);
+  return current ? { version: current.version, active: current.active, bands: current.bands, limits: current.reviewer_limits } : null;
+}
+
+/** Approval rules under dual control: a new version is the second administrator's to let take effect. */
+export function registerRuleChange(dual: DualControl, desk: ApprovalRuleDesk) {
+  dual.registerChangeKind<ApprovalRuleSave>({
+    kind: RULE_CHANGE,
+    label: '修改审批规则',
+    snapshot: (db, enterpriseNo, rule) => scopeRule(db, enterpriseNo, rule),
+    summary: (rule) => `审批规则（${rule.instructionType ? `指令类型${rule.instructionType}` : '全部类型'}，${rule.payerAccountNo ? `账户${rule.payerAccountNo}` : '全部账户'}）${rule.active ? '' : '停用'}`,
+    apply: ({ request, session, payload, confirm }) => desk.save(request, session, payload, confirm),
+  });
 }

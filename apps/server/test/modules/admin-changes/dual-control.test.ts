@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HELD_MESSAGE, accountsApi, adminChangesApi, authApi, gatewayApi, usersApi, type AdminChange } from '@portal/shared';
+import { HELD_MESSAGE, accountsApi, adminChangesApi, approvalRulesApi, authApi, gatewayApi, usersApi, type AdminChange } from '@portal/shared';
 import { reportDefinition } from '../../../src/modules/reports/registry';
 import { sm3Hex } from '../../../src/sm3';
 import { serverUnderTest } from '../../helpers/server-under-test';
@@ -146,6 +146,23 @@ describe('dual control of administration (待审批变更)', () => {
     expect(await db().selectFrom('user_numbers').select('user_no').where('user_no', '=', created.userNo).executeTakeFirst()).toBeTruthy();
     await approve(remove);
     expect(await db().selectFrom('user_numbers').select('user_no').where('user_no', '=', created.userNo).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('holds a new approval rule version until a second administrator approves it, refusing it to its maker', async () => {
+    const versions = () => db().selectFrom('approval_rules').select(['version', 'bands']).where('enterprise_no', '=', HXYH).where('instruction_type', '=', '').where('payer_account_no', '=', '').orderBy('version', 'desc').execute();
+    const before = await versions();
+    const bands = [
+      { upTo: '500000.00', reviewers: 1 },
+      { upTo: null, reviewers: 2 },
+    ];
+    const id = await held(approvalRulesApi.approvalRuleSave, { instructionType: '', payerAccountNo: '', active: true, bands, limits: [] });
+    expect(await versions()).toEqual(before);
+    const own = await decide(id, 'pass', 'maker');
+    expect(own.json.returnMsg).toBe(OWN);
+    expect((await change(id)).kind).toBe('approval.rule');
+    const saved = (await approve(id)) as { version: number; bands: unknown };
+    expect(saved).toMatchObject({ version: (before[0]?.version ?? 0) + 1, bands });
+    expect((await versions())[0]).toMatchObject({ version: saved.version, bands });
   });
 
   it('lets the maker withdraw, nobody else; rejects with a reason; refuses a maker’s change to themself', async () => {

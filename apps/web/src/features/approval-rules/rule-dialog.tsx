@@ -1,8 +1,9 @@
-import { APPROVALS_MAX, BANDS_MAX, CODE_TABLES, approvalRulesApi, type ApprovalRule, type ApprovalRuleSave } from '@portal/shared';
+import { APPROVALS_MAX, BANDS_MAX, CODE_TABLES, approvalRulesApi, isHeld, type ApprovalRule, type ApprovalRuleSave } from '@portal/shared';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Modal, Select, Space, Switch, Typography } from 'antd';
 import { AmountInput } from '../../components/amount-input';
 import { useMessage } from '../../lib/countdown-message';
+import { announceChange } from '../../lib/held-change';
 import { useSaveApprovalRule } from './api/approval-rules';
 
 type Choices = { reviewers: { userNo: string; name: string }[]; accounts: { accountNo: string; accountName: string }[] };
@@ -38,7 +39,8 @@ export function RuleDialog({ rule, open, choices, onClose }: { rule: ApprovalRul
     }
     try {
       const saved = await save.mutateAsync(parsed.data);
-      message.success(`已保存为第${saved.version}版，此后提交的指令按新版本复核`);
+      // Held for a second administrator (待审批变更) unless the enterprise is waived.
+      announceChange(message, saved, isHeld(saved) ? '' : `已保存为第${saved.version}版，此后提交的指令按新版本复核`);
       onClose();
     } catch {
       // The HTTP client has shown the refusal.
