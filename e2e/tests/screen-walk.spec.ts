@@ -41,7 +41,7 @@ const WALKS: { username: string; password: string; routes: string[] }[] = [
   // ztreview, not checker: an earlier spec changes checker's password.
   { username: 'ztreview', password: 'Demo1234', routes: ['/instructionManagement/instructionReview/index', '/instructionManagement/payeeReview/index', '/instructionManagement/templateReview/index'] },
   { username: 'tpconfirm', password: 'Demo1234', routes: ['/thirdPartyInstructionManagement/instructionConfirmation/index'] },
-  { username: 'qyadmin', password: 'Demo1234', routes: ['/system/operatorManagement/index', '/system/auditLog/index', '/system/approvalRules/index'] },
+  { username: 'qyadmin', password: 'Demo1234', routes: ['/system/operatorManagement/index', '/system/auditLog/index', '/system/approvalRules/index', '/system/pendingChanges/index', '/valuation/auditConfirmation/index'] },
   {
     username: 'admin',
     password: 'Admin1234',
@@ -55,6 +55,7 @@ const WALKS: { username: string; password: string; routes: string[] }[] = [
       '/system/userUnlock/index',
       '/system/certManagement/index',
       '/system/auditLog/index',
+      '/system/pendingChanges/index',
       '/custodianNotice/riskNoticePublish/index',
     ],
   },

@@ -2,25 +2,26 @@ import { useQuery } from '@tanstack/react-query';
 import { adminChangesApi, formatDateTime, type AdminChange } from '@portal/shared';
 import { Alert, Card, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { DataTable, type RowAction } from '../../components/data-table';
+import { ClippedText, DataTable, WIDE_SCREENS, type RowAction } from '../../components/data-table';
 import type { FormField } from '../../components/form-builder';
 import { adminChangesKey, dualControlQuery, fetchChangePage } from './api/admin-changes';
 import { ChangeDecisionDialog } from './change-decision-dialog';
 
 const STATUS_COLORS = { pending: 'processing', applied: 'success', withdrawn: 'default', rejected: 'error' } as const;
 
+// Status beside the kind, the change clipped: when and by whom join from 1600 px (all in 详情).
 const columns: TableColumnsType<AdminChange> = [
-  { key: 'kind', title: '类型', dataIndex: 'kindLabel', width: 140 },
-  { key: 'summary', title: '变更', dataIndex: 'summary' },
-  { key: 'maker', title: '提交人', render: (_, r) => `${r.makerName}（${r.makerUserNo}）`, width: 180 },
-  { key: 'createdAt', title: '提交时间', render: (_, r) => formatDateTime(r.createdAt), width: 170, responsive: ['md'] },
+  { key: 'kind', title: '类型', dataIndex: 'kindLabel', width: 120 },
   {
     key: 'status',
     title: '状态',
     width: 90,
     render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{adminChangesApi.ADMIN_CHANGE_STATUS_LABELS[r.status]}</Tag>,
   },
-  { key: 'decided', title: '处理人', render: (_, r) => r.decidedByName ?? '—', width: 100, responsive: ['lg'] },
+  { key: 'summary', title: '变更', render: (_, r) => <ClippedText text={r.summary} width={300} /> },
+  { key: 'maker', title: '提交人', render: (_, r) => `${r.makerName}（${r.makerUserNo}）`, width: 170 },
+  { key: 'createdAt', title: '提交时间', render: (_, r) => formatDateTime(r.createdAt), width: 170, responsive: WIDE_SCREENS },
+  { key: 'decided', title: '处理人', render: (_, r) => r.decidedByName ?? '—', width: 100, responsive: WIDE_SCREENS },
 ];
 
 const queryFields: FormField[] = [

@@ -1,7 +1,7 @@
 import { auditConfirmationsApi as api, formatDateTime } from '@portal/shared';
 import { Button, Card, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { DataTable } from '../../components/data-table';
+import { ClippedText, DataTable, WIDE_SCREENS } from '../../components/data-table';
 import { useMessage } from '../../lib/countdown-message';
 import { confirmationsKey, downloadConfirmation, fetchConfirmationPage, useRevokeConfirmation } from './api/audit-confirmations';
 import { IssueDialog } from './issue-dialog';
@@ -31,15 +31,15 @@ export function AuditConfirmationPage() {
         columns={[
           { key: 'no', title: '询证函编号', dataIndex: 'confirmationNo' },
           { key: 'status', title: '状态', render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{api.CONFIRMATION_STATUS[r.status]}</Tag> },
-          { key: 'auditor', title: '审计师', render: (_, r) => `${r.auditorName}（${r.auditorFirm}）` },
-          { key: 'date', title: '余额日期', render: (_, r) => `${r.balanceDate}（自${r.periodStart}）`, responsive: ['lg'] },
-          { key: 'accounts', title: '账户数', render: (_, r) => r.accountNos.length, responsive: ['xl'] },
+          { key: 'auditor', title: '审计师', render: (_, r) => <ClippedText text={`${r.auditorName}（${r.auditorFirm}）`} width={240} /> },
+          { key: 'date', title: '余额日期', render: (_, r) => <Typography.Text title={`流水期间：${r.periodStart} 至 ${r.balanceDate}`}>{r.balanceDate}</Typography.Text>, responsive: ['lg'] },
+          { key: 'accounts', title: '账户数', render: (_, r) => r.accountNos.length, responsive: WIDE_SCREENS },
           { key: 'expires', title: '有效期至', render: (_, r) => formatDateTime(r.expiresAt), responsive: ['md'] },
           {
             key: 'opens',
             title: '打开次数',
             render: (_, r) => (r.lastOpenedAt ? <Typography.Text title={`最近：${formatDateTime(r.lastOpenedAt)}`}>{r.openCount}</Typography.Text> : r.openCount),
-            responsive: ['lg'],
+            responsive: WIDE_SCREENS,
           },
         ]}
         rowActions={[
