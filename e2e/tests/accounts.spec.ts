@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from './fixtures'
 import { APP, fillLogin, signIn, loginButton, openLogin } from './login-page';
 import { NOT_ADDED, NOT_USABLE, SEEDED_ADDED, confirmedBy, masked } from './seeded-accounts';
 import { deviceKey } from './device-key';
+import { approvePending, expectHeld, openSecondAdmin } from './pending-changes';
 import { portalCrypto as c } from '../../packages/crypto/src/node';
 import { RETURN_CODES } from '../../packages/shared/src/index';
 
@@ -318,7 +319,13 @@ test('an administrator grants an operator rights on an account, and the operator
   await expect(checkerRow.getByRole('checkbox', { name: /查询$/ })).toBeChecked();
   await page.screenshot({ path: `${SCREENS}/accounts-authorize.png` });
   await ok(auth, /保\s*存/);
-  await expect(toast(page, '账户授权已保存，1 个操作员的权限已更新')).toBeVisible();
+  // Account rights take effect once another administrator of the enterprise approves them.
+  await expectHeld(page);
+  await expect(toast(page, '账户授权已保存，1 个操作员的权限已更新')).toHaveCount(0);
+  await view(checker).getByRole('button', { name: /刷\s*新/ }).click();
+  await expect(mine.getByText('暂无授权账户，请联系企业管理员授权')).toBeVisible();
+  const approver = await openSecondAdmin(browser, 'qyapprove', 'Demo1234');
+  await approvePending(approver, /调整用户号 U100000102 的账户权限/);
 
   await view(checker).getByRole('button', { name: /刷\s*新/ }).click();
   const granted = mine.locator(`tr[data-row-key="${account.accountNo}"]`);
@@ -330,7 +337,7 @@ test('an administrator grants an operator rights on an account, and the operator
   await view(page).getByRole('tab', { name: '操作员授权' }).click();
   const operators = view(page).getByRole('region', { name: '操作员列表' });
   await expect(operators.getByRole('row').filter({ hasText: 'U100000102' })).toContainText('复核员');
-  await expect(toast(page, '账户授权已保存，1 个操作员的权限已更新')).toBeHidden();
+  await expect(toast(page, /^已提交，待另一位管理员审批/)).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/accounts-operators.png` });
   await operators.getByRole('row').filter({ hasText: 'U100000102' }).getByRole('button', { name: '账户权限' }).click();
   const drawer = page.getByRole('dialog', { name: /操作员账户权限/ });
@@ -342,7 +349,9 @@ test('an administrator grants an operator rights on an account, and the operator
   await expect(row(rights, account.accountNo).getByRole('checkbox', { name: /复核$/ })).not.toBeChecked();
   await expect(drawer.getByText(/已修改 1 个账户/)).toBeVisible();
   await drawer.getByRole('button', { name: /保存权限/ }).click();
-  await expect(toast(page, /已保存 .* 的账户权限/)).toBeVisible();
+  await expectHeld(page);
+  await approvePending(approver, /调整用户号 U100000102 的账户权限/);
+  await approver.close();
 
   await view(checker).getByRole('button', { name: /刷\s*新/ }).click();
   await expect(mine.locator(`tr[data-row-key="${account.accountNo}"]`)).toHaveCount(0);

@@ -2,9 +2,12 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { APP, login, signIn } from './login-page';
+import { approvePending, expectHeld, openSecondAdmin } from './pending-changes';
 
 // API网关管理 › API管理 against the real server, as the bank's gateway administrator. The
-// definitions this file adds carry a code of its own, so it can run beside other specs.
+// definitions this file adds carry a code of its own, so it can run beside other specs. A change
+// that loosens a call (enabling, opening to partners) is held until a second staff member
+// (secadmin) approves it under 待审批变更; tightening applies at once.
 
 const API_MANAGEMENT = `${APP}/gateway/apiManagement/index`;
 const SUFFIX = Date.now().toString(36).toUpperCase();
@@ -42,7 +45,7 @@ async function batchSet(page: Page, menu: string, choice: string, question: stri
   await button(confirm, '确定').click();
 }
 
-test('staff add, edit, export, batch-toggle and remove a definition for an external route', async ({ page }) => {
+test('staff add, edit, export, batch-toggle and remove a definition for an external route', async ({ page, browser }) => {
   const table = await openApiManagement(page);
 
   await button(table, '新增').click();
@@ -75,7 +78,12 @@ test('staff add, edit, export, batch-toggle and remove a definition for an exter
   await edit.getByLabel('接口名称').fill('合作方报价（修订）');
   await edit.getByRole('switch', { name: '开放' }).click();
   await button(edit, '保存').click();
-  await expect(page.getByText('修改成功')).toBeVisible();
+  await expectHeld(page);
+  await expect(row).not.toContainText('合作方报价（修订）');
+  const approver = await openSecondAdmin(browser, 'secadmin', 'Admin1234');
+  await approvePending(approver, `修改接口 ${CODE}：开放`);
+  await page.reload();
+  await rowOf(table, CODE);
   await expect(row).toContainText('合作方报价（修订）');
   await expect(row).toContainText('开放');
 
@@ -97,8 +105,14 @@ test('staff add, edit, export, batch-toggle and remove a definition for an exter
   await expect(page.getByText('已将 1 个接口设为停用')).toBeVisible();
   await expect(row.getByText('停用', { exact: true })).toBeVisible();
   await batchSet(page, '批量启用/停用', '启用', '确定将选中的 1 个接口设为启用吗？');
-  await expect(page.getByText('已将 1 个接口设为启用')).toBeVisible();
+  await expectHeld(page);
+  await expect(row.getByText('停用', { exact: true })).toBeVisible();
+  await approvePending(approver, `启用：${CODE}`);
+  await approver.close();
+  await page.reload();
+  await rowOf(table, CODE);
   await expect(row.getByText('启用', { exact: true })).toBeVisible();
+  await row.getByRole('checkbox').check();
 
   // Opened to partners, the definition is in the document staff hand to partner systems.
   await batchSet(page, '批量开放/关闭', '开放', '确定将选中的 1 个接口设为开放吗？');

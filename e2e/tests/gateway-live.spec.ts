@@ -1,9 +1,12 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { APP, signIn } from './login-page';
+import { approvePending, expectHeld, openSecondAdmin } from './pending-changes';
 
 // What staff set in API管理 is what a customer's open browser meets on its next call: a disabled
 // operation is refused and works again once re-enabled; an operation switched to encrypted is
 // sealed from the next call on, without a reload (the client notices its API list is stale).
+// Loosening a call (re-enabling it, taking encryption off) takes effect once a second staff
+// member (secadmin) approves it under 待审批变更.
 
 const API_MANAGEMENT = `${APP}/gateway/apiManagement/index`;
 
@@ -17,8 +20,11 @@ async function staffPage(page: Page) {
   return table;
 }
 
-/** Selects the one row of `code` and sets a flag with a batch menu; `state` is how the new value reads. */
-async function setFlag(page: Page, table: Locator, code: string, menu: string, choice: string, state: string) {
+/**
+ * Selects the one row of `code` and sets a flag with a batch menu; `state` is how the new value
+ * reads. A loosening change is held: `approver` (secadmin's page) approves it by its summary.
+ */
+async function setFlag(page: Page, table: Locator, code: string, menu: string, choice: string, state: string, held?: { approver: Page; summary: string }) {
   await table.getByLabel('接口编码').fill(code);
   await button(table, '查询').click();
   const rows = table.locator('tbody tr.ant-table-row');
@@ -27,7 +33,12 @@ async function setFlag(page: Page, table: Locator, code: string, menu: string, c
   await page.getByRole('button', { name: menu }).click();
   await page.getByRole('menuitem', { name: choice, exact: true }).click();
   await button(page.getByRole('dialog', { name: menu }), '确定').click();
-  await expect(page.getByText(`已将 1 个接口设为${state}`).last()).toBeVisible();
+  if (held) {
+    await expectHeld(page);
+    await approvePending(held.approver, held.summary);
+  } else {
+    await expect(page.getByText(`已将 1 个接口设为${state}`).last()).toBeVisible();
+  }
   await rows.first().getByRole('checkbox').uncheck();
 }
 
@@ -35,6 +46,7 @@ test('a customer call staff just disabled is refused in the customer’s browser
   const table = await staffPage(page);
   const customerContext = await browser.newContext({ reducedMotion: 'reduce' });
   const customer = await customerContext.newPage();
+  const approver = await openSecondAdmin(browser, 'secadmin', 'Admin1234');
   try {
     await signIn(customer, 'checker', 'Demo1234');
     await customer.goto(`${APP}/system/personalCenter/index`);
@@ -46,10 +58,11 @@ test('a customer call staff just disabled is refused in the customer’s browser
     await save.click();
     await expect(customer.getByText('接口已停用')).toBeVisible();
 
-    await setFlag(page, table, 'CURRENT_USER_UPDATE', '批量启用/停用', '启用', '启用');
+    await setFlag(page, table, 'CURRENT_USER_UPDATE', '批量启用/停用', '启用', '启用', { approver, summary: '启用：CURRENT_USER_UPDATE' });
     await save.click();
     await expect(customer.getByText('个人信息已保存').last()).toBeVisible();
   } finally {
+    await approver.close();
     await customerContext.close();
   }
 });
@@ -58,6 +71,7 @@ test('an operation switched to encrypted is sealed from the next call on, withou
   const table = await staffPage(page);
   const customerContext = await browser.newContext({ reducedMotion: 'reduce' });
   const customer = await customerContext.newPage();
+  const approver = await openSecondAdmin(browser, 'secadmin', 'Admin1234');
   const plainBodies: string[] = [];
   let staleAnswers = 0;
   customer.on('request', (req) => {
@@ -82,7 +96,8 @@ test('an operation switched to encrypted is sealed from the next call on, withou
     expect(staleAnswers).toBeGreaterThanOrEqual(1);
     expect(Object.keys(JSON.parse(plainBodies.at(-1)!))).toEqual(['request']);
   } finally {
-    await setFlag(page, table, 'PLAIN_ECHO', '批量加密/解密', '解密', '不加密').catch(() => undefined);
+    await setFlag(page, table, 'PLAIN_ECHO', '批量加密/解密', '解密', '不加密', { approver, summary: '取消加密：PLAIN_ECHO' }).catch(() => undefined);
+    await approver.close();
     await customerContext.close();
   }
 });

@@ -7,6 +7,7 @@ import { INSTRUCTION_MESSAGES } from '../../packages/shared/src/api/instructions
 import { BUSINESS_MORNING, BUSINESS_TODAY, NEXT_BUSINESS_DAY, atBusinessTime } from './business-day';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { APP, signIn } from './login-page';
+import { approvePending, expectHeld, openSecondAdmin } from './pending-changes';
 import { NOT_ADDED, instructionAccounts, masked, seatAccounts } from './seeded-accounts';
 
 // One payment instruction from entry to execution, each step by its own login: the demo maker,
@@ -567,7 +568,7 @@ test('the payee account of a CNY payment takes digits only, with the message at 
   expect(adds).toEqual([]);
 });
 
-test('an account nobody may review on is named on the administrator’s home, and the maker is warned at selection and submit', async ({ page }) => {
+test('an account nobody may review on is named on the administrator’s home, and the maker is warned at selection and submit', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const account = NOT_ADDED[8]!;
   await signIn(page, 'qyadmin', 'Demo1234');
@@ -591,7 +592,12 @@ test('an account nobody may review on is named on the administrator’s home, an
   const auth = page.getByRole('dialog', { name: '账户授权' });
   await auth.getByRole('row').filter({ hasText: 'U100000101' }).getByRole('checkbox', { name: /录入$/ }).check();
   await auth.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(toast(page, /账户授权已保存/)).toBeVisible({ timeout: 20_000 });
+  // Account rights wait for the enterprise's second administrator.
+  await expect(auth).toBeHidden({ timeout: 20_000 });
+  await expectHeld(page);
+  const approver = await openSecondAdmin(browser, 'qyapprove', 'Demo1234');
+  await approvePending(approver, '调整用户号 U100000101 的账户权限');
+  await approver.close();
 
   expect(await homeCount(page, 'noReviewerAccountCount')).toBe(before + 1);
   await page.screenshot({ path: '../docs/screenshots/instr-a-home-no-reviewer.png' });

@@ -1,9 +1,12 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { APP, fillLogin, signIn, loginButton, openLogin, passwordInput } from './login-page';
+import { approvePending, expectHeld, openSecondAdmin } from './pending-changes';
 
 // 系统管理 › 操作员管理 in Chromium against the real server: 华夏远航's enterprise administrator
 // (qyadmin) adds operators to its own enterprise, edits them, gives roles through the transfer
-// list and deletes them. Each test adds the operators it works on, with names of its own.
+// list and deletes them. Each test adds the operators it works on, with names of its own. Every
+// such change is held until the enterprise's second administrator (qyapprove) approves it under
+// 待审批变更, in a browser of their own; the one-time passwords are handed to that approver.
 
 const OPERATORS = `${APP}/system/operatorManagement/index`;
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text, { exact: true });
@@ -18,20 +21,26 @@ async function openOperators(page: Page) {
   await expect(dataRows(view(page)).first()).toBeVisible();
 }
 
-/** Adds an operator through 新增操作员 and answers the one-time password shown once. */
-async function addOperator(page: Page, username: string, nickName: string, roles: string[]): Promise<string> {
+/** The enterprise's second administrator, who approves what qyadmin submits. */
+const openApprover = (browser: Browser) => openSecondAdmin(browser, 'qyapprove', 'Demo1234');
+
+/**
+ * Adds an operator through 新增操作员: held, then approved by the second administrator, who is
+ * shown the one-time password once; answers it.
+ */
+async function addOperator(page: Page, approver: Page, username: string, nickName: string, roles: string[]): Promise<string> {
   await view(page).getByRole('button', { name: /新增操作员/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增操作员' });
   await dialog.getByLabel('用户名').fill(username);
   await dialog.getByLabel('用户姓名').fill(nickName);
   for (const role of roles) await dialog.getByLabel(role, { exact: true }).check();
   await okButton(dialog).click();
-  const notice = page.getByRole('dialog').filter({ hasText: '操作员已创建' });
-  await expect(notice.getByText('该密码仅显示这一次，请妥善转交用户；用户首次登录时须修改密码。')).toBeVisible();
-  const password = (await notice.locator('[data-one-time-password]').innerText()).trim();
+  await expectHeld(page);
+  await expect(page.getByRole('dialog').filter({ hasText: '操作员已创建' })).toHaveCount(0);
+  const password = await approvePending(approver, `新增操作员 ${nickName}（${username}）`, { oneTimePassword: true });
   expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
-  await page.getByRole('button', { name: '我已记下' }).click();
-  return password;
+  await page.reload();
+  return password!;
 }
 
 async function filterByUsername(page: Page, username: string) {
@@ -71,7 +80,9 @@ test('the enterprise administrator adds an operator, who logs in with the one-ti
   await dialog.getByRole('button', { name: /^取\s*消$/ }).click();
   await expect(dialog).toHaveCount(0);
 
-  const password = await addOperator(page, username, '钱程', ['经办员', '第三方确认员']);
+  const approver = await openApprover(browser);
+  const password = await addOperator(page, approver, username, '钱程', ['经办员', '第三方确认员']);
+  await approver.close();
   const row = await filterByUsername(page, username);
   await expect(row).toContainText('钱程');
   await expect(row).toContainText('经办员');
@@ -110,10 +121,11 @@ test('the enterprise administrator adds an operator, who logs in with the one-ti
   await context.close();
 });
 
-test('the enterprise administrator edits an operator, gives a role through the transfer list, resets the password and deletes the operator', async ({ page }) => {
+test('the enterprise administrator edits an operator, gives a role through the transfer list, resets the password and deletes the operator', async ({ page, browser }) => {
   const username = `op${Date.now()}`;
   await openOperators(page);
-  await addOperator(page, username, '孙悦', ['经办员']);
+  const approver = await openApprover(browser);
+  await addOperator(page, approver, username, '孙悦', ['经办员']);
   const row = await filterByUsername(page, username);
   const userNo = (await row.locator('td').filter({ hasText: /^U\d{9}$/ }).innerText()).trim();
 
@@ -128,7 +140,12 @@ test('the enterprise administrator edits an operator, gives a role through the t
   await edit.getByLabel('复核员', { exact: true }).check();
   await page.screenshot({ path: 'test-results/screens/operator-edit.png' });
   await okButton(edit).click();
-  await expect(toast(page, '操作员已修改')).toBeVisible();
+  await expectHeld(page);
+  await expect(row).toContainText('孙悦');
+  await expect(row).not.toContainText('孙悦然');
+  await approvePending(approver, `修改操作员 孙悦然（${username}）`);
+  await page.reload();
+  await filterByUsername(page, username);
   await expect(row).toContainText('孙悦然');
   await expect(row).toContainText('复核员');
   // The phone number, masked, has its column from 1600 px.
@@ -151,19 +168,31 @@ test('the enterprise administrator edits an operator, gives a role through the t
   await expect(roles.getByText('未保存：加入 1 个，移出 0 个')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/operator-roles.png' });
   await roles.getByRole('button', { name: /^保\s*存$/ }).click();
-  await expect(toast(page, '分配成功：加入 1 个，移出 0 个用户')).toBeVisible();
+  await expectHeld(page);
   await roles.getByRole('button', { name: /^关\s+闭$/ }).click();
+  await expect(row).not.toContainText('第三方确认复核员');
+  await approvePending(approver, /角色“第三方确认复核员”的成员改为/);
+  await page.reload();
+  await filterByUsername(page, username);
   await expect(row).toContainText('第三方确认复核员');
 
   await row.getByRole('button', { name: '重置密码' }).click();
   await okButton(page.getByRole('dialog', { name: '确认重置密码' })).click();
-  await expect(page.getByRole('dialog').filter({ hasText: '密码已重置' }).locator('[data-one-time-password]')).toBeVisible();
-  await page.getByRole('button', { name: '我已记下' }).click();
+  await expectHeld(page);
+  await expect(page.getByRole('dialog').filter({ hasText: '密码已重置' })).toHaveCount(0);
+  expect(await approvePending(approver, `重置操作员 ${username} 的密码（一次性密码交审批人）`, { oneTimePassword: true })).toMatch(/^[A-Za-z0-9]{10}$/);
 
   await row.getByRole('button', { name: '删除' }).click();
   const confirm = page.getByRole('dialog', { name: '确认删除' });
   await expect(confirm).toContainText('其登录账号将一并删除');
   await okButton(confirm).click();
-  await expect(toast(page, '操作员已删除')).toBeVisible();
-  await expect(view(page).getByRole('row').filter({ hasText: username })).toHaveCount(0);
+  await expectHeld(page);
+  await expect(row).toBeVisible();
+  await approvePending(approver, `删除操作员 ${username}（${userNo}）`);
+  await approver.close();
+  // Gone: the list, once loaded, finds nobody by that name.
+  await page.reload();
+  await expect(dataRows(view(page)).first()).toBeVisible();
+  await view(page).getByLabel('用户名').fill(username);
+  await expect(dataRows(view(page))).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountRecord, AccountRights } from '@portal/shared';
+import { isHeld, type AccountRecord, type AccountRights, type HeldChange } from '@portal/shared';
 import { Alert, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { accountTitle } from './account-format';
@@ -12,7 +12,8 @@ import { RightsCheckboxes } from './rights-checkboxes';
 interface AccountAuthDialogProps {
   account: AccountRecord;
   onClose: () => void;
-  onSaved: (changedSeats: number) => void;
+  /** `held`: the changes wait for another administrator (待审批变更) and have not taken effect. */
+  onSaved: (changedSeats: number, held?: HeldChange) => void;
 }
 
 /**
@@ -32,11 +33,13 @@ export function AccountAuthDialog({ account, onClose, onSaved }: AccountAuthDial
   const save = async () => {
     setPending(true);
     try {
+      let waiting: HeldChange | undefined;
       for (const seat of changed) {
         const held = await queryClient.fetchQuery(seatRightsQuery(seat.userNo));
-        await saving.mutateAsync({ userNo: seat.userNo, accounts: seatRightsAfter(held.accounts, new Map([[account.accountNo, edits.get(seat.userNo)!]])) });
+        const answer = await saving.mutateAsync({ userNo: seat.userNo, accounts: seatRightsAfter(held.accounts, new Map([[account.accountNo, edits.get(seat.userNo)!]])) });
+        if (isHeld(answer)) waiting = answer;
       }
-      onSaved(changed.length);
+      onSaved(changed.length, waiting);
     } catch {
       // The HTTP client has shown the refusal; seats saved before it keep their new rights.
       await queryClient.invalidateQueries({ queryKey: accountAuthDetailQuery(account.accountNo).queryKey });

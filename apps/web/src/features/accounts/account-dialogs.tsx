@@ -8,6 +8,7 @@ import { AccountDetails } from './account-details';
 import { AccountEditDialog } from './account-edit-dialog';
 import { accountTitle } from './account-format';
 import { useMessage } from '../../lib/countdown-message';
+import { announceChange } from '../../lib/held-change';
 
 /** The dialog a list has open: details, add (from a row of 未添加账户, with its number), batch, edit or authorize. */
 export type AccountDialog =
@@ -62,9 +63,9 @@ export function AccountDialogs({ dialog, onClose }: { dialog: AccountDialog | nu
         <AccountAuthDialog
           account={dialog.account}
           onClose={onClose}
-          onSaved={(count) => {
+          onSaved={(count, held) => {
             onClose();
-            message.success(`账户授权已保存，${count} 个操作员的权限已更新`);
+            announceChange(message, held, `账户授权已保存，${count} 个操作员的权限已更新`);
           }}
         />
       )}
