@@ -4,6 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
+/** An approval rule's amount band: up to `upTo` (null: no upper bound), `reviewers` distinct passes. */
+type RuleBand = { upTo: string | null; reviewers: number };
 
 export interface EnterprisesTable {
   enterprise_no: string;
@@ -301,7 +303,7 @@ export interface ApprovalRulesTable {
   payer_account_no: string;
   version: number;
   active: boolean;
-  bands: Json<{ upTo: string | null; reviewers: number }[]>;
+  bands: Json<RuleBand[]>;
   reviewer_limits: Json<{ userNo: string; limit: string }[]>;
   created_by_user_no: string;
   created_at: CreatedAt;

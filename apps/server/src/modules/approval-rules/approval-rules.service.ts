@@ -87,8 +87,6 @@ export class ApprovalRuleDesk {
   }
 }
 
-export const RULE_CHANGE = 'approval.rule';
-
 /** A scope's rule as it stands: what a pending change's before/after view shows and its approval compares. */
 async function scopeRule(db: Kysely<DB>, enterpriseNo: string, rule: ApprovalRuleSave) {
   const current = await latestOfScope(db, enterpriseNo, rule);
@@ -98,7 +96,7 @@ async function scopeRule(db: Kysely<DB>, enterpriseNo: string, rule: ApprovalRul
 /** Approval rules under dual control: a new version is the second administrator's to let take effect. */
 export function registerRuleChange(dual: DualControl, desk: ApprovalRuleDesk) {
   dual.registerChangeKind<ApprovalRuleSave>({
-    kind: RULE_CHANGE,
+    kind: 'approval.rule',
     label: '修改审批规则',
     snapshot: (db, enterpriseNo, rule) => scopeRule(db, enterpriseNo, rule),
     summary: (rule) => `审批规则（${rule.instructionType ? `指令类型${rule.instructionType}` : '全部类型'}，${rule.payerAccountNo ? `账户${rule.payerAccountNo}` : '全部账户'}）${rule.active ? '' : '停用'}`,
