@@ -28,12 +28,13 @@ function tableNames(): Set<string> {
 function dottedLiterals(): Map<string, string> {
   const found = new Map<string, string>();
   const tables = tableNames();
-  // The kinds of pending administrative changes (`registerChangeKind({ kind: 'operator.add', … })`) name changes, not actions.
+  // The kinds of pending administrative changes (`registerChangeKind({ kind: 'operator.add', … })`) name changes, not
+  // actions; one that is also an action's code (account.rights) is still looked for.
   const changeKinds = new Set(sources(SRC).flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/\bkind: '([a-z_]+(?:\.[a-z_]+)+)'/g)].map(([, kind]) => kind!)));
   for (const file of sources(SRC)) {
     for (const [, literal] of fs.readFileSync(file, 'utf8').matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) {
       if (/^(?:[a-z]{1,2}|excluded|req)\./.test(literal!) || /\.(?:html|json|sock|sig|pem|der|txt)$/.test(literal!) || tables.has(literal!.split('.')[0]!)) continue;
-      if ((LIVE_EVENT_KINDS as readonly string[]).includes(literal!) || changeKinds.has(literal!)) continue;
+      if ((LIVE_EVENT_KINDS as readonly string[]).includes(literal!) || (changeKinds.has(literal!) && !isAuditEventCode(literal!))) continue;
       found.set(literal!, path.relative(SRC, file));
     }
   }
