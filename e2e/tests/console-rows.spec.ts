@@ -108,8 +108,9 @@ for (const size of [
     const table = await view.locator('tbody').innerText();
     expect(table).not.toMatch(/\b(login|logout|user|account|gateway|instruction|cert|partner|risk_notice|enterprise|warning|password|profile|scan|access|role|audit)\.[a-z_.]+/);
     expect(table).not.toMatch(/CUSTOMER_|STAFF_|[{}"]/);
-    // The login's device: the browser and system it logged in with, and a short id.
-    const device = rows.first().locator('td').nth(8);
+    // The login's device: the browser and system it logged in with, and a short id (a phone's list has no 序号 column).
+    const deviceColumn = (await view.locator('thead th').allInnerTexts()).findIndex((h) => h.trim() === '设备');
+    const device = rows.first().locator('td').nth(deviceColumn);
     await expect(device).toContainText('Chrome · Linux');
     await expect(device).toContainText(/^Chrome · Linux[0-9a-f]{8}$/);
 
