@@ -213,7 +213,7 @@ describe('enterprise administrators manage their own operators', () => {
     }
     expect(await snapshot()).toBe(before);
     expect(((await call('/userUnlock/queryLockUser', {})).data as { username: string }[]).map((u) => u.username)).not.toContain('newuser');
-    const audit = await db().selectFrom('audit_log').select('detail').where('event', '=', 'user.unlock').where('outcome', '=', 'failure').execute();
+    const audit = await db().selectFrom('audit_log').select('detail').where('event', '=', 'user.unlock').where('outcome', '=', 'failure').orderBy('audit_id').execute();
     expect(audit.at(-1)!.detail).toMatchObject({ targetUserId: newuser.user_id, reason: '用户不存在' });
   });
 
