@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDefinition } from '@portal/shared';
 import { buildApp } from '../../src/app';
 import { openStores } from '../../src/stores';
+import { waived } from '../helpers/dual-control';
 import { TEST_CAPTCHA, loginClient } from '../helpers/login-client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -13,6 +14,8 @@ describe('an API definition changed through one instance', () => {
 
   beforeAll(async () => {
     a = await createTestApp({ TEST_CAPTCHA, LOGIN_RATE_LIMIT: '1000' });
+    // Re-enabling a call loosens it: the bank's waiver lets it apply at once (dual control is tested in test/modules/admin-changes).
+    await waived('9000000001')(a);
     const stores = await openStores(a.config);
     b = await buildApp({ config: a.config, ...stores, now: Date.now });
     b.addHook('onClose', () => stores.close());
