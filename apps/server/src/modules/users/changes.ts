@@ -10,7 +10,7 @@ import type { AuthServices } from '../auth';
 import { unlocker } from './unlock';
 import { scopeOf } from './scope';
 import { roleById } from './seats.queries';
-import { findSeat, findUser, roleMembers, rolesOfSeats } from './users.queries';
+import { findSeat, findUser, profileOf, roleMembers, rolesOfSeats } from './users.queries';
 import type { UserAdmin } from './users.service';
 import { USER_NOT_FOUND, wholePerson } from './whole-person';
 
@@ -80,12 +80,7 @@ export function registerUserChanges(dual: DualControl, admin: UserAdmin, auth: A
       const roles = await rolesOfSeats(db, p.seatRoles.map((s) => s.userNo));
       return {
         username: user.username,
-        nickName: user.nick_name,
-        mobile: user.mobile,
-        email: user.email,
-        userDesc: user.user_desc,
-        branchCode: user.branch_code,
-        status: user.status,
+        ...profileOf(user),
         seatRoles: p.seatRoles.map((s) => ({ userNo: s.userNo, roles: (roles.get(s.userNo) ?? []).map((r) => r.roleCode) })),
       };
     },

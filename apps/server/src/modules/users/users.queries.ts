@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema';
 import { containsPattern } from '../../db/sql-helpers';
 import { isStaffRole } from '../../reference/roles';
@@ -126,6 +126,16 @@ export async function findSeat(db: Kysely<DB>, scope: AdminScope, userNo: string
 }
 
 /** A person the scope can see (one with a seat in it), or undefined. */
+/** A person's fields an edit (`user/update`) sets, as the operation names them: the before of an edit and of its held change. */
+export const profileOf = (u: Selectable<DB['users']>) => ({
+  nickName: u.nick_name,
+  mobile: u.mobile,
+  email: u.email,
+  userDesc: u.user_desc,
+  branchCode: u.branch_code,
+  status: u.status,
+});
+
 export async function findUser(db: Kysely<DB>, scope: AdminScope, userId: number) {
   let query = db.selectFrom('users').selectAll().where('user_id', '=', userId);
   if (scope.enterpriseNo) {

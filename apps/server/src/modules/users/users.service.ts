@@ -19,7 +19,7 @@ import type { AdminScope } from './scope';
 import { USER_NOT_FOUND, wholePerson } from './whole-person';
 import { enterpriseForSeat, insertLogin, insertSeat, rolesFor, thirdPartyConflicts, userTypeOfEnterprise } from './seats';
 import { changeRoleMembers, deleteOrDisablePerson, deleteSeatRow, hasSeats, personType, replaceSeatRoles, roleById, seatEnterprisesOf, seatIn, updatePerson } from './seats.queries';
-import { findSeat, findUser, roleMembers, rolesOfSeats } from './users.queries';
+import { findSeat, findUser, profileOf, roleMembers, rolesOfSeats } from './users.queries';
 
 type Input<Op> = OperationParsed<Op>;
 
@@ -150,12 +150,7 @@ export class UserAdmin {
         input.status !== user.status;
 
       const before = {
-        nickName: user.nick_name,
-        mobile: user.mobile,
-        email: user.email,
-        userDesc: user.user_desc,
-        branchCode: user.branch_code,
-        status: user.status,
+        ...profileOf(user),
         roles: Object.fromEntries(changedSeats.map(([userNo]) => [userNo, (currentRoles.get(userNo) ?? []).map((r) => r.roleCode)])),
       };
       // Every enterprise the person has a seat in, whatever the scope: those the change touches.
